@@ -1,0 +1,41 @@
+const { loadEnv } = require("@medusajs/framework/utils")
+loadEnv("test", process.cwd())
+// Medusa logs every migration at info level; keep test output to what matters.
+process.env.LOG_LEVEL ??= "error"
+
+// TEST_TYPE narrows the run to one layer; unset runs all of them (what `npm test` does).
+const MATCH = {
+  unit: ["**/src/**/__tests__/**/*.unit.spec.[jt]s"],
+  "integration:modules": ["**/src/modules/*/__tests__/**/*.spec.[jt]s"],
+  "integration:http": ["**/integration-tests/http/**/*.spec.[jt]s"],
+}
+
+const type = process.env.TEST_TYPE
+if (type && !MATCH[type]) {
+  throw new Error(`TEST_TYPE must be one of ${Object.keys(MATCH).join(", ")}; got "${type}"`)
+}
+
+module.exports = {
+  transform: {
+    "^.+\\.[jt]sx?$": [
+      "@swc/jest",
+      {
+        jsc: {
+          parser: { syntax: "typescript", decorators: true },
+          target: "es2021",
+        },
+      },
+    ],
+  },
+  testEnvironment: "node",
+  moduleFileExtensions: ["js", "ts", "json"],
+  modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/"],
+  testMatch: type ? MATCH[type] : Object.values(MATCH).flat(),
+  // Module tests also match the unit glob: keep unit specs out of the module layer.
+  testPathIgnorePatterns:
+    type === "integration:modules" ? ["/node_modules/", "\\.unit\\.spec\\."] : ["/node_modules/"],
+  setupFiles: ["./integration-tests/setup.js"],
+  globalSetup: "./integration-tests/global-setup.js",
+  globalTeardown: "./integration-tests/global-teardown.js",
+  reporters: ["default", "./integration-tests/support/summary-reporter.js"],
+}

@@ -1,0 +1,93 @@
+import { defineConfig, loadEnv } from "@medusajs/framework/utils"
+
+// The development/test store: it loads this repository's own src/ (routes, subscribers,
+// jobs, workflows, links) as app code and the walletPass module with options from env.
+// Not part of the published package.
+loadEnv(process.env.NODE_ENV || "development", process.cwd())
+
+const env = process.env
+
+/** Plugin options from WALLET_PASS_* variables; unset ones are left to the plugin's defaults. */
+function walletPassOptions() {
+  const defined = <T extends Record<string, unknown>>(o: T) =>
+    Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== "")) as Partial<T>
+  const hooks = defined({
+    login: env.WALLET_PASS_HOOK_LOGIN,
+    password: env.WALLET_PASS_HOOK_PASSWORD,
+    crmKey: env.WALLET_PASS_CRM_KEY,
+    allowedIp: env.WALLET_PASS_HOOK_ALLOWED_IP,
+    trustProxy: env.WALLET_PASS_HOOK_TRUST_PROXY ? env.WALLET_PASS_HOOK_TRUST_PROXY === "true" : undefined,
+    organizationId: env.WALLET_PASS_HOOK_ORGANIZATION_ID,
+    programId: env.WALLET_PASS_HOOK_PROGRAM_ID,
+    walletId: env.WALLET_PASS_HOOK_WALLET_ID,
+  })
+  return {
+    apiUrl: env.WALLET_PASS_API_URL ?? "http://127.0.0.1:9/v2",
+    appKey: env.WALLET_PASS_APP_KEY ?? "dev-app-key",
+    // WALLET_PASS_PLAN: a plan name, or JSON such as {"perSecond":5,"perHour":1000}
+    ...defined({ plan: env.WALLET_PASS_PLAN?.startsWith("{") ? JSON.parse(env.WALLET_PASS_PLAN) : env.WALLET_PASS_PLAN }),
+    ...defined({ revision: env.WALLET_PASS_REVISION }),
+    ...(env.WALLET_PASS_INSTALL_FORM_URL
+      ? { installLink: { formUrl: env.WALLET_PASS_INSTALL_FORM_URL, sms: env.WALLET_PASS_INSTALL_SMS ?? "Your card: %link%" } }
+      : {}),
+    ...(env.WALLET_PASS_DISPATCHER_ENABLED || env.WALLET_PASS_ECHO_GRACE_SECONDS || env.WALLET_PASS_SENDING_LEASE_SECONDS
+      ? {
+          dispatcher: defined({
+            enabled: env.WALLET_PASS_DISPATCHER_ENABLED ? env.WALLET_PASS_DISPATCHER_ENABLED === "true" : undefined,
+            echoGraceSeconds: env.WALLET_PASS_ECHO_GRACE_SECONDS ? Number(env.WALLET_PASS_ECHO_GRACE_SECONDS) : undefined,
+            sendingLeaseSeconds: env.WALLET_PASS_SENDING_LEASE_SECONDS ? Number(env.WALLET_PASS_SENDING_LEASE_SECONDS) : undefined,
+          }),
+        }
+      : {}),
+    ...(Object.keys(hooks).length ? { hooks } : {}),
+    ...defined({ currencyCode: env.WALLET_PASS_CURRENCY_CODE }),
+    ...(env.WALLET_PASS_BONUS_PERCENT ? { accrual: { bonusPercent: Number(env.WALLET_PASS_BONUS_PERCENT) } } : {}),
+    ...(env.WALLET_PASS_REDEMPTION_MAX_ORDER_PERCENT
+      ? { redemption: { maxOrderPercent: Number(env.WALLET_PASS_REDEMPTION_MAX_ORDER_PERCENT) } }
+      : {}),
+    ...(env.WALLET_PASS_DISCOUNT_ENABLED ? { discount: { enabled: env.WALLET_PASS_DISCOUNT_ENABLED === "true" } } : {}),
+  }
+}
+
+// Production shape when MEDUSA_REDIS_URL is set: Redis event bus, workflow engine and
+// locking, so several instances (MEDUSA_WORKER_MODE=shared|server|worker) share one store.
+// (CI's REDIS_URL only says Redis exists; specs opt in by passing MEDUSA_REDIS_URL.)
+const redisUrl = env.MEDUSA_REDIS_URL
+const redisModules = redisUrl
+  ? [
+      { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl } },
+      { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl } } },
+      {
+        resolve: "@medusajs/medusa/locking",
+        options: {
+          providers: [
+            { resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl } },
+          ],
+        },
+      },
+    ]
+  : []
+
+module.exports = defineConfig({
+  projectConfig: {
+    databaseUrl: env.DATABASE_URL,
+    redisUrl,
+    workerMode: (env.MEDUSA_WORKER_MODE as "shared" | "worker" | "server" | undefined) ?? "shared",
+    http: {
+      storeCors: env.STORE_CORS ?? "http://localhost:8000",
+      adminCors: env.ADMIN_CORS ?? "http://localhost:9000,http://localhost:5173",
+      authCors: env.AUTH_CORS ?? "http://localhost:8000,http://localhost:9000,http://localhost:5173",
+      jwtSecret: env.JWT_SECRET ?? "supersecret",
+      cookieSecret: env.COOKIE_SECRET ?? "supersecret",
+    },
+  },
+  // The admin (with this repo's widgets and page) only for `npm run dev`: tests do not need it.
+  admin: { disable: env.MEDUSA_ADMIN !== "true" },
+  modules: [
+    {
+      resolve: "./src/modules/wallet-pass",
+      options: walletPassOptions(),
+    },
+    ...redisModules,
+  ],
+})

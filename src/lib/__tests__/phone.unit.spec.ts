@@ -1,0 +1,70 @@
+import {
+  InvalidBirthdayError,
+  InvalidPhoneError,
+  formatBirthday,
+  isE164,
+  normalizePhone,
+  parseBirthday,
+  tryNormalizePhone,
+} from "../phone"
+
+describe("normalizePhone", () => {
+  it.each([
+    ["+7 999 123-45-67", undefined, "+79991234567"],
+    ["+79991234567", "RU", "+79991234567"],
+    ["89991234567", "RU", "+79991234567"],
+    ["9991234567", "RU", "+79991234567"],
+    ["79991234567", "RU", "+79991234567"],
+    // The spec's push examples write international numbers without the plus (4.2 rule 4).
+    ["79991234567", undefined, "+79991234567"],
+    ["0079991234567", undefined, "+79991234567"],
+    ["+44 20 7946 0958", "RU", "+442079460958"],
+  ] as const)("%s (default %s) -> %s", (input, country, expected) => {
+    expect(normalizePhone(input, country)).toBe(expected)
+  })
+
+  it.each([
+    ["", "empty"],
+    ["   ", "empty"],
+    ["abc", "not_a_number"],
+    ["+7999", "too_short"],
+    ["+79991234567123", "invalid_length"],
+  ] as const)("refuses %j as %s", (input, reason) => {
+    expect(tryNormalizePhone(input, "RU")).toEqual({ ok: false, reason })
+    expect(() => normalizePhone(input, "RU")).toThrow(InvalidPhoneError)
+  })
+
+  it("keeps the phone out of the error message", () => {
+    try {
+      normalizePhone("+7999123", "RU")
+      throw new Error("expected a throw")
+    } catch (error) {
+      expect(error).toBeInstanceOf(InvalidPhoneError)
+      expect((error as InvalidPhoneError).message).not.toContain("7999123")
+      expect((error as InvalidPhoneError).input).toBe("+7999123")
+    }
+  })
+
+  it("isE164 wants the plus and digits only", () => {
+    expect(isE164("+79991234567")).toBe(true)
+    expect(isE164("79991234567")).toBe(false)
+    expect(isE164("+7 999 123 45 67")).toBe(false)
+  })
+})
+
+describe("birthdays", () => {
+  it("formats for requests as dd.mm.yyyy and for hooks as yyyy-mm-dd", () => {
+    expect(formatBirthday("1990-05-07")).toBe("07.05.1990")
+    expect(formatBirthday("07.05.1990", "hook")).toBe("1990-05-07")
+    expect(formatBirthday(new Date("1990-05-07"), "request")).toBe("07.05.1990")
+    expect(formatBirthday({ year: 2000, month: 2, day: 29 }, "hook")).toBe("2000-02-29")
+  })
+
+  it("refuses days that do not exist and other formats", () => {
+    expect(parseBirthday("31.02.2000")).toBeUndefined()
+    expect(parseBirthday("29.02.2001")).toBeUndefined()
+    expect(parseBirthday("2000/01/01")).toBeUndefined()
+    expect(() => formatBirthday("30.02.1990")).toThrow(InvalidBirthdayError)
+    expect(() => formatBirthday(new Date("nope"))).toThrow(InvalidBirthdayError)
+  })
+})

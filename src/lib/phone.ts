@@ -1,0 +1,166 @@
+/**
+ * Phone and birthday formats of the wallet-pass service (spec 2.1-2.3): customers are keyed
+ * by E.164 phones; birthdays travel as dd.mm.yyyy in requests and as yyyy-mm-dd in hooks.
+ */
+import {
+  type CountryCode,
+  isSupportedCountry,
+  parsePhoneNumberFromString,
+  validatePhoneNumberLength,
+} from "libphonenumber-js"
+
+export type { CountryCode } from "libphonenumber-js"
+
+/** Why a phone could not be normalised. */
+export type PhoneFailureReason =
+  | "empty"
+  | "not_a_number"
+  | "invalid_country"
+  | "too_short"
+  | "too_long"
+  | "invalid_length"
+  | "impossible"
+
+export type PhoneResult = { ok: true; phone: string } | { ok: false; reason: PhoneFailureReason }
+
+/**
+ * Thrown by `normalizePhone` for a phone that cannot exist. The message names only the reason:
+ * the phone itself is personal data and stays in `input`, out of log lines built from messages.
+ */
+export class InvalidPhoneError extends Error {
+  readonly name = "InvalidPhoneError"
+  constructor(
+    readonly reason: PhoneFailureReason,
+    readonly input: string
+  ) {
+    super(`Impossible phone number (${reason})`)
+  }
+}
+
+/** True for a string already in E.164 form (`+` and 8 to 15 digits, no leading zero). */
+export function isE164(value: string): boolean {
+  return /^\+[1-9]\d{7,14}$/.test(value)
+}
+
+/** True when `code` is an ISO country code libphonenumber-js knows. */
+export function isCountryCode(code: string): code is CountryCode {
+  return isSupportedCountry(code)
+}
+
+/**
+ * Normalises a phone to E.164 without throwing. A phone without `+` is read as a national
+ * number of `defaultCountry` (libphonenumber also recognises a leading country code there,
+ * e.g. `79991234567` for RU); without a default country it is read as international, since the
+ * spec's own examples write international numbers without the plus (4.2 rule 4).
+ * "Possible" (right length for the country) is the test, not "valid": number-range tables
+ * lag behind operators and would refuse real customers.
+ */
+export function tryNormalizePhone(input: string, defaultCountry?: CountryCode): PhoneResult {
+  // Parsing costs more than the rest of a readBalance hook; the same phones come back often.
+  const key = `${defaultCountry ?? ""}|${input}`
+  const known = normalized.get(key)
+  if (known) return known
+  const result = Object.freeze(parsePhone(input, defaultCountry))
+  if (normalized.size >= NORMALIZED_CACHE_SIZE) normalized.delete(normalized.keys().next().value as string)
+  normalized.set(key, result)
+  return result
+}
+
+/** Results of tryNormalizePhone, oldest first (a pure function of its arguments). */
+const normalized = new Map<string, PhoneResult>()
+const NORMALIZED_CACHE_SIZE = 10_000
+
+function parsePhone(input: string, defaultCountry?: CountryCode): PhoneResult {
+  const trimmed = (input ?? "").trim()
+  if (!trimmed) return { ok: false, reason: "empty" }
+  let text = trimmed
+  if (text.startsWith("00")) text = `+${text.slice(2)}`
+  if (!text.startsWith("+") && !defaultCountry) text = `+${text}`
+  const lengthProblem = validatePhoneNumberLength(text, defaultCountry)
+  if (lengthProblem) return { ok: false, reason: lengthReason(lengthProblem) }
+  const parsed = parsePhoneNumberFromString(text, defaultCountry)
+  if (!parsed) return { ok: false, reason: "not_a_number" }
+  if (!parsed.isPossible()) return { ok: false, reason: "impossible" }
+  return { ok: true, phone: parsed.number }
+}
+
+/** Normalises a phone to E.164; throws `InvalidPhoneError` for an impossible phone. */
+export function normalizePhone(input: string, defaultCountry?: CountryCode): string {
+  const result = tryNormalizePhone(input, defaultCountry)
+  if (!result.ok) throw new InvalidPhoneError(result.reason, input)
+  return result.phone
+}
+
+function lengthReason(problem: string): PhoneFailureReason {
+  switch (problem) {
+    case "NOT_A_NUMBER":
+      return "not_a_number"
+    case "INVALID_COUNTRY":
+      return "invalid_country"
+    case "TOO_SHORT":
+      return "too_short"
+    case "TOO_LONG":
+      return "too_long"
+    default:
+      return "invalid_length"
+  }
+}
+
+/** A calendar date without a time zone. */
+export type CalendarDate = { year: number; month: number; day: number }
+
+/** True when the parts name a day that exists (31.02 does not; 29.02 only in leap years). */
+export function isCalendarDate({ year, month, day }: CalendarDate): boolean {
+  if (!Number.isInteger(year) || !Number.isInteger(month) || !Number.isInteger(day)) return false
+  if (year < 1000 || year > 9999 || month < 1 || month > 12 || day < 1) return false
+  return day <= daysInMonth(year, month)
+}
+
+function daysInMonth(year: number, month: number): number {
+  // Day 0 of the next month is the last day of this one.
+  return new Date(Date.UTC(year, month, 0)).getUTCDate()
+}
+
+/**
+ * Reads a birthday written as dd.mm.yyyy (requests, read_customer) or yyyy-mm-dd (hooks), or a
+ * `Date` (its UTC day, since `new Date("1990-05-17")` is UTC midnight). Undefined when the
+ * text is in neither format or names a day that does not exist.
+ */
+export function parseBirthday(input: string | Date): CalendarDate | undefined {
+  let date: CalendarDate
+  if (input instanceof Date) {
+    if (Number.isNaN(input.getTime())) return undefined
+    date = { year: input.getUTCFullYear(), month: input.getUTCMonth() + 1, day: input.getUTCDate() }
+  } else {
+    const text = input.trim()
+    const service = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(text)
+    const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text)
+    if (service) date = { day: +service[1], month: +service[2], year: +service[3] }
+    else if (iso) date = { year: +iso[1], month: +iso[2], day: +iso[3] }
+    else return undefined
+  }
+  return isCalendarDate(date) ? date : undefined
+}
+
+/** Thrown by `formatBirthday` for a birthday that is not a real day in a known format. */
+export class InvalidBirthdayError extends Error {
+  readonly name = "InvalidBirthdayError"
+  constructor() {
+    super("Invalid birthday: expected a real day as dd.mm.yyyy, yyyy-mm-dd or a Date")
+  }
+}
+
+/**
+ * Formats a birthday for the service: `"request"` gives dd.mm.yyyy (user_create_or_update,
+ * read_customer), `"hook"` gives yyyy-mm-dd (hook bodies, spec 2.3). Accepts either text
+ * format or a `Date`; throws `InvalidBirthdayError` for anything else.
+ */
+export function formatBirthday(input: string | Date | CalendarDate, style: "request" | "hook" = "request"): string {
+  const date =
+    typeof input === "string" || input instanceof Date ? parseBirthday(input) : isCalendarDate(input) ? input : undefined
+  if (!date) throw new InvalidBirthdayError()
+  const dd = String(date.day).padStart(2, "0")
+  const mm = String(date.month).padStart(2, "0")
+  const yyyy = String(date.year)
+  return style === "request" ? `${dd}.${mm}.${yyyy}` : `${yyyy}-${mm}-${dd}`
+}

@@ -1,0 +1,81 @@
+import { parseWalletPassOptions, planLimits } from "../options"
+
+const valid = { apiUrl: "https://service.example/v2/", appKey: "secret-app-key" }
+
+function errorOf(raw: unknown): string {
+  try {
+    parseWalletPassOptions(raw)
+  } catch (e) {
+    return (e as Error).message
+  }
+  throw new Error("expected the options to be refused")
+}
+
+describe("plugin options", () => {
+  it("fills the documented defaults", () => {
+    const o = parseWalletPassOptions(valid)
+    expect(o).toMatchObject({
+      apiUrl: "https://service.example/v2",
+      plan: "basic",
+      revision: "2.8.2",
+      defaultCountry: "RU",
+      accrual: { on: "order.placed", bonusPercent: 0, base: "subtotal" },
+      redemption: { maxOrderPercent: 0 },
+      discount: { enabled: true },
+    })
+    expect(o.currencyCode).toBeUndefined()
+    expect(planLimits(o.plan)).toEqual({ perSecond: 1, perHour: 60 })
+  })
+
+  it("accepts a custom plan and normalises codes", () => {
+    const o = parseWalletPassOptions({
+      ...valid,
+      plan: { perSecond: 2, perHour: 5000 },
+      defaultCountry: "de",
+      currencyCode: "EUR",
+      hooks: { crmKey: "k" },
+    })
+    expect(planLimits(o.plan)).toEqual({ perSecond: 2, perHour: 5000 })
+    expect(o.defaultCountry).toBe("DE")
+    expect(o.currencyCode).toBe("eur")
+    expect(o.hooks).toMatchObject({ crmKey: "k", trustProxy: false })
+  })
+
+  it("ignores the keys Medusa adds to module options", () => {
+    expect(() => parseWalletPassOptions({ ...valid, database: {}, definition: {} })).not.toThrow()
+  })
+
+  it.each([
+    [{ appKey: "x" }, "apiUrl: is required"],
+    [{ ...valid, apiUrl: "ftp://x" }, "apiUrl: apiUrl must be an http(s) URL"],
+    [{ apiUrl: valid.apiUrl }, "appKey: is required"],
+    [{ ...valid, plan: "gold" }, 'plan: plan must be one of "basic", "advanced", "expert", "exclusive"'],
+    [{ ...valid, plan: { perSecond: 0, perHour: 10 } }, "plan.perSecond: plan.perSecond must be a positive integer"],
+    [{ ...valid, plan: { perSecond: 5, perHour: 2 } }, "plan.perHour must be at least plan.perSecond"],
+    [{ ...valid, revision: "3.0" }, 'revision: revision must be one of "2.8.2", "2.7.2"'],
+    [{ ...valid, defaultCountry: "XX" }, "defaultCountry: defaultCountry must be an ISO 3166-1 alpha-2"],
+    [{ ...valid, templateUuid: "abc" }, "templateUuid: templateUuid must be a UUID"],
+    [{ ...valid, installLink: { formUrl: "https://f.example", sms: "no token" } }, "installLink.sms: installLink.sms must contain %link%"],
+    [{ ...valid, hooks: {} }, "hooks needs a credential"],
+    [{ ...valid, hooks: { login: "l" } }, "hooks.login and hooks.password must be set together"],
+    [{ ...valid, hooks: { login: "l", password: "p", crmKey: "k" } }, "not both"],
+    [{ ...valid, hooks: { crmKey: "k", allowedIp: "10.0.0" } }, "hooks.allowedIp must be a single IPv4 address"],
+    [{ ...valid, accrual: { on: "order.paid" } }, 'accrual.on: accrual.on must be one of "order.placed"'],
+    [{ ...valid, accrual: { bonusPercent: 120 } }, "accrual.bonusPercent must be a number from 0 to 100"],
+    [{ ...valid, accrual: { bonusPercent: 1.234 } }, "accrual.bonusPercent accepts at most two decimal places"],
+    [{ ...valid, accrual: { base: "net" } }, 'accrual.base: accrual.base must be "subtotal" or "total"'],
+    [{ ...valid, currencyCode: "euro" }, "currencyCode: currencyCode must be a three-letter ISO 4217 code"],
+    [{ ...valid, redemption: { maxOrderPercent: -1 } }, "redemption.maxOrderPercent must be a number from 0 to 100"],
+    [{ ...valid, discount: { enabled: "yes" } }, "discount.enabled must be true or false"],
+    [{ ...valid, apiKey: "typo" }, 'unknown option(s) "apiKey"'],
+  ])("refuses %j naming the option", (raw, expected) => {
+    expect(errorOf(raw)).toContain(expected)
+  })
+
+  it("never echoes a secret in its error", () => {
+    const message = errorOf({ apiUrl: "not a url", appKey: "s3cr3t-app-key", hooks: { password: "hunter2-pw" } })
+    expect(message).not.toContain("s3cr3t-app-key")
+    expect(message).not.toContain("hunter2-pw")
+    expect(message).toMatch(/^Invalid medusa-plugin-wallet-pass options:\n- /)
+  })
+})

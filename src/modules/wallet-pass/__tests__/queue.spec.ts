@@ -1,0 +1,252 @@
+import { OPERATION_PRIORITY } from "../constants"
+import { HELD_UNTIL, IN_FLIGHT_BOUND_SECONDS } from "../queue"
+import { walletPassModuleTests } from "./support"
+
+jest.setTimeout(60_000)
+
+const FAST = { perSecond: 100, perHour: 100_000 }
+
+walletPassModuleTests(({ service, MikroOrmWrapper }) => {
+  const sql = (query: string, params: unknown[] = []) => MikroOrmWrapper.forkManager().execute(query, params)
+
+  async function holder(phone: string) {
+    return (await service.createWalletPassHolders({ phone, enrollment_state: "enrolled" })).id
+  }
+  const enqueue = (holder_id: string | null, key: string, priority: number = OPERATION_PRIORITY.accrual) =>
+    service.enqueueOperation({ method: "user_create_or_update", holder_id, payload: { type: "profile" }, dedupe_key: key, priority })
+
+  /** Claims and completes everything currently claimable; returns the dedupe keys in claim order. */
+  async function drainOrder(): Promise<string[]> {
+    const order: string[] = []
+    for (;;) {
+      const claim = await service.claimNextOperation(FAST)
+      if (claim.kind !== "send") return order
+      order.push(claim.operation.dedupe_key)
+      await service.recordSendOutcome({
+        operation_id: claim.operation.id,
+        api_call_id: claim.api_call_id,
+        call: { status: 200, outcome: "applied", duration_ms: 1, request: null, response: null, error: null },
+        settle: { state: "done" },
+      })
+    }
+  }
+
+  it("an operation is queued once per dedupe key", async () => {
+    const h = await holder("+79990000001")
+    const first = await enqueue(h, "k")
+    const again = await enqueue(h, "k")
+    expect(again).toMatchObject({ created: false, operation: { id: first.operation.id } })
+  })
+
+  it("interactive work goes before accruals, accruals before bulk", async () => {
+    const [a, b, c] = [await holder("+79990000001"), await holder("+79990000002"), await holder("+79990000003")]
+    await enqueue(a, "bulk", OPERATION_PRIORITY.bulk)
+    await enqueue(b, "accrual", OPERATION_PRIORITY.accrual)
+    await enqueue(c, "interactive", OPERATION_PRIORITY.interactive)
+    expect(await drainOrder()).toEqual(["interactive", "accrual", "bulk"])
+  })
+
+  it("one holder's operations go one at a time, in order, whatever their priority", async () => {
+    const h = await holder("+79990000001")
+    await enqueue(h, "first", OPERATION_PRIORITY.bulk)
+    await enqueue(h, "second", OPERATION_PRIORITY.interactive)
+    const claim = await service.claimNextOperation(FAST)
+    expect(claim).toMatchObject({ kind: "send", operation: { dedupe_key: "first" } })
+    // While the first is being sent, the holder's next one waits.
+    expect(await service.claimNextOperation(FAST)).toEqual({ kind: "idle" })
+  })
+
+  it("a request built for one operation reserves nothing when another is now next", async () => {
+    await enqueue(await holder("+79990000001"), "bulk", OPERATION_PRIORITY.bulk)
+    const peeked = await service.peekNextOperation()
+    expect(peeked?.dedupe_key).toBe("bulk")
+    await enqueue(await holder("+79990000002"), "urgent", OPERATION_PRIORITY.interactive)
+    expect(await service.claimNextOperation(FAST, peeked!.id)).toEqual({ kind: "changed" })
+    expect(await sql(`SELECT count(*)::int AS n FROM wallet_pass_api_call`)).toEqual([{ n: 0 }])
+    expect(await service.claimNextOperation(FAST, (await service.peekNextOperation())!.id)).toMatchObject({
+      kind: "send",
+      operation: { dedupe_key: "urgent" },
+    })
+  })
+
+  it("profile updates of one holder coalesce while one is waiting", async () => {
+    const h = await holder("+79990000001")
+    const first = await service.enqueueProfileSync(h, OPERATION_PRIORITY.profile)
+    const second = await service.enqueueProfileSync(h, OPERATION_PRIORITY.profile)
+    expect(second).toMatchObject({ created: false, operation: { id: first.operation.id } })
+    expect(await drainOrder()).toHaveLength(1)
+    expect((await service.enqueueProfileSync(h, OPERATION_PRIORITY.profile)).created).toBe(true)
+  })
+
+  it("the gate holds the per-second limit and a 429's Retry-After", async () => {
+    await enqueue(await holder("+79990000001"), "a")
+    await enqueue(await holder("+79990000002"), "b")
+    const limits = { perSecond: 1, perHour: 60 }
+    const first = await service.claimNextOperation(limits)
+    expect(first.kind).toBe("send")
+    const second = await service.claimNextOperation(limits)
+    expect(second.kind).toBe("wait")
+    expect(second.kind === "wait" && second.wait_ms).toBeGreaterThan(900)
+
+    if (first.kind !== "send") throw new Error("unreachable")
+    await service.recordSendOutcome({
+      operation_id: first.operation.id,
+      api_call_id: first.api_call_id,
+      call: { status: 429, outcome: "not_applied", duration_ms: 1, request: null, response: null, error: "429" },
+      settle: { state: "pending", retry_in_seconds: 0 },
+      block_gate_seconds: 30,
+    })
+    const blocked = await service.claimNextOperation(FAST)
+    expect(blocked.kind === "wait" && blocked.wait_ms).toBeGreaterThan(29_000)
+  })
+
+  it("an unanswered request holds the per-second window as arriving now, for at most IN_FLIGHT_BOUND_SECONDS", async () => {
+    await enqueue(await holder("+79990000001"), "a")
+    await enqueue(await holder("+79990000002"), "b")
+    const limits = { perSecond: 1, perHour: 3600 }
+    const first = await service.claimNextOperation(limits)
+    expect(first.kind).toBe("send")
+    // Reserved 3 s ago and still not answered (a process stalled before sending): it may reach
+    // the service any moment, so nothing else may go yet.
+    await sql(`UPDATE wallet_pass_api_call SET started_at = started_at - interval '3 seconds'`)
+    const held = await service.claimNextOperation(limits)
+    expect(held.kind === "wait" && held.wait_ms).toBeGreaterThan(900)
+    // Past the bound it can no longer arrive (the client's connect timeout): the window opens.
+    await sql(`UPDATE wallet_pass_api_call SET started_at = started_at - make_interval(secs => ?)`, [IN_FLIGHT_BOUND_SECONDS])
+    expect((await service.claimNextOperation(limits)).kind).toBe("send")
+  })
+
+  it("the gate holds the hourly limit over the call log", async () => {
+    await enqueue(await holder("+79990000001"), "a")
+    await sql(
+      `INSERT INTO wallet_pass_api_call (id, path, outcome, duration_ms, started_at)
+       SELECT 'c' || g, '/status', 'applied', 1, clock_timestamp() - interval '30 minutes' FROM generate_series(1, 60) g`
+    )
+    const claim = await service.claimNextOperation({ perSecond: 1, perHour: 60 })
+    expect(claim.kind === "wait" && claim.wait_ms).toBeGreaterThan(29 * 60_000)
+  })
+
+  it("a request left sending by a dead process: a balance request becomes unknown, anything else is sent again", async () => {
+    const h = await holder("+79990000001")
+    const { entry } = await service.applyLedgerEntry({ holder_id: h, amount: 100, kind: "manual", dedupe_key: "e" })
+    await service.enqueueOperation({ method: "balance_add", holder_id: h, ledger_entry_id: entry.id, payload: {}, dedupe_key: "add", priority: 10 })
+    await enqueue(await holder("+79990000002"), "profile")
+    for (let i = 0; i < 2; i++) {
+      expect((await service.claimNextOperation(FAST)).kind).toBe("send")
+    }
+    await sql(`UPDATE wallet_pass_operation SET sending_at = clock_timestamp() - interval '10 minutes'`)
+    await service.runQueueMaintenance({ priority: OPERATION_PRIORITY.accrual })
+
+    const ops = await service.listWalletPassOperations({}, { order: { created_at: "ASC" } })
+    const byKey = Object.fromEntries(ops.map((o) => [o.dedupe_key, o]))
+    // No echo came within the lease (which outlasts the echo window): resolved by an absolute balance set.
+    expect(byKey.add.state).toBe("resolved")
+    expect(byKey.add.result).toMatchObject({ resolution: "balance_sync" })
+    expect(byKey[`sync:${byKey.add.id}`]).toMatchObject({ state: "pending", payload: { type: "balance_sync" } })
+    expect(byKey.profile.state).toBe("pending")
+  })
+
+  it("a request past its lease whose sender still holds the send lock is left alone (a slow process is not a dead one)", async () => {
+    await enqueue(await holder("+79990000001"), "slow")
+    const peeked = await service.peekNextOperation()
+    const release = await service.holdSendLock(peeked!.id)
+    expect(release).not.toBeNull()
+    // Only one holder at a time.
+    expect(await service.holdSendLock(peeked!.id)).toBeNull()
+    const claim = await service.claimNextOperation(FAST, peeked!.id)
+    expect(claim.kind).toBe("send")
+    await sql(`UPDATE wallet_pass_operation SET sending_at = clock_timestamp() - interval '10 minutes'`)
+
+    expect(await service.runQueueMaintenance({ priority: OPERATION_PRIORITY.accrual })).toMatchObject({ recovered: 0 })
+    expect((await service.retrieveOperationRow(peeked!.id)).state).toBe("sending")
+    const [call] = await sql(`SELECT outcome FROM wallet_pass_api_call WHERE operation_id = ?`, [peeked!.id])
+    expect(call.outcome).toBeNull()
+
+    await release!() // the sender's connection is gone, as when its process dies
+    expect(await service.runQueueMaintenance({ priority: OPERATION_PRIORITY.accrual })).toMatchObject({ recovered: 1 })
+    expect((await service.retrieveOperationRow(peeked!.id)).state).toBe("pending")
+    const [after] = await sql(`SELECT outcome FROM wallet_pass_api_call WHERE operation_id = ?`, [peeked!.id])
+    expect(after.outcome).toBe("ambiguous")
+    const again = await service.holdSendLock(peeked!.id)
+    expect(again).not.toBeNull()
+    await again!()
+  })
+
+  /** Claims the next operation and records the answer the service gave it. */
+  async function sendAndRecord(call: { status: number | null; outcome: "applied" | "not_applied" | "ambiguous" }, settle: Parameters<typeof service.recordSendOutcome>[0]["settle"]) {
+    const claim = await service.claimNextOperation(FAST)
+    if (claim.kind !== "send") throw new Error(`nothing to send: ${claim.kind}`)
+    await service.recordSendOutcome({
+      operation_id: claim.operation.id,
+      api_call_id: claim.api_call_id,
+      call: { ...call, duration_ms: 1, request: null, response: null, error: call.outcome === "applied" ? null : "failed" },
+      settle,
+    })
+    return claim
+  }
+
+  it("an outage counts once toward giving up; failures while the service answers others add up", async () => {
+    const failing = await enqueue(await holder("+79990000001"), "failing")
+    const failOnce = async () => {
+      const claim = await sendAndRecord(
+        { status: 500, outcome: "ambiguous" },
+        { state: "pending", retry_in_seconds: 0, service_failure: { give_up_after: 3 } }
+      )
+      expect(claim.operation.id).toBe(failing.operation.id)
+      const after = await service.retrieveOperationRow(claim.operation.id)
+      return { failures: after.result?.service_failures, state: after.state, retry: after.result?.retry }
+    }
+    expect(await failOnce()).toEqual({ failures: 1, state: "pending", retry: "service" })
+    // Nothing else answered in between: the same outage.
+    expect((await failOnce()).failures).toBe(1)
+    // The service answered another request well since: this one's own failure.
+    const working = async (phone: string) => {
+      await enqueue(await holder(phone), phone, OPERATION_PRIORITY.interactive)
+      await sendAndRecord({ status: 200, outcome: "applied" }, { state: "done" })
+    }
+    await working("+79990000002")
+    expect((await failOnce()).failures).toBe(2)
+    // The third failure of its own reaches give_up_after: failed for good.
+    await working("+79990000003")
+    expect(await failOnce()).toMatchObject({ failures: 3, state: "failed" })
+  })
+
+  it("the first good answer makes every request backing off after service trouble due again, nothing else", async () => {
+    const later = `clock_timestamp() + interval '10 minutes'`
+    const trouble = await enqueue(await holder("+79990000001"), "trouble")
+    const rejected = await enqueue(await holder("+79990000002"), "rejected")
+    const limited = await enqueue(await holder("+79990000003"), "limited")
+    await sql(`UPDATE wallet_pass_operation SET attempts = 1, next_attempt_at = ${later}, result = '{"retry":"service"}' WHERE id = ?`, [trouble.operation.id])
+    await sql(`UPDATE wallet_pass_operation SET attempts = 1, next_attempt_at = ${later}, result = '{"retry":"rejected"}' WHERE id = ?`, [rejected.operation.id])
+    await sql(`UPDATE wallet_pass_operation SET attempts = 1, next_attempt_at = ${later}, result = '{"retry":"rate_limited"}' WHERE id = ?`, [limited.operation.id])
+    const held = await service.enqueueOperation({
+      method: "balance_deduct", holder_id: await holder("+79990000004"), payload: {}, dedupe_key: "held", priority: 10, next_attempt_at: HELD_UNTIL,
+    })
+    await sql(`UPDATE wallet_pass_operation SET result = '{"retry":"service"}' WHERE id = ?`, [held.operation.id])
+    await enqueue(await holder("+79990000005"), "fresh")
+
+    // A failed answer releases nothing.
+    await sendAndRecord({ status: 502, outcome: "ambiguous" }, { state: "pending", retry_in_seconds: 600 })
+    expect(await service.peekNextOperation()).toBeUndefined()
+
+    await enqueue(await holder("+79990000006"), "works")
+    await sendAndRecord({ status: 200, outcome: "applied" }, { state: "done" })
+    // The request that failed just before ("fresh", retry not marked as service trouble here) and
+    // the rejected, rate-limited and held ones keep their times; the one backing off for the service is due.
+    expect(await drainOrder()).toEqual(["trouble"])
+    const [kept] = await sql(`SELECT count(*)::int AS n FROM wallet_pass_operation WHERE state = 'pending' AND next_attempt_at > clock_timestamp()`)
+    expect(kept.n).toBe(4)
+  })
+
+  it("the service-visible balance leaves out entries whose requests are still queued", async () => {
+    const h = await holder("+79990000001")
+    await service.applyLedgerEntry({ holder_id: h, amount: 1000, kind: "service_credit", dedupe_key: "hook" })
+    const queued = await service.applyLedgerEntryAndEnqueue(
+      { holder_id: h, amount: 300, kind: "accrual", dedupe_key: "order:1:accrual" },
+      { method: "balance_add", payload: {}, dedupe_key: "op:1", priority: 10 }
+    )
+    expect(await service.getBalance(h)).toBe(1300)
+    expect(await service.getServiceVisibleBalance(h, null)).toBe(1000)
+    expect(await service.getServiceVisibleBalance(h, queued.operation!.id)).toBe(1300)
+  })
+})

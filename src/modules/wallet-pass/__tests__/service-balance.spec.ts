@@ -1,0 +1,98 @@
+import { walletPassModuleTests } from "./support"
+
+jest.setTimeout(60_000)
+
+walletPassModuleTests(({ service }) => {
+  let holderId: string
+
+  beforeEach(async () => {
+    holderId = (await service.createWalletPassHolders({ phone: "+79990000001" })).id
+  })
+
+  /** Our own ledger entry plus the queued request that sends it to the service. */
+  async function ourChange(amount: number, state: "sending" | "unknown" | "done", completedMinutesAgo = 0) {
+    const { entry } = await service.applyLedgerEntry({
+      holder_id: holderId,
+      amount,
+      kind: amount > 0 ? "accrual" : "redemption",
+      dedupe_key: `order:${Math.random()}:${amount > 0 ? "accrual" : "redeem"}`,
+    })
+    const operation = await service.createWalletPassOperations({
+      method: amount > 0 ? "balance_add" : "balance_deduct",
+      holder_id: holderId,
+      ledger_entry_id: entry.id,
+      payload: { sum: Math.abs(amount) / 100 },
+      dedupe_key: `op:${entry.id}`,
+      state,
+      completed_at: state === "done" ? new Date(Date.now() - completedMinutesAgo * 60_000) : null,
+    })
+    return { entry, operation }
+  }
+
+  const hook = (amount: number, transaction_id: string, lifetime_seconds?: number) =>
+    service.applyServiceBalanceChange({ holder_id: holderId, amount, transaction_id, lifetime_seconds })
+
+  it("the echo of our in-flight balance/add is attached to our entry, not credited twice", async () => {
+    const ours = await ourChange(500, "sending")
+    const echo = await hook(500, "svc-1")
+    expect(echo).toMatchObject({ created: false, echo_of_operation_id: ours.operation.id, balance: 500 })
+    expect(echo.entry.id).toBe(ours.entry.id)
+    expect(echo.entry.transaction_id).toBe("svc-1")
+    expect(await service.listWalletPassLedgerEntries({ holder_id: holderId })).toHaveLength(1)
+  })
+
+  it("a repeat of an attached echo changes nothing", async () => {
+    const ours = await ourChange(500, "done", 1)
+    await hook(500, "svc-1")
+    const again = await hook(500, "svc-1")
+    expect(again).toMatchObject({ created: false, echo_of_operation_id: ours.operation.id, balance: 500 })
+  })
+
+  it("the echo of our balance/deduct is a negative sum attached the same way", async () => {
+    await service.applyLedgerEntry({ holder_id: holderId, amount: 1000, kind: "manual", dedupe_key: "seed" })
+    const ours = await ourChange(-300, "sending")
+    const echo = await hook(-300, "svc-d")
+    expect(echo).toMatchObject({ echo_of_operation_id: ours.operation.id, balance: 700 })
+  })
+
+  it("an echo proves an ambiguous send was applied: the operation is resolved", async () => {
+    const ours = await ourChange(250, "unknown")
+    await hook(250, "svc-2")
+    const [op] = await service.listWalletPassOperations({ id: ours.operation.id })
+    expect(op.state).toBe("resolved")
+    expect(op.result).toMatchObject({ echo_transaction_id: "svc-2" })
+  })
+
+  it("each of our operations absorbs one echo; a second equal hook is a real credit", async () => {
+    await ourChange(500, "sending")
+    await hook(500, "svc-1")
+    const second = await hook(500, "svc-2")
+    expect(second).toMatchObject({ created: true, echo_of_operation_id: null, balance: 1000 })
+    expect(second.entry.kind).toBe("service_credit")
+  })
+
+  it("a hook with another sum, or after the echo window, is not an echo", async () => {
+    await ourChange(500, "sending")
+    await ourChange(400, "done", 120)
+    const otherSum = await hook(499, "svc-1")
+    const late = await hook(400, "svc-2")
+    expect(otherSum).toMatchObject({ created: true, echo_of_operation_id: null })
+    expect(late).toMatchObject({ created: true, echo_of_operation_id: null })
+    expect(await service.getBalance(holderId)).toBe(500 + 400 + 499 + 400)
+  })
+
+  it("a service credit with a lifetime expires; a write-off is a flagged debit", async () => {
+    const credit = await hook(1000, "svc-life", 3 * 24 * 3600)
+    expect(credit.entry).toMatchObject({ kind: "service_credit", remaining: 1000 })
+    expect(credit.entry.expires_at).not.toBeNull()
+    const writeOff = await hook(-1500, "svc-off")
+    expect(writeOff.entry).toMatchObject({ kind: "service_debit", overdraft: true, balance_after: -500 })
+  })
+
+  it("50 concurrent deliveries of one transactionId make one entry with one answer", async () => {
+    const results = await Promise.all(Array.from({ length: 50 }, () => hook(700, "svc-burst")))
+    expect(new Set(results.map((r) => r.entry.id)).size).toBe(1)
+    expect(results.filter((r) => r.created)).toHaveLength(1)
+    expect(await service.getBalance(holderId)).toBe(700)
+  })
+})

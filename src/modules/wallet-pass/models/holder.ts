@@ -1,0 +1,41 @@
+import { model } from "@medusajs/framework/utils"
+import { ENROLLMENT_STATES, HOLDER_SOURCES } from "../constants"
+import { WalletPassCard } from "./card"
+import { WalletPassLedgerEntry } from "./ledger-entry"
+
+/**
+ * A loyalty-program member: one per phone. Linked read-only to the Medusa customer by
+ * `customer_id`. Percents are basis points; null bonus means "use the program rate".
+ */
+export const WalletPassHolder = model
+  .define("wallet_pass_holder", {
+    id: model.id({ prefix: "wph" }).primaryKey(),
+    phone: model.text().nullable(),
+    customer_id: model.text().nullable(),
+    source: model.enum([...HOLDER_SOURCES]).default("signup"),
+    name: model.text().nullable(),
+    surname: model.text().nullable(),
+    middlename: model.text().nullable(),
+    email: model.text().nullable(),
+    birthday: model.text().nullable(), // yyyy-mm-dd
+    bonus_percent_bp: model.number().nullable(),
+    discount_percent_bp: model.number().default(0),
+    user_hash: model.text().nullable(),
+    promo: model.text().nullable(),
+    referrer_phone: model.text().nullable(),
+    invites: model.json().nullable(), // phones this holder invited, as the service last reported them
+    service_checked_at: model.dateTime().nullable(), // last read_customer refresh
+    extra: model.json().nullable(),
+    card_url: model.text().nullable(),
+    card_gpay_url: model.text().nullable(),
+    form_url: model.text().nullable(),
+    enrollment_state: model.enum([...ENROLLMENT_STATES]).default("pending"),
+    enrollment_error: model.text().nullable(),
+    enrolled_at: model.dateTime().nullable(),
+    cards: model.hasMany(() => WalletPassCard, { mappedBy: "holder" }),
+    ledger_entries: model.hasMany(() => WalletPassLedgerEntry, { mappedBy: "holder" }),
+  })
+  .indexes([
+    { on: ["phone"], unique: true, where: "phone IS NOT NULL" },
+    { on: ["customer_id"], unique: true, where: "customer_id IS NOT NULL" },
+  ])

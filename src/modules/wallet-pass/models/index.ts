@@ -1,0 +1,8 @@
+export { WalletPassHolder } from "./holder"
+export { WalletPassCard } from "./card"
+export { WalletPassLedgerEntry } from "./ledger-entry"
+export { WalletPassOperation } from "./operation"
+export { WalletPassApiCall } from "./api-call"
+export { WalletPassHookDelivery } from "./hook-delivery"
+export { WalletPassCampaign } from "./campaign"
+export { WalletPassGate } from "./gate"

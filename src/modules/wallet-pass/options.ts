@@ -1,0 +1,212 @@
+import { z } from "@medusajs/framework/zod"
+import { isSupportedCountry } from "libphonenumber-js"
+import {
+  DEFAULT_REVISION,
+  PLAN_LIMITS,
+  PLAN_NAMES,
+  PlanName,
+  RateLimits,
+  REVISIONS,
+} from "../../lib/constants"
+
+/** Events that can trigger the bonus accrual of an order. */
+export const ACCRUAL_EVENTS = ["order.placed", "order.completed", "order.fulfillment_created"] as const
+/** What an accrual is computed on: items after discounts without shipping and tax, or the order total. */
+export const ACCRUAL_BASES = ["subtotal", "total"] as const
+
+const PACKAGE = "medusa-plugin-wallet-pass"
+
+const percent = (option: string) =>
+  z
+    .number({ error: `${option} must be a number from 0 to 100` })
+    .min(0, { error: `${option} must be a number from 0 to 100` })
+    .max(100, { error: `${option} must be a number from 0 to 100` })
+    .refine((v) => Number.isInteger(Math.round(v * 100 * 1e6) / 1e6), {
+      error: `${option} accepts at most two decimal places`,
+    })
+
+const nonEmpty = (option: string) =>
+  z.string({ error: `${option} must be a non-empty string` }).trim().min(1, {
+    error: `${option} must be a non-empty string`,
+  })
+
+const httpUrl = (option: string) =>
+  z
+    .string({ error: `${option} must be an http(s) URL` })
+    .trim()
+    .refine(
+      (v) => {
+        try {
+          return ["http:", "https:"].includes(new URL(v).protocol)
+        } catch {
+          return false
+        }
+      },
+      { error: `${option} must be an http(s) URL` }
+    )
+
+const planSchema = z.union(
+  [
+    z.enum(PLAN_NAMES as [PlanName, ...PlanName[]]),
+    z
+      .object({
+        perSecond: z
+          .number({ error: "plan.perSecond must be a positive integer" })
+          .int({ error: "plan.perSecond must be a positive integer" })
+          .positive({ error: "plan.perSecond must be a positive integer" }),
+        perHour: z
+          .number({ error: "plan.perHour must be a positive integer" })
+          .int({ error: "plan.perHour must be a positive integer" })
+          .positive({ error: "plan.perHour must be a positive integer" }),
+      })
+      .strict()
+      .refine((p) => p.perHour >= p.perSecond, { error: "plan.perHour must be at least plan.perSecond" }),
+  ],
+  {
+    error: `plan must be one of ${PLAN_NAMES.map((p) => `"${p}"`).join(", ")} or { perSecond, perHour } with positive integers`,
+  }
+)
+
+const hooksSchema = z
+  .object({
+    login: nonEmpty("hooks.login").optional(),
+    password: nonEmpty("hooks.password").optional(),
+    crmKey: nonEmpty("hooks.crmKey").optional(),
+    allowedIp: z.ipv4({ error: "hooks.allowedIp must be a single IPv4 address" }).optional(),
+    trustProxy: z.boolean({ error: "hooks.trustProxy must be true or false" }).default(false),
+    organizationId: nonEmpty("hooks.organizationId").optional(),
+    programId: nonEmpty("hooks.programId").optional(),
+    walletId: nonEmpty("hooks.walletId").optional(),
+  })
+  .strict()
+  .superRefine((h, ctx) => {
+    const basic = h.login !== undefined || h.password !== undefined
+    if (basic && (h.login === undefined || h.password === undefined)) {
+      ctx.addIssue({ code: "custom", message: "hooks.login and hooks.password must be set together" })
+    }
+    if (basic && h.crmKey !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        message: "set either hooks.login + hooks.password (HTTP Basic) or hooks.crmKey (crm_key mode), not both",
+      })
+    }
+    if (!basic && h.crmKey === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        message:
+          "hooks needs a credential: hooks.login + hooks.password (HTTP Basic) or hooks.crmKey (crm_key mode)",
+      })
+    }
+  })
+
+/** The plugin options as written in medusa-config (design.md §1). */
+export const walletPassOptionsSchema = z
+  .object({
+    apiUrl: httpUrl("apiUrl").transform((v) => v.replace(/\/+$/, "")),
+    appKey: nonEmpty("appKey"),
+    plan: planSchema.default("basic"),
+    revision: z
+      .enum(REVISIONS, { error: `revision must be one of ${REVISIONS.map((r) => `"${r}"`).join(", ")}` })
+      .default(DEFAULT_REVISION),
+    defaultCountry: z
+      .string({ error: "defaultCountry must be an ISO 3166-1 alpha-2 country code such as \"RU\"" })
+      .transform((v) => v.trim().toUpperCase())
+      .refine((v) => isSupportedCountry(v), {
+        error: "defaultCountry must be an ISO 3166-1 alpha-2 country code such as \"RU\"",
+      })
+      .default("RU"),
+    templateUuid: z.uuid({ error: "templateUuid must be a UUID" }).optional(),
+    installLink: z
+      .object({
+        formUrl: httpUrl("installLink.formUrl"),
+        sms: z
+          .string({ error: "installLink.sms must be a string containing %link%" })
+          .refine((v) => v.includes("%link%"), { error: "installLink.sms must contain %link%" }),
+      })
+      .strict()
+      .optional(),
+    hooks: hooksSchema.optional(),
+    accrual: z
+      .object({
+        on: z
+          .enum(ACCRUAL_EVENTS, {
+            error: `accrual.on must be one of ${ACCRUAL_EVENTS.map((e) => `"${e}"`).join(", ")}`,
+          })
+          .default("order.placed"),
+        bonusPercent: percent("accrual.bonusPercent").default(0),
+        base: z
+          .enum(ACCRUAL_BASES, { error: `accrual.base must be "subtotal" or "total"` })
+          .default("subtotal"),
+      })
+      .strict()
+      .prefault({}),
+    currencyCode: z
+      .string({ error: "currencyCode must be a three-letter ISO 4217 code such as \"rub\"" })
+      .regex(/^[A-Za-z]{3}$/, { error: "currencyCode must be a three-letter ISO 4217 code such as \"rub\"" })
+      .transform((v) => v.toLowerCase())
+      .optional(),
+    redemption: z
+      .object({ maxOrderPercent: percent("redemption.maxOrderPercent").default(0) })
+      .strict()
+      .prefault({}),
+    discount: z
+      .object({ enabled: z.boolean({ error: "discount.enabled must be true or false" }).default(true) })
+      .strict()
+      .prefault({}),
+    dispatcher: z
+      .object({
+        enabled: z.boolean({ error: "dispatcher.enabled must be true or false" }).default(true),
+        echoGraceSeconds: z
+          .number({ error: "dispatcher.echoGraceSeconds must be a number of seconds from 1 to 3600" })
+          .min(1, { error: "dispatcher.echoGraceSeconds must be a number of seconds from 1 to 3600" })
+          .max(3600, { error: "dispatcher.echoGraceSeconds must be a number of seconds from 1 to 3600" })
+          .default(60),
+        sendingLeaseSeconds: z
+          .number({ error: "dispatcher.sendingLeaseSeconds must be a number of seconds from 1 to 3600" })
+          .min(1, { error: "dispatcher.sendingLeaseSeconds must be a number of seconds from 1 to 3600" })
+          .max(3600, { error: "dispatcher.sendingLeaseSeconds must be a number of seconds from 1 to 3600" })
+          .default(60),
+      })
+      .strict()
+      .prefault({}),
+  })
+  .strict()
+
+/** Options as a merchant writes them. */
+export type WalletPassOptionsInput = z.input<typeof walletPassOptionsSchema>
+/** Options after validation and defaults. */
+export type WalletPassOptions = z.output<typeof walletPassOptionsSchema>
+
+/** The per-second and per-hour request budget of the configured plan. */
+export function planLimits(plan: WalletPassOptions["plan"]): RateLimits {
+  return typeof plan === "string" ? PLAN_LIMITS[plan] : plan
+}
+
+// Keys Medusa adds to every module's options; they are not the merchant's.
+const MEDUSA_INJECTED_KEYS = ["database", "definition", "dependencies", "moduleKey", "scope", "resources"]
+
+/**
+ * Validates plugin options; throws one error that names each bad option and what it
+ * accepts. Values are never echoed, so a secret in the wrong place cannot reach a log.
+ */
+export function parseWalletPassOptions(raw: unknown): WalletPassOptions {
+  const input =
+    raw && typeof raw === "object"
+      ? Object.fromEntries(Object.entries(raw).filter(([k]) => !MEDUSA_INJECTED_KEYS.includes(k)))
+      : raw
+  const result = walletPassOptionsSchema.safeParse(input ?? {})
+  if (result.success) {
+    return result.data
+  }
+  const lines = result.error.issues.map((issue) => {
+    const at = issue.path.join(".")
+    if (issue.code === "unrecognized_keys") {
+      return `- ${at ? at + ": " : ""}unknown option(s) ${issue.keys.map((k) => `"${k}"`).join(", ")}`
+    }
+    if (issue.code === "invalid_type" && issue.input === undefined) {
+      return `- ${at}: is required (${issue.message})`
+    }
+    return `- ${at ? at + ": " : ""}${issue.message}`
+  })
+  throw new Error(`Invalid ${PACKAGE} options:\n${lines.join("\n")}`)
+}

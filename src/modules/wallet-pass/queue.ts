@@ -1,0 +1,401 @@
+import type { Knex } from "@medusajs/framework/mikro-orm/knex"
+import { generateEntityId } from "@medusajs/framework/utils"
+import type { RateLimits } from "../../lib/constants"
+import type { CallOutcome, OperationMethod, OperationState } from "./constants"
+
+/**
+ * SQL of the durable queue and the rate gate (design.md §4). Every function runs inside the
+ * caller's transaction; the service wraps them in @InjectTransactionManager methods.
+ */
+
+/**
+ * Extra spacing over the plan's windows: clock granularity and rounding between the
+ * database clock, the sending process and the service. The rest of the spacing is exact by
+ * construction: a call counts from when its answer came back (send_delay_ms), the latest it
+ * can have reached the service, and a call still unanswered counts as reaching it now (see
+ * IN_FLIGHT_BOUND_SECONDS), so however late a request leaves after its reservation (a slow
+ * commit, a busy 2-core machine), the next one is reserved a window after it arrived.
+ * Before those two rules a 75 ms margin was needed and still let 429s through now and then;
+ * 15 ms costs ~1.5% of the rate (1000 / 1015).
+ */
+export const GATE_MARGIN_MS = 15
+
+/**
+ * The longest a reserved request can take to reach the service: the client's connect
+ * timeout (5 s) and some slack. Until it is answered, a request counts in the per-second
+ * window as arriving now, for at most this long after its reservation (a process that died
+ * mid-request holds the window that long, not until its recovery).
+ */
+export const IN_FLIGHT_BOUND_SECONDS = 10
+
+/**
+ * The advisory lock key of an operation being sent. The sending process holds it for the
+ * whole call, so recovery can tell a slow process (lock held) from a dead one (its
+ * connection, and so its lock, is gone). `idSql` is the SQL of the operation id.
+ */
+export const sendLockKey = (idSql: string) => `hashtextextended('wallet_pass_send:' || ${idSql}, 0)`
+
+/** A request queued but held back until released (a checkout's redemption before its order exists). */
+export const HELD_UNTIL = new Date(Date.UTC(2999, 0, 1))
+
+/** Path of each method, relative to the API base (spec §4). */
+export const OPERATION_PATHS: Record<OperationMethod, string> = {
+  status: "/status",
+  user_create_or_update: "/crm/user_create_or_update",
+  read_customer: "/crm/read_customer",
+  read_customers: "/crm/read_customers",
+  push_create: "/crm/push/create",
+  push_send: "/crm/push/send",
+  event_send: "/crm/event/send",
+  balance_add: "/crm/balance/add",
+  balance_deduct: "/crm/balance/deduct",
+}
+
+export type OperationRow = {
+  id: string
+  method: OperationMethod
+  holder_id: string | null
+  ledger_entry_id: string | null
+  payload: Record<string, unknown>
+  dedupe_key: string
+  priority: number
+  state: OperationState
+  attempts: number
+  next_attempt_at: Date | null
+  last_error: string | null
+  result: Record<string, unknown> | null
+  sending_at: Date | null
+  completed_at: Date | null
+  created_at: Date
+  updated_at: Date
+}
+
+export type EnqueueInput = {
+  method: OperationMethod
+  holder_id?: string | null
+  ledger_entry_id?: string | null
+  payload: Record<string, unknown>
+  dedupe_key: string
+  priority: number
+  next_attempt_at?: Date | null
+}
+
+/** Inserts an operation once per dedupe key; returns the row (new or the one already there). */
+export async function insertOperation(knex: Knex, input: EnqueueInput): Promise<{ operation: OperationRow; created: boolean }> {
+  const { rows } = await knex.raw<{ rows: OperationRow[] }>(
+    `INSERT INTO wallet_pass_operation
+       (id, method, holder_id, ledger_entry_id, payload, dedupe_key, priority, state, attempts, next_attempt_at, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?::jsonb, ?, ?, 'pending', 0, ?, clock_timestamp(), clock_timestamp())
+     ON CONFLICT DO NOTHING
+     RETURNING *`,
+    [
+      generateEntityId(undefined, "wpop"),
+      input.method,
+      input.holder_id ?? null,
+      input.ledger_entry_id ?? null,
+      JSON.stringify(input.payload),
+      input.dedupe_key,
+      input.priority,
+      input.next_attempt_at ?? null,
+    ]
+  )
+  if (rows[0]) {
+    return { operation: rows[0], created: true }
+  }
+  const existing = await knex.raw<{ rows: OperationRow[] }>(`SELECT * FROM wallet_pass_operation WHERE dedupe_key = ?`, [
+    input.dedupe_key,
+  ])
+  return { operation: existing.rows[0], created: false }
+}
+
+export type GateDecision = { allowed: true } | { allowed: false; wait_ms: number }
+
+/**
+ * Locks the gate and decides, on the database clock, whether one more request may go now:
+ * the perSecond-th latest request must be over a second old and the perHour-th latest over
+ * an hour old (sliding windows over the API call log), and no 429 may be holding the gate.
+ */
+export async function checkGate(knex: Knex, limits: RateLimits): Promise<GateDecision> {
+  // The lock is its own statement: under READ COMMITTED a statement's snapshot is taken
+  // before it waits for a lock, so counting in the same statement would miss the slot the
+  // previous holder of the lock just reserved. The next statement sees it.
+  const locked = await knex.raw<{ rows: unknown[] }>(`SELECT 1 FROM wallet_pass_gate WHERE id = 'service' FOR UPDATE`)
+  if (!locked.rows.length) {
+    await knex.raw(`INSERT INTO wallet_pass_gate (id, created_at, updated_at) VALUES ('service', now(), now()) ON CONFLICT DO NOTHING`)
+    await knex.raw(`SELECT 1 FROM wallet_pass_gate WHERE id = 'service' FOR UPDATE`)
+  }
+  // Per second: the perSecond-th latest arrival, an unanswered call counting as arriving now
+  // (up to IN_FLIGHT_BOUND_SECONDS after its reservation). Only recent calls can matter.
+  const { rows } = await knex.raw<{ rows: { wait_ms: string | null }[] }>(
+    `WITH recent AS (
+            SELECT CASE WHEN outcome IS NULL THEN LEAST(clock_timestamp(), started_at + make_interval(secs => ?)) ELSE started_at END AS t
+              FROM wallet_pass_api_call
+             WHERE deleted_at IS NULL AND started_at > clock_timestamp() - make_interval(secs => ?)),
+          sec AS (SELECT t FROM recent ORDER BY t DESC OFFSET ? LIMIT 1),
+          hour AS (SELECT started_at FROM wallet_pass_api_call WHERE deleted_at IS NULL ORDER BY started_at DESC OFFSET ? LIMIT 1)
+     SELECT GREATEST(
+              0,
+              EXTRACT(EPOCH FROM ((SELECT blocked_until FROM wallet_pass_gate WHERE id = 'service') - clock_timestamp())) * 1000,
+              EXTRACT(EPOCH FROM ((SELECT t FROM sec) + make_interval(secs => ?) - clock_timestamp())) * 1000,
+              EXTRACT(EPOCH FROM ((SELECT started_at FROM hour) + make_interval(secs => ?) - clock_timestamp())) * 1000
+            ) AS wait_ms`,
+    [
+      IN_FLIGHT_BOUND_SECONDS,
+      IN_FLIGHT_BOUND_SECONDS + 2,
+      limits.perSecond - 1,
+      limits.perHour - 1,
+      1 + GATE_MARGIN_MS / 1000,
+      3600 + GATE_MARGIN_MS / 1000,
+    ]
+  )
+  const wait = Math.ceil(Number(rows[0]?.wait_ms ?? 0))
+  return wait > 0 ? { allowed: false, wait_ms: wait } : { allowed: true }
+}
+
+/**
+ * The next operation that may be sent: the head of its holder's queue (nothing of that
+ * holder sending or unknown, no older pending one), due, lowest priority value first.
+ */
+export async function pickNextOperation(knex: Knex, { lock = true }: { lock?: boolean } = {}): Promise<OperationRow | undefined> {
+  const { rows } = await knex.raw<{ rows: OperationRow[] }>(
+    `SELECT o.* FROM wallet_pass_operation o
+      WHERE o.state = 'pending' AND o.deleted_at IS NULL
+        AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= clock_timestamp())
+        AND (o.holder_id IS NULL OR NOT EXISTS (
+              SELECT 1 FROM wallet_pass_operation p
+               WHERE p.holder_id = o.holder_id AND p.deleted_at IS NULL AND p.id <> o.id
+                 AND (p.state IN ('sending', 'unknown')
+                      OR (p.state = 'pending' AND (p.created_at, p.id) < (o.created_at, o.id)))))
+      ORDER BY o.priority, o.created_at, o.id
+      LIMIT 1
+      ${lock ? "FOR UPDATE OF o SKIP LOCKED" : ""}`
+  )
+  return rows[0]
+}
+
+/** Marks an operation as being sent and writes its API call row (the gate's reservation). */
+export async function reserveSend(knex: Knex, operation: OperationRow, path: string): Promise<{ operation: OperationRow; api_call_id: string }> {
+  const apiCallId = generateEntityId(undefined, "wpcall")
+  await knex.raw(
+    `INSERT INTO wallet_pass_api_call (id, operation_id, path, duration_ms, started_at, created_at, updated_at)
+     VALUES (?, ?, ?, 0, clock_timestamp(), clock_timestamp(), clock_timestamp())`,
+    [apiCallId, operation.id, path]
+  )
+  const { rows } = await knex.raw<{ rows: OperationRow[] }>(
+    `UPDATE wallet_pass_operation
+        SET state = 'sending', sending_at = clock_timestamp(), attempts = attempts + 1, updated_at = clock_timestamp()
+      WHERE id = ? RETURNING *`,
+    [operation.id]
+  )
+  return { operation: rows[0], api_call_id: apiCallId }
+}
+
+export type CallRecord = {
+  status: number | null
+  outcome: CallOutcome
+  duration_ms: number
+  request: unknown
+  response: unknown
+  error: string | null
+  /**
+   * How long after its slot was reserved the request's answer came back (the latest it can
+   * have reached the service: a busy process, a first request's setup or a new connection
+   * delay its departure). The call's started_at moves forward by that much, so the windows
+   * count from there; the next request a window later sees the move.
+   */
+  send_delay_ms?: number
+}
+
+export async function completeApiCall(knex: Knex, apiCallId: string, record: CallRecord): Promise<void> {
+  await knex.raw(
+    `UPDATE wallet_pass_api_call
+        SET status = ?, outcome = ?, duration_ms = ?, request = ?::jsonb, response = ?::jsonb, error = ?, updated_at = clock_timestamp(),
+            started_at = started_at + make_interval(secs => ?::float8 / 1000)
+      WHERE id = ?`,
+    [
+      record.status,
+      record.outcome,
+      record.duration_ms,
+      record.request === undefined ? null : JSON.stringify(record.request),
+      record.response === undefined ? null : JSON.stringify(record.response),
+      record.error,
+      Math.max(0, record.send_delay_ms ?? 0),
+      apiCallId,
+    ]
+  )
+}
+
+/** Pushes the gate forward after a 429 (Retry-After). */
+export async function blockGate(knex: Knex, seconds: number): Promise<void> {
+  await knex.raw(
+    `INSERT INTO wallet_pass_gate (id, blocked_until, created_at, updated_at)
+     VALUES ('service', clock_timestamp() + make_interval(secs => ?), now(), now())
+     ON CONFLICT (id) DO UPDATE SET blocked_until = GREATEST(wallet_pass_gate.blocked_until, EXCLUDED.blocked_until), updated_at = now()`,
+    [seconds]
+  )
+}
+
+export type SettleInput = {
+  state: OperationState
+  result?: Record<string, unknown> | null
+  last_error?: string | null
+  /** Seconds from now (database clock) before the next attempt. */
+  retry_in_seconds?: number | null
+  /**
+   * The service was in trouble (5xx, reset, timeout, refused connection): the failure is
+   * counted (see countServiceFailure) and the request, backing off, is marked for release
+   * by the next good answer; at `give_up_after` failures of its own it is `failed` instead.
+   */
+  service_failure?: { give_up_after: number }
+}
+
+/** Moves a sending operation to its outcome state; a repeat attempt's attempts counter stays. */
+export async function settleOperation(knex: Knex, id: string, input: SettleInput): Promise<OperationRow> {
+  const final = ["done", "failed", "resolved", "needs_review"].includes(input.state)
+  const { rows } = await knex.raw<{ rows: OperationRow[] }>(
+    `UPDATE wallet_pass_operation
+        SET state = ?,
+            result = CASE WHEN ?::jsonb IS NULL THEN result ELSE COALESCE(result, '{}'::jsonb) || ?::jsonb END,
+            last_error = ?,
+            next_attempt_at = CASE WHEN ?::float8 IS NULL THEN next_attempt_at ELSE clock_timestamp() + make_interval(secs => ?::float8) END,
+            completed_at = CASE WHEN ? THEN clock_timestamp() ELSE completed_at END,
+            updated_at = clock_timestamp()
+      WHERE id = ? RETURNING *`,
+    [
+      input.state,
+      input.result ? JSON.stringify(input.result) : null,
+      input.result ? JSON.stringify(input.result) : null,
+      input.last_error ?? null,
+      input.retry_in_seconds ?? null,
+      input.retry_in_seconds ?? null,
+      final,
+      id,
+    ]
+  )
+  return rows[0]
+}
+
+/**
+ * How many times an operation has now failed because of the service (5xx, reset, timeout,
+ * refused connection), counting a failure only when it is the operation's first or the
+ * service answered some other request well since its previous one: a long outage is one
+ * failure, a request the service keeps failing while it works for others adds up. Returns
+ * the new count and the database time of this failure.
+ */
+async function countServiceFailure(knex: Knex, operationId: string, apiCallId: string): Promise<{ failures: number; at: Date }> {
+  const { rows } = await knex.raw<{ rows: { failures: number; at: Date }[] }>(
+    `SELECT COALESCE((o.result->>'service_failures')::int, 0)
+            + CASE WHEN o.result->>'last_service_failure_at' IS NULL THEN 1
+                   WHEN EXISTS (SELECT 1 FROM wallet_pass_api_call c
+                                 WHERE c.outcome = 'applied' AND c.deleted_at IS NULL AND c.id <> ?
+                                   AND c.started_at > (o.result->>'last_service_failure_at')::timestamptz) THEN 1
+                   ELSE 0 END AS failures,
+            clock_timestamp() AS at
+       FROM wallet_pass_operation o WHERE o.id = ?`,
+    [apiCallId, operationId]
+  )
+  return { failures: Number(rows[0]?.failures ?? 1), at: rows[0]?.at ?? new Date() }
+}
+
+/**
+ * A service failure's settlement (SettleInput.service_failure), decided in the transaction
+ * that records it: counted, then either backing off marked for release or failed for good.
+ */
+export async function settleServiceFailure(knex: Knex, operationId: string, apiCallId: string, settle: SettleInput): Promise<SettleInput> {
+  const { failures, at } = await countServiceFailure(knex, operationId, apiCallId)
+  if (failures >= settle.service_failure!.give_up_after) {
+    return { state: "failed", last_error: settle.last_error, result: { ...settle.result, service_failures: failures } }
+  }
+  return { ...settle, result: { ...settle.result, retry: "service", service_failures: failures, last_service_failure_at: at } }
+}
+
+/**
+ * The service answered a request well: requests waiting out a backoff because the service
+ * was in trouble are due again now, so the queue resumes as soon as the service is back
+ * instead of after the longest backoff. Returns how many were released.
+ */
+export async function releaseServiceBackoffs(knex: Knex): Promise<number> {
+  const { rowCount } = await knex.raw<{ rowCount: number }>(
+    `UPDATE wallet_pass_operation
+        SET next_attempt_at = clock_timestamp(), updated_at = clock_timestamp()
+      WHERE state = 'pending' AND deleted_at IS NULL AND result->>'retry' = 'service'
+        AND next_attempt_at > clock_timestamp() AND next_attempt_at < ?`,
+    [HELD_UNTIL]
+  )
+  return rowCount ?? 0
+}
+
+/**
+ * Operations left `sending` by a process that died. With no API call row answered, whether
+ * the request reached the service is unknown: balance requests become `unknown` (resolved
+ * by evidence), everything else is safe to send again and goes back to `pending`.
+ */
+export async function recoverStaleSends(knex: Knex, leaseSeconds: number): Promise<OperationRow[]> {
+  // Past the lease and with nobody holding its send lock: the lease alone would take a
+  // process stalled for a moment (a busy machine) for a dead one and send twice.
+  const { rows } = await knex.raw<{ rows: OperationRow[] }>(
+    `WITH stale AS MATERIALIZED (
+       SELECT id FROM wallet_pass_operation
+        WHERE state = 'sending' AND sending_at < clock_timestamp() - make_interval(secs => ?)
+     ), orphaned AS MATERIALIZED (
+       SELECT id FROM stale WHERE pg_try_advisory_xact_lock(${sendLockKey("stale.id")})
+     )
+     UPDATE wallet_pass_operation o
+        SET state = CASE WHEN o.method IN ('balance_add', 'balance_deduct') AND o.result->>'echo_transaction_id' IS NULL
+                         THEN 'unknown'
+                         WHEN o.method IN ('balance_add', 'balance_deduct') THEN 'resolved'
+                         ELSE 'pending' END,
+            last_error = 'the process sending it stopped before the answer arrived',
+            next_attempt_at = clock_timestamp(),
+            completed_at = CASE WHEN o.method IN ('balance_add', 'balance_deduct') AND o.result->>'echo_transaction_id' IS NOT NULL
+                                THEN clock_timestamp() ELSE o.completed_at END,
+            updated_at = clock_timestamp()
+      WHERE o.id IN (SELECT id FROM orphaned) AND o.state = 'sending'
+      RETURNING o.*`,
+    [leaseSeconds]
+  )
+  // The call rows of the recovered operations, and direct calls (no operation) never answered.
+  await knex.raw(
+    `UPDATE wallet_pass_api_call SET outcome = 'ambiguous', error = 'no answer recorded: the sending process stopped'
+      WHERE outcome IS NULL
+        AND (operation_id = ANY(?) OR (operation_id IS NULL AND started_at < clock_timestamp() - make_interval(secs => ?)))`,
+    [rows.map((r) => r.id), leaseSeconds]
+  )
+  return rows
+}
+
+/**
+ * Unknown balance requests whose echo did not come in time: they are resolved by an
+ * absolute balance set (idempotent, so safe whether or not the original was applied).
+ * Returns the holders that need that set.
+ */
+export async function expireUnknownBalanceSends(knex: Knex): Promise<{ id: string; holder_id: string }[]> {
+  const { rows } = await knex.raw<{ rows: { id: string; holder_id: string }[] }>(
+    `UPDATE wallet_pass_operation
+        SET state = 'resolved',
+            result = COALESCE(result, '{}'::jsonb) || '{"resolution":"balance_sync"}'::jsonb,
+            completed_at = clock_timestamp(), updated_at = clock_timestamp()
+      WHERE state = 'unknown' AND next_attempt_at <= clock_timestamp() AND holder_id IS NOT NULL
+      RETURNING id, holder_id`
+  )
+  return rows
+}
+
+/**
+ * The balance the service should show for a holder: entries it knows of (no request of
+ * ours needed, or our request done or resolved), plus the entry of the operation being sent.
+ * Entries whose requests are still queued are left out: they reach the service on their own.
+ */
+export async function serviceVisibleBalance(knex: Knex, holderId: string, sendingOperationId: string | null): Promise<number> {
+  const { rows } = await knex.raw<{ rows: { balance: string }[] }>(
+    `SELECT COALESCE(SUM(e.amount), 0) AS balance
+       FROM wallet_pass_ledger_entry e
+      WHERE e.holder_id = ? AND e.state = 'applied' AND e.deleted_at IS NULL
+        AND NOT EXISTS (
+          SELECT 1 FROM wallet_pass_operation o
+           WHERE o.ledger_entry_id = e.id AND o.deleted_at IS NULL
+             AND o.state NOT IN ('done', 'resolved') AND o.id IS DISTINCT FROM ?)`,
+    [holderId, sendingOperationId]
+  )
+  return Number(rows[0]?.balance ?? 0)
+}

@@ -1,0 +1,1239 @@
+import type { Knex } from "@medusajs/framework/mikro-orm/knex"
+import type { Context, InferTypeOf } from "@medusajs/framework/types"
+import {
+  generateEntityId,
+  InjectManager,
+  InjectTransactionManager,
+  MedusaContext,
+  MedusaError,
+  MedusaService,
+} from "@medusajs/framework/utils"
+import {
+  EnrollmentState,
+  HolderSource,
+  HookOutcome,
+  LEDGER_KINDS,
+  LedgerKind,
+  MAX_AMOUNT_MINOR,
+  OPERATION_PRIORITY,
+} from "./constants"
+import {
+  WalletPassApiCall,
+  WalletPassCampaign,
+  WalletPassCard,
+  WalletPassGate,
+  WalletPassHolder,
+  WalletPassHookDelivery,
+  WalletPassLedgerEntry,
+  WalletPassOperation,
+} from "./models"
+import { parseWalletPassOptions, WalletPassOptions } from "./options"
+import { percentToBasisPoints } from "./utils/amounts"
+import type { RateLimits } from "../../lib/constants"
+import {
+  blockGate,
+  CallRecord,
+  checkGate,
+  completeApiCall,
+  EnqueueInput,
+  expireUnknownBalanceSends,
+  HELD_UNTIL,
+  insertOperation,
+  OPERATION_PATHS,
+  OperationRow,
+  pickNextOperation,
+  recoverStaleSends,
+  releaseServiceBackoffs,
+  reserveSend,
+  sendLockKey,
+  serviceVisibleBalance,
+  settleOperation,
+  settleServiceFailure,
+  SettleInput,
+} from "./queue"
+
+/** A balance change to apply once (see {@link WalletPassModuleService.applyLedgerEntry}). */
+export type ApplyLedgerEntryInput = {
+  holder_id: string
+  /** Signed, in minor units (hundredths): positive credits, negative debits. */
+  amount: number
+  kind: LedgerKind
+  /** Makes the change happen once: `order:<id>:accrual`, `hook:<transactionId>`, ... */
+  dedupe_key: string
+  /** The service's addBalance `transactionId`, also unique. */
+  transaction_id?: string | null
+  reason?: string | null
+  order_id?: string | null
+  /** A credit that lapses this many seconds after it is applied (database clock). */
+  lifetime_seconds?: number | null
+  /** Refuse a debit that would take the balance below zero (redemptions); write-offs leave it false and get flagged. */
+  forbid_overdraft?: boolean
+  metadata?: Record<string, unknown> | null
+}
+
+/** A row of wallet_pass_ledger_entry as read with SQL. */
+export type LedgerEntryRow = {
+  id: string
+  holder_id: string
+  amount: number
+  kind: LedgerKind
+  state: string
+  reason: string | null
+  order_id: string | null
+  dedupe_key: string
+  transaction_id: string | null
+  expires_at: Date | null
+  remaining: number | null
+  expired_at: Date | null
+  overdraft: boolean
+  balance_after: number
+  metadata: Record<string, unknown> | null
+  created_at: Date
+}
+
+export type ApplyLedgerEntryResult = {
+  entry: LedgerEntryRow
+  /** False when the dedupe key or transaction id was already applied: nothing changed. */
+  created: boolean
+  /** True when an earlier entry with this key differs (other holder or amount): a repeat that disagrees. */
+  conflicting: boolean
+  /** Balance after this call, minor units. */
+  balance: number
+}
+
+/** An operation in one of these states still needs the dispatcher or a person. */
+export const UNFINISHED_OPERATION_STATES = ["pending", "sending", "unknown", "needs_review", "failed"] as const
+
+type HolderDTO = InferTypeOf<typeof WalletPassHolder>
+type LedgerEntryDTO = InferTypeOf<typeof WalletPassLedgerEntry>
+type OperationDTO = InferTypeOf<typeof WalletPassOperation>
+
+/** See {@link WalletPassModuleService.retrieveCustomerPass}. Amounts in minor units. */
+export type CustomerPass = {
+  holder: HolderDTO
+  balance: number
+  ledger: LedgerEntryDTO[]
+  operations: OperationDTO[]
+}
+
+/** See {@link WalletPassModuleService.getQueueHealth}. */
+export type QueueHealth = {
+  operations: Record<"pending" | "held" | "sending" | "unknown" | "failed" | "needs_review" | "done" | "resolved", number>
+  oldest_pending_age_seconds: number | null
+  calls_last_hour: number
+  calls_last_second: number
+  blocked_until: Date | null
+}
+
+export type ExpiredCredit = { holder_id: string; credit_id: string; entry: LedgerEntryRow; balance: number }
+
+const MAX_LIFETIME_SECONDS = 100 * 366 * 24 * 3600
+
+/** How long after our balance request completes its echo hook is still recognised as one. */
+export const ECHO_WINDOW_MINUTES = 60
+
+/**
+ * Data of the walletPass module: holders, cards, the ledger (the balance of record), the
+ * outbound operation queue, the API call log, the hook delivery log and campaigns. The
+ * ledger methods guard their rules with database constraints and row locks, so they hold
+ * across concurrent requests and several server instances.
+ */
+export default class WalletPassModuleService extends MedusaService({
+  WalletPassHolder,
+  WalletPassCard,
+  WalletPassLedgerEntry,
+  WalletPassOperation,
+  WalletPassApiCall,
+  WalletPassHookDelivery,
+  WalletPassCampaign,
+  WalletPassGate,
+}) {
+  protected readonly options_: WalletPassOptions
+
+  constructor(container: Record<string, unknown>, options: unknown) {
+    // @ts-ignore MedusaService's constructor takes the container and options as given
+    super(...arguments)
+    this.options_ = parseWalletPassOptions(options)
+  }
+
+  /** The validated plugin options (routes, jobs and workflows get them from here). */
+  getOptions(): WalletPassOptions {
+    return this.options_
+  }
+
+  /** The bonus rate that applies to a holder, basis points: their own, else the program's (accrual.bonusPercent). */
+  effectiveBonusBasisPoints(holder: { bonus_percent_bp: number | null }): number {
+    return holder.bonus_percent_bp ?? percentToBasisPoints(this.options_.accrual.bonusPercent) ?? 0
+  }
+
+  /**
+   * A holder's balance in minor units: applied entries, less what remains of lifetime
+   * credits that have lapsed but whose expiry entry is not written yet (database clock).
+   */
+  @InjectManager()
+  async getBalance(holderId: string, @MedusaContext() sharedContext: Context = {}): Promise<number> {
+    const balances = await this.balancesOf_([holderId], sharedContext)
+    return balances.get(holderId) ?? 0
+  }
+
+  /** Balances of several holders at once, minor units; holders without entries get 0. */
+  @InjectManager()
+  async getBalances(
+    holderIds: string[],
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<Map<string, number>> {
+    return this.balancesOf_(holderIds, sharedContext)
+  }
+
+  /**
+   * The holder a hook is about, and their balance, in one statement: the holder with that
+   * phone, else the one owning one of the card numbers. A card belonging to another holder
+   * than the phone's is refused; nobody found is NOT_FOUND (both answer 400). Plain SQL on
+   * purpose: it answers every readBalance and runs before every other hook.
+   */
+  @InjectManager()
+  async findHookHolder(
+    phone: string,
+    cardNumbers: string[],
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<{ holder: HookHolder; balance: number }> {
+    const { rows } = await this.knex_(sharedContext).raw<{
+      rows: (HookHolder & { by_phone: boolean; foreign_card: string | null; balance: string })[]
+    }>(
+      `WITH cards AS (
+         SELECT c.number, c.holder_id FROM wallet_pass_card c
+           JOIN wallet_pass_holder h ON h.id = c.holder_id AND h.deleted_at IS NULL
+          WHERE c.number = ANY(?::text[]) AND c.deleted_at IS NULL
+       ), by_phone AS (
+         SELECT id FROM wallet_pass_holder WHERE phone = ? AND deleted_at IS NULL
+       ), chosen AS (
+         SELECT COALESCE((SELECT id FROM by_phone), (SELECT holder_id FROM cards ORDER BY number LIMIT 1)) AS id,
+                EXISTS (SELECT 1 FROM by_phone) AS by_phone
+       )
+       SELECT h.id, h.phone, h.customer_id, h.bonus_percent_bp, h.discount_percent_bp, chosen.by_phone,
+              (SELECT number FROM cards WHERE holder_id <> h.id ORDER BY number LIMIT 1) AS foreign_card,
+              (SELECT ${BALANCE_SQL} FROM wallet_pass_ledger_entry
+                WHERE holder_id = h.id AND state = 'applied' AND deleted_at IS NULL) AS balance
+         FROM chosen JOIN wallet_pass_holder h ON h.id = chosen.id`,
+      [cardNumbers, phone]
+    )
+    const row = rows[0]
+    if (!row) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_FOUND,
+        `no customer with phone ${phone}${cardNumbers.length ? ` or card ${cardNumbers.join(", ")}` : ""}`
+      )
+    }
+    if (row.by_phone && row.foreign_card) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `card ${row.foreign_card} belongs to another customer than phone ${phone}`
+      )
+    }
+    const { by_phone: _byPhone, foreign_card: _foreign, balance, ...holder } = row
+    return { holder, balance: Number(balance) }
+  }
+
+  /** Writes one line of the hook delivery log (plain SQL: one per hook, kept cheap). */
+  @InjectManager()
+  async recordHookDelivery(input: HookDeliveryInput, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    await this.knex_(sharedContext).raw(
+      `INSERT INTO wallet_pass_hook_delivery
+         (id, method, holder_id, phone, transaction_id, status_code, outcome, error, duration_ms, request, response)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb)`,
+      [
+        generateEntityId(undefined, "wphook"),
+        input.method,
+        input.holder_id,
+        input.phone,
+        input.transaction_id,
+        input.status_code,
+        input.outcome,
+        input.error,
+        input.duration_ms,
+        input.request === null ? null : JSON.stringify(input.request),
+        input.response === null ? null : JSON.stringify(input.response),
+      ]
+    )
+  }
+
+  /**
+   * Everything known about one customer's pass: the holder with cards, the balance, the
+   * most recent ledger entries and the operations not finished yet. Null when the
+   * customer has no holder.
+   */
+  @InjectManager()
+  async retrieveCustomerPass(
+    customerId: string,
+    { ledgerLimit = 20 }: { ledgerLimit?: number } = {},
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<CustomerPass | null> {
+    const [holder] = await this.listWalletPassHolders({ customer_id: customerId }, { relations: ["cards"] }, sharedContext)
+    if (!holder) {
+      return null
+    }
+    const [balance, ledger, operations] = await Promise.all([
+      this.balancesOf_([holder.id], sharedContext).then((b) => b.get(holder.id) ?? 0),
+      this.listWalletPassLedgerEntries(
+        { holder_id: holder.id },
+        { order: { created_at: "DESC" }, take: ledgerLimit },
+        sharedContext
+      ),
+      this.listWalletPassOperations(
+        { holder_id: holder.id, state: [...UNFINISHED_OPERATION_STATES] },
+        { order: { created_at: "ASC" } },
+        sharedContext
+      ),
+    ])
+    return { holder, balance, ledger, operations }
+  }
+
+  /**
+   * Applies one balance change exactly once. The holder row is locked for the transaction,
+   * so changes of one holder are serialised; the unique `dedupe_key` and `transaction_id`
+   * make a repeat (even many at once, from several instances) return the first entry and
+   * change nothing. Debits consume the soonest-expiring credits first.
+   */
+  @InjectTransactionManager()
+  async applyLedgerEntry(
+    input: ApplyLedgerEntryInput,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<ApplyLedgerEntryResult> {
+    validateLedgerInput(input)
+    const knex = this.knex_(sharedContext)
+    await this.lockHolder_(knex, input.holder_id)
+
+    const existing = await findEntryByKeys(knex, input.dedupe_key, input.transaction_id ?? null)
+    if (existing) {
+      return this.repeatResult_(knex, existing, input, sharedContext)
+    }
+    return this.insertLedgerEntry_(knex, input, sharedContext)
+  }
+
+  /** applyLedgerEntry once the holder is locked and the keys are known to be new. */
+  private async insertLedgerEntry_(
+    knex: Knex,
+    input: ApplyLedgerEntryInput,
+    sharedContext: Context
+  ): Promise<ApplyLedgerEntryResult> {
+    const balanceBefore = (await this.balancesOf_([input.holder_id], sharedContext)).get(input.holder_id) ?? 0
+    const balanceAfter = balanceBefore + input.amount
+    if (input.amount < 0 && input.forbid_overdraft && balanceAfter < 0) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Insufficient bonus balance: ${balanceBefore} available, ${-input.amount} requested (minor units)`
+      )
+    }
+
+    const lifetime = input.amount > 0 ? input.lifetime_seconds ?? null : null
+    const inserted = await knex.raw<{ rows: LedgerEntryRow[] }>(
+      `INSERT INTO wallet_pass_ledger_entry
+         (id, holder_id, amount, kind, state, reason, order_id, dedupe_key, transaction_id,
+          expires_at, remaining, overdraft, balance_after, metadata, created_at, updated_at)
+       VALUES (?, ?, ?, ?, 'applied', ?, ?, ?, ?,
+          CASE WHEN ?::int IS NULL THEN NULL ELSE now() + make_interval(secs => ?::int) END,
+          ?, ?, ?, ?::jsonb, now(), now())
+       ON CONFLICT DO NOTHING
+       RETURNING *`,
+      [
+        generateEntityId(undefined, "wple"),
+        input.holder_id,
+        input.amount,
+        input.kind,
+        input.reason ?? null,
+        input.order_id ?? null,
+        input.dedupe_key,
+        input.transaction_id ?? null,
+        lifetime,
+        lifetime,
+        lifetime === null ? null : input.amount,
+        input.amount < 0 && balanceAfter < 0,
+        balanceAfter,
+        input.metadata ? JSON.stringify(input.metadata) : null,
+      ]
+    )
+    const entry = inserted.rows[0]
+    if (!entry) {
+      // The key belongs to another holder's entry (that holder's lock did not cover us).
+      const other = await findEntryByKeys(knex, input.dedupe_key, input.transaction_id ?? null)
+      if (!other) {
+        throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "Ledger entry conflicted but cannot be found")
+      }
+      return this.repeatResult_(knex, other, input, sharedContext)
+    }
+    if (input.amount < 0) {
+      const consumed = await consumeExpiringCredits(knex, input.holder_id, -input.amount)
+      if (consumed.length) {
+        // Kept on the debit, so canceling it can give the credits back (cancelLedgerEntry).
+        const { rows } = await knex.raw<{ rows: LedgerEntryRow[] }>(
+          `UPDATE wallet_pass_ledger_entry SET metadata = COALESCE(metadata, '{}'::jsonb) || ?::jsonb WHERE id = ? RETURNING *`,
+          [JSON.stringify({ consumed_credits: consumed }), entry.id]
+        )
+        return { entry: rows[0], created: true, conflicting: false, balance: balanceAfter }
+      }
+    }
+    return { entry, created: true, conflicting: false, balance: balanceAfter }
+  }
+
+  /**
+   * Handles a balance change the service reports (addBalance hook) exactly once, in one
+   * transaction under the holder's lock:
+   * - a `transactionId` seen before returns the first result and changes nothing;
+   * - the echo of our own balance/add or balance/deduct (same holder, same signed amount,
+   *   our operation in flight or done within {@link ECHO_WINDOW_MINUTES}) is attached to
+   *   our entry instead of being applied a second time;
+   * - anything else is a service credit (positive, with an optional lifetime) or a
+   *   write-off (negative; recorded and flagged if it overdraws).
+   */
+  @InjectTransactionManager()
+  async applyServiceBalanceChange(
+    input: { holder_id: string; amount: number; transaction_id: string; lifetime_seconds?: number | null },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<ApplyLedgerEntryResult & { echo_of_operation_id: string | null }> {
+    const entryInput: ApplyLedgerEntryInput = {
+      holder_id: input.holder_id,
+      amount: input.amount,
+      kind: input.amount > 0 ? "service_credit" : "service_debit",
+      dedupe_key: `hook:addBalance:${input.transaction_id}`,
+      transaction_id: input.transaction_id,
+      lifetime_seconds: input.amount > 0 ? input.lifetime_seconds ?? null : null,
+      reason: input.amount > 0 ? "credit from the service" : "write-off from the service",
+    }
+    validateLedgerInput(entryInput)
+    const knex = this.knex_(sharedContext)
+    await this.lockHolder_(knex, input.holder_id)
+
+    const seen = await findEntryByKeys(knex, entryInput.dedupe_key, input.transaction_id)
+    if (seen) {
+      const repeat = await this.repeatResult_(knex, seen, input, sharedContext)
+      return { ...repeat, echo_of_operation_id: (seen.metadata?.echo_of_operation_id as string) ?? null }
+    }
+
+    const { rows: echoes } = await knex.raw<{ rows: { operation_id: string; entry_id: string }[] }>(
+      `SELECT o.id AS operation_id, e.id AS entry_id
+         FROM wallet_pass_operation o
+         JOIN wallet_pass_ledger_entry e ON e.id = o.ledger_entry_id
+        WHERE o.holder_id = ? AND o.method IN ('balance_add', 'balance_deduct') AND o.deleted_at IS NULL
+          AND e.amount = ? AND e.transaction_id IS NULL AND e.state = 'applied'
+          AND (o.state IN ('sending', 'unknown')
+               OR (o.state IN ('done', 'resolved') AND o.completed_at > now() - make_interval(mins => ?)))
+        ORDER BY o.created_at, o.id
+        LIMIT 1`,
+      [input.holder_id, input.amount, ECHO_WINDOW_MINUTES]
+    )
+    const echo = echoes[0]
+    if (echo) {
+      const { rows } = await knex.raw<{ rows: LedgerEntryRow[] }>(
+        `UPDATE wallet_pass_ledger_entry
+            SET transaction_id = ?, metadata = COALESCE(metadata, '{}'::jsonb) || ?::jsonb, updated_at = now()
+          WHERE id = ? RETURNING *`,
+        [input.transaction_id, JSON.stringify({ echo_of_operation_id: echo.operation_id }), echo.entry_id]
+      )
+      // The echo proves an ambiguous send was applied.
+      await knex.raw(
+        `UPDATE wallet_pass_operation
+            SET result = COALESCE(result, '{}'::jsonb) || ?::jsonb,
+                state = CASE WHEN state = 'unknown' THEN 'resolved' ELSE state END,
+                completed_at = CASE WHEN state = 'unknown' THEN now() ELSE completed_at END,
+                updated_at = now()
+          WHERE id = ?`,
+        [JSON.stringify({ echo_transaction_id: input.transaction_id }), echo.operation_id]
+      )
+      const balance = (await this.balancesOf_([input.holder_id], sharedContext)).get(input.holder_id) ?? 0
+      return { entry: rows[0], created: false, conflicting: false, balance, echo_of_operation_id: echo.operation_id }
+    }
+
+    // Locked and checked above: straight to the insert.
+    const applied = await this.insertLedgerEntry_(knex, entryInput, sharedContext)
+    return { ...applied, echo_of_operation_id: null }
+  }
+
+  /** Queues a request to the service once per dedupe key (in the caller's transaction when there is one). */
+  @InjectTransactionManager()
+  async enqueueOperation(
+    input: EnqueueInput,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<{ operation: OperationRow; created: boolean }> {
+    return insertOperation(this.knex_(sharedContext), input)
+  }
+
+  /**
+   * Applies a ledger change and queues the request that tells the service, in one
+   * transaction: both happen or neither does. A repeat of the dedupe key changes nothing
+   * and queues nothing new.
+   */
+  @InjectTransactionManager()
+  async applyLedgerEntryAndEnqueue(
+    entry: ApplyLedgerEntryInput,
+    operation: Omit<EnqueueInput, "ledger_entry_id" | "holder_id">,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<ApplyLedgerEntryResult & { operation: OperationRow | null }> {
+    const applied = await this.applyLedgerEntry(entry, sharedContext)
+    if (!applied.created) {
+      return { ...applied, operation: null }
+    }
+    const queued = await insertOperation(this.knex_(sharedContext), {
+      ...operation,
+      holder_id: entry.holder_id,
+      ledger_entry_id: applied.entry.id,
+    })
+    return { ...applied, operation: queued.operation }
+  }
+
+  /**
+   * Takes the send lock of an operation (see queue.ts `sendLockKey`) and holds it, on a
+   * connection of its own, until the returned release is called. The dispatcher holds it
+   * from before the claim until the outcome is recorded. Null when another process has it.
+   */
+  @InjectManager()
+  async holdSendLock(
+    operationId: string,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<(() => Promise<void>) | null> {
+    const trx = await this.knex_(sharedContext).transaction()
+    try {
+      const { rows } = await trx.raw<{ rows: { locked: boolean }[] }>(
+        `SELECT pg_try_advisory_xact_lock(${sendLockKey("?::text")}) AS locked`,
+        [operationId]
+      )
+      if (!rows[0]?.locked) {
+        await trx.rollback()
+        return null
+      }
+    } catch (e) {
+      await trx.rollback().catch(() => undefined)
+      throw e
+    }
+    // Ending the transaction releases the lock; a broken connection has released it already.
+    return () => trx.commit().then(() => undefined, () => undefined)
+  }
+
+  /**
+   * Takes the next request to send, if the rate gate allows one now: gate check, choice of
+   * operation and slot reservation (its API call row) are one transaction, so instances
+   * never exceed the limits together and a `sending` operation always has its call row.
+   */
+  @InjectTransactionManager()
+  async claimNextOperation(
+    limits: RateLimits,
+    expectedId?: string | null,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<
+    | { kind: "send"; operation: OperationRow; api_call_id: string }
+    | { kind: "wait"; wait_ms: number }
+    | { kind: "idle" }
+    | { kind: "changed" }
+  > {
+    const knex = this.knex_(sharedContext)
+    const gate = await checkGate(knex, limits)
+    if (!gate.allowed) {
+      return { kind: "wait", wait_ms: gate.wait_ms }
+    }
+    const next = await pickNextOperation(knex)
+    if (!next) {
+      return { kind: "idle" }
+    }
+    if (expectedId && next.id !== expectedId) {
+      // The request was built for another operation (taken by another instance, or a more
+      // urgent one arrived): nothing is reserved, the caller builds again.
+      return { kind: "changed" }
+    }
+    const reserved = await reserveSend(knex, next, OPERATION_PATHS[next.method])
+    return { kind: "send", ...reserved }
+  }
+
+  /**
+   * Records what a request achieved: its call log row, the operation's new state, a 429's
+   * block. A good answer also makes the requests backing off after service trouble due now;
+   * a service failure is counted here (SettleInput.service_failure).
+   */
+  @InjectTransactionManager()
+  async recordSendOutcome(
+    input: { operation_id: string; api_call_id: string; call: CallRecord; settle: SettleInput; block_gate_seconds?: number },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<OperationRow> {
+    const knex = this.knex_(sharedContext)
+    await completeApiCall(knex, input.api_call_id, input.call)
+    if (input.block_gate_seconds) {
+      await blockGate(knex, input.block_gate_seconds)
+    }
+    if (input.call.outcome === "applied") {
+      await releaseServiceBackoffs(knex)
+    }
+    const settle = input.settle.service_failure
+      ? await settleServiceFailure(knex, input.operation_id, input.api_call_id, input.settle)
+      : input.settle
+    return settleOperation(knex, input.operation_id, settle)
+  }
+
+  /** The operation the queue would send next, without taking it (the request is built before its slot is reserved). */
+  @InjectManager()
+  async peekNextOperation(@MedusaContext() sharedContext: Context = {}): Promise<OperationRow | undefined> {
+    return pickNextOperation(this.knex_(sharedContext), { lock: false })
+  }
+
+  /** Re-reads an operation (the echo hook may have changed it while it was being sent). */
+  @InjectManager()
+  async retrieveOperationRow(id: string, @MedusaContext() sharedContext: Context = {}): Promise<OperationRow> {
+    const { rows } = await this.knex_(sharedContext).raw<{ rows: OperationRow[] }>(
+      `SELECT * FROM wallet_pass_operation WHERE id = ?`,
+      [id]
+    )
+    return rows[0]
+  }
+
+  /**
+   * Housekeeping before each drain: requests left `sending` by a dead process are
+   * classified, and unknown balance requests past their echo window are resolved by queuing
+   * an absolute balance set for the holder.
+   */
+  @InjectTransactionManager()
+  async runQueueMaintenance(
+    { priority }: { priority: number },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<{ recovered: number; synced: number }> {
+    const knex = this.knex_(sharedContext)
+    // A request still `sending` after the lease (longer than any request's timeouts) belonged to a process that died.
+    const recovered = await recoverStaleSends(knex, this.options_.dispatcher.sendingLeaseSeconds)
+    const expired = await expireUnknownBalanceSends(knex)
+    for (const op of expired) {
+      await insertOperation(knex, {
+        method: "user_create_or_update",
+        holder_id: op.holder_id,
+        payload: { type: "balance_sync", reason: `resolve ${op.id}` },
+        dedupe_key: `sync:${op.id}`,
+        priority,
+      })
+    }
+    return { recovered: recovered.length, synced: expired.length }
+  }
+
+  /** The balance the service should show now (see queue.ts), minor units. */
+  @InjectManager()
+  async getServiceVisibleBalance(
+    holderId: string,
+    sendingOperationId: string | null,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<number> {
+    return serviceVisibleBalance(this.knex_(sharedContext), holderId, sendingOperationId)
+  }
+
+  /**
+   * Records a store customer in the program and queues their enrolment, in one transaction.
+   * Idempotent per customer (a repeated customer.created finds the holder). Without a usable
+   * phone the holder is recorded as not enrolled and nothing is queued; a phone already
+   * enrolled for another customer is recorded as a failed enrolment.
+   */
+  @InjectTransactionManager()
+  async createHolderForEnrollment(
+    input: {
+      customer_id: string
+      phone: string | null
+      phone_problem?: string | null
+      source: HolderSource
+      profile: { name?: string | null; surname?: string | null; email?: string | null }
+      priority: number
+    },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<{ holder_id: string; created: boolean; operation: OperationRow | null; state: EnrollmentState }> {
+    const knex = this.knex_(sharedContext)
+    const existing = await knex.raw<{ rows: { id: string; enrollment_state: EnrollmentState }[] }>(
+      `SELECT id, enrollment_state FROM wallet_pass_holder WHERE customer_id = ? AND deleted_at IS NULL`,
+      [input.customer_id]
+    )
+    if (existing.rows[0]) {
+      return { holder_id: existing.rows[0].id, created: false, operation: null, state: existing.rows[0].enrollment_state }
+    }
+    let phone = input.phone
+    let state: EnrollmentState = phone ? "pending" : "not_enrolled_no_phone"
+    let error: string | null = phone ? null : input.phone_problem ?? "no phone"
+    if (phone) {
+      const taken = await knex.raw<{ rows: { id: string }[] }>(
+        `SELECT id FROM wallet_pass_holder WHERE phone = ? AND deleted_at IS NULL`,
+        [phone]
+      )
+      if (taken.rows.length) {
+        error = `phone ${phone} is already enrolled for another customer`
+        state = "failed"
+        phone = null
+      }
+    }
+    const { rows } = await knex.raw<{ rows: { id: string }[] }>(
+      `INSERT INTO wallet_pass_holder
+         (id, phone, customer_id, source, name, surname, email, enrollment_state, enrollment_error, discount_percent_bp, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, now(), now())
+       ON CONFLICT DO NOTHING RETURNING id`,
+      [
+        generateEntityId(undefined, "wph"),
+        phone,
+        input.customer_id,
+        input.source,
+        input.profile.name ?? null,
+        input.profile.surname ?? null,
+        input.profile.email ?? null,
+        state,
+        error,
+      ]
+    )
+    if (!rows[0]) {
+      // A concurrent delivery for the same customer (or phone) won: report what it made.
+      const again = await knex.raw<{ rows: { id: string; enrollment_state: EnrollmentState }[] }>(
+        `SELECT id, enrollment_state FROM wallet_pass_holder WHERE customer_id = ? OR phone = ? LIMIT 1`,
+        [input.customer_id, phone]
+      )
+      return { holder_id: again.rows[0].id, created: false, operation: null, state: again.rows[0].enrollment_state }
+    }
+    const holderId = rows[0].id
+    if (state !== "pending") {
+      return { holder_id: holderId, created: true, operation: null, state }
+    }
+    const queued = await insertOperation(knex, {
+      method: "user_create_or_update",
+      holder_id: holderId,
+      payload: { type: "enroll" },
+      dedupe_key: `enroll:${holderId}`,
+      priority: input.priority,
+    })
+    return { holder_id: holderId, created: true, operation: queued.operation, state }
+  }
+
+  /**
+   * Queues a profile update for a holder unless one is already waiting: updates coalesce
+   * because the request is built from the holder's data when it is sent.
+   */
+  @InjectTransactionManager()
+  async enqueueProfileSync(
+    holderId: string,
+    priority: number,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<{ operation: OperationRow; created: boolean }> {
+    const knex = this.knex_(sharedContext)
+    await this.lockHolder_(knex, holderId)
+    const { rows } = await knex.raw<{ rows: OperationRow[] }>(
+      `SELECT * FROM wallet_pass_operation
+        WHERE holder_id = ? AND method = 'user_create_or_update' AND state = 'pending'
+          AND payload->>'type' IN ('profile', 'enroll') AND deleted_at IS NULL
+        LIMIT 1`,
+      [holderId]
+    )
+    if (rows[0]) {
+      return { operation: rows[0], created: false }
+    }
+    return insertOperation(knex, {
+      method: "user_create_or_update",
+      holder_id: holderId,
+      payload: { type: "profile" },
+      dedupe_key: `profile:${holderId}:${generateEntityId(undefined, "sync")}`,
+      priority,
+    })
+  }
+
+  /**
+   * Reverses an order's accrual, in full ("rest") or a share of it, once per dedupe key and
+   * never beyond what was credited: the remainder is computed under the holder's lock, so a
+   * cancel and a return arriving together cannot both take it. Queues the balance/deduct.
+   */
+  @InjectTransactionManager()
+  async reverseOrderAccrual(
+    input: {
+      order_id: string
+      dedupe_key: string
+      /**
+       * "rest": all that is left; `{ numerator, denominator }`: that share of the accrual;
+       * `{ upTo: ... }`: whatever brings the total reversed up to that share (refunds, which
+       * often repay a return already reversed).
+       */
+      share: "rest" | { numerator: number; denominator: number } | { upTo: { numerator: number; denominator: number } }
+      reason: string
+      priority: number
+    },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<(ApplyLedgerEntryResult & { operation: OperationRow | null }) | null> {
+    const knex = this.knex_(sharedContext)
+    const accrual = await findEntryByKeys(knex, `order:${input.order_id}:accrual`, null)
+    if (!accrual || accrual.state !== "applied") {
+      return null
+    }
+    await this.lockHolder_(knex, accrual.holder_id)
+    const { rows } = await knex.raw<{ rows: { reversed: string }[] }>(
+      `SELECT COALESCE(-SUM(amount), 0) AS reversed FROM wallet_pass_ledger_entry
+        WHERE order_id = ? AND kind = 'accrual_reversal' AND state = 'applied' AND deleted_at IS NULL`,
+      [input.order_id]
+    )
+    const remaining = accrual.amount - Number(rows[0].reversed)
+    const reversed = accrual.amount - remaining
+    const shareOf = ({ numerator, denominator }: { numerator: number; denominator: number }) =>
+      denominator > 0 ? Math.floor((accrual.amount * Math.min(numerator, denominator)) / denominator) : 0
+    const wanted =
+      input.share === "rest"
+        ? remaining
+        : "upTo" in input.share
+          ? shareOf(input.share.upTo) - reversed
+          : shareOf(input.share)
+    const amount = Math.min(remaining, wanted)
+    if (amount <= 0) {
+      return null
+    }
+    return this.applyLedgerEntryAndEnqueue(
+      {
+        holder_id: accrual.holder_id,
+        amount: -amount,
+        kind: "accrual_reversal",
+        dedupe_key: input.dedupe_key,
+        order_id: input.order_id,
+        reason: input.reason,
+      },
+      { method: "balance_deduct", payload: {}, dedupe_key: `op:${input.dedupe_key}`, priority: input.priority },
+      sharedContext
+    )
+  }
+
+  /**
+   * Stores what the service answered to an enrolment or profile update — links, user_hash
+   * and the issued card — and, for an enrolment, marks the holder enrolled: one transaction,
+   * so a reader never sees "enrolled" without the card.
+   */
+  @InjectTransactionManager()
+  async recordProfileResponse(
+    input: {
+      holder_id: string
+      enrolled: boolean
+      links: Partial<Record<"card_url" | "card_gpay_url" | "form_url" | "user_hash", string>>
+      card?: { number: string; track: string | null } | null
+    },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<void> {
+    if (input.card) {
+      const [known] = await this.listWalletPassCards({ number: input.card.number }, {}, sharedContext)
+      if (!known) {
+        await this.createWalletPassCards(
+          { number: input.card.number, track: input.card.track, holder_id: input.holder_id },
+          sharedContext
+        )
+      }
+    }
+    await this.updateWalletPassHolders(
+      {
+        id: input.holder_id,
+        ...input.links,
+        ...(input.enrolled ? { enrollment_state: "enrolled" as const, enrollment_error: null, enrolled_at: new Date() } : {}),
+      },
+      sharedContext
+    )
+  }
+
+  /** Queue and rate-gate health for the admin: counts by state, oldest waiting request, budget used. */
+  @InjectManager()
+  async getQueueHealth(@MedusaContext() sharedContext: Context = {}): Promise<QueueHealth> {
+    const knex = this.knex_(sharedContext)
+    const [states, oldest, calls, gate] = await Promise.all([
+      // A checkout's redemption waits as a pending request held far in the future: "held", not backlog.
+      knex.raw<{ rows: { state: string; count: string }[] }>(
+        `SELECT CASE WHEN state = 'pending' AND next_attempt_at >= ? THEN 'held' ELSE state END AS state, count(*)
+           FROM wallet_pass_operation WHERE deleted_at IS NULL GROUP BY 1`,
+        [HELD_UNTIL]
+      ),
+      knex.raw<{ rows: { age: string | null }[] }>(
+        `SELECT EXTRACT(EPOCH FROM clock_timestamp() - min(created_at)) AS age
+           FROM wallet_pass_operation
+          WHERE state = 'pending' AND deleted_at IS NULL AND (next_attempt_at IS NULL OR next_attempt_at < ?)`,
+        [HELD_UNTIL]
+      ),
+      knex.raw<{ rows: { hour: string; second: string }[] }>(
+        `SELECT count(*) FILTER (WHERE started_at > clock_timestamp() - interval '1 hour') AS hour,
+                count(*) FILTER (WHERE started_at > clock_timestamp() - interval '1 second') AS second
+           FROM wallet_pass_api_call WHERE deleted_at IS NULL AND started_at > clock_timestamp() - interval '1 hour'`
+      ),
+      knex.raw<{ rows: { blocked_until: Date | null }[] }>(`SELECT blocked_until FROM wallet_pass_gate WHERE id = 'service'`),
+    ])
+    const byState = Object.fromEntries(states.rows.map((r) => [r.state, Number(r.count)]))
+    const blocked = gate.rows[0]?.blocked_until ?? null
+    return {
+      operations: Object.fromEntries(
+        ["pending", "held", "sending", "unknown", "failed", "needs_review", "done", "resolved"].map((st) => [st, byState[st] ?? 0])
+      ) as QueueHealth["operations"],
+      oldest_pending_age_seconds: oldest.rows[0]?.age === null ? null : Math.round(Number(oldest.rows[0]?.age)),
+      calls_last_hour: Number(calls.rows[0]?.hour ?? 0),
+      calls_last_second: Number(calls.rows[0]?.second ?? 0),
+      blocked_until: blocked && new Date(blocked) > new Date() ? new Date(blocked) : null,
+    }
+  }
+
+  /**
+   * An admin's decision on a request that needs one: `retry` puts a failed or needs-review
+   * request back in the queue now; `resolve` closes it as handled by hand.
+   */
+  @InjectTransactionManager()
+  async reviewOperation(
+    input: { id: string; action: "retry" | "resolve"; note?: string | null; actor?: string | null },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<{ before: OperationRow; after: OperationRow }> {
+    const knex = this.knex_(sharedContext)
+    const { rows } = await knex.raw<{ rows: OperationRow[] }>(
+      `SELECT * FROM wallet_pass_operation WHERE id = ? AND deleted_at IS NULL FOR UPDATE`,
+      [input.id]
+    )
+    const before = rows[0]
+    if (!before) {
+      throw new MedusaError(MedusaError.Types.NOT_FOUND, `Wallet pass operation ${input.id} was not found`)
+    }
+    if (!["failed", "needs_review"].includes(before.state)) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Only failed or needs-review operations can be retried or resolved; ${input.id} is ${before.state}`
+      )
+    }
+    const review = { reviewed_by: input.actor ?? null, review_note: input.note ?? null, review_action: input.action }
+    const after = await settleOperation(
+      knex,
+      input.id,
+      input.action === "retry"
+        ? { state: "pending", result: review, last_error: before.last_error, retry_in_seconds: 0 }
+        : { state: "resolved", result: review, last_error: before.last_error }
+    )
+    return { before, after }
+  }
+
+  /** Puts an operation back as it was (compensation of reviewOperation). */
+  @InjectTransactionManager()
+  async restoreOperationState(
+    before: Pick<OperationRow, "id" | "state" | "next_attempt_at" | "completed_at" | "result">,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<void> {
+    await this.knex_(sharedContext).raw(
+      `UPDATE wallet_pass_operation SET state = ?, next_attempt_at = ?, completed_at = ?, result = ?::jsonb, updated_at = now() WHERE id = ?`,
+      [before.state, before.next_attempt_at, before.completed_at, before.result ? JSON.stringify(before.result) : null, before.id]
+    )
+  }
+
+  /**
+   * Stores what read_customer said about a holder: their cards with install flags (cards
+   * are the service's, so unknown ones are added), invites and referrer. One transaction.
+   */
+  @InjectTransactionManager()
+  async recordServiceCustomer(
+    input: {
+      holder_id: string
+      cards: { number: string; track: string | null; installed: boolean | null }[]
+      invites: string[] | null
+      referrer_phone: string | null
+    },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<void> {
+    const numbers = input.cards.map((c) => c.number)
+    const known = numbers.length ? await this.listWalletPassCards({ number: numbers }, {}, sharedContext) : []
+    const byNumber = new Map(known.map((c) => [c.number, c]))
+    const now = new Date()
+    for (const card of input.cards) {
+      const existing = byNumber.get(card.number)
+      const install = card.installed === null ? {} : { installed: card.installed, installed_checked_at: now }
+      if (existing) {
+        await this.updateWalletPassCards(
+          { id: existing.id, holder_id: input.holder_id, ...(card.track ? { track: card.track } : {}), ...install },
+          sharedContext
+        )
+      } else {
+        await this.createWalletPassCards({ number: card.number, track: card.track, holder_id: input.holder_id, ...install }, sharedContext)
+      }
+    }
+    await this.updateWalletPassHolders(
+      {
+        id: input.holder_id,
+        service_checked_at: now,
+        ...(input.invites ? { invites: input.invites as unknown as Record<string, unknown> } : {}),
+        ...(input.referrer_phone ? { referrer_phone: input.referrer_phone } : {}),
+      },
+      sharedContext
+    )
+  }
+
+  /**
+   * Cancels an applied entry (a voided checkout reservation, a compensated change): it leaves
+   * the balance, and what a debit took from lifetime credits goes back to them. A credit that
+   * has expired since would have lost that part too, so the part is expired now: an `expiry`
+   * entry and an absolute balance set for the service, as the expiry job does. Under the
+   * holder's lock; false when the entry is not applied (already canceled, unknown).
+   * `rename_keys` frees the entry's dedupe key for a new entry (a cart reserving again).
+   */
+  @InjectTransactionManager()
+  async cancelLedgerEntry(
+    input: { id: string; rename_keys?: boolean },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<boolean> {
+    const knex = this.knex_(sharedContext)
+    const { rows: found } = await knex.raw<{ rows: { holder_id: string }[] }>(
+      `SELECT holder_id FROM wallet_pass_ledger_entry WHERE id = ?`,
+      [input.id]
+    )
+    if (!found.length) return false
+    await this.lockHolder_(knex, found[0].holder_id)
+    const { rows } = await knex.raw<{ rows: LedgerEntryRow[] }>(
+      `UPDATE wallet_pass_ledger_entry
+          SET state = 'canceled', updated_at = now(),
+              dedupe_key = CASE WHEN ? THEN dedupe_key || ':void:' || id ELSE dedupe_key END
+        WHERE id = ? AND state = 'applied'
+        RETURNING *`,
+      [input.rename_keys === true, input.id]
+    )
+    const canceled = rows[0]
+    if (!canceled) return false
+    const consumed = ((canceled.metadata?.consumed_credits ?? []) as ConsumedCredit[]).filter((c) => c.amount > 0)
+    for (const { credit_id, amount } of consumed) {
+      const { rows: credit } = await knex.raw<{ rows: { expired_at: Date | null }[] }>(
+        `UPDATE wallet_pass_ledger_entry
+            SET remaining = CASE WHEN expired_at IS NULL THEN remaining + ? ELSE remaining END, updated_at = now()
+          WHERE id = ? AND state = 'applied'
+          RETURNING expired_at`,
+        [amount, credit_id]
+      )
+      if (!credit[0]?.expired_at) continue // given back (or the credit is itself canceled: nothing to give)
+      await this.writeExpiry_(
+        knex,
+        {
+          holder_id: canceled.holder_id,
+          amount,
+          reason: "lifetime credit expired (given back by a canceled debit)",
+          dedupe_key: `expiry:${credit_id}:canceled:${canceled.id}`,
+          metadata: { credit_id, canceled_entry_id: canceled.id },
+        },
+        sharedContext
+      )
+    }
+    return true
+  }
+
+  /**
+   * Writes an `expiry` entry for each lifetime credit that has lapsed (database clock) and
+   * still had something left, marks the credit expired, and returns what changed so the
+   * caller can tell the service the new balances. Safe to run on several instances at once.
+   */
+  @InjectTransactionManager()
+  async expireLapsedCredits(
+    { limit = 500 }: { limit?: number } = {},
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<ExpiredCredit[]> {
+    const knex = this.knex_(sharedContext)
+    // Locks are taken holder first, in holder id order, as applyLedgerEntry does: no deadlock
+    // with a concurrent debit or with another instance expiring the same credits.
+    const lapsed = await knex.raw<{ rows: { id: string; holder_id: string }[] }>(
+      `SELECT id, holder_id FROM wallet_pass_ledger_entry
+        WHERE expires_at <= now() AND expired_at IS NULL AND state = 'applied' AND deleted_at IS NULL
+        ORDER BY holder_id, expires_at, id
+        LIMIT ?`,
+      [limit]
+    )
+    const done: ExpiredCredit[] = []
+    for (const candidate of lapsed.rows) {
+      await this.lockHolder_(knex, candidate.holder_id)
+      const { rows } = await knex.raw<{ rows: { remaining: number | null }[] }>(
+        `UPDATE wallet_pass_ledger_entry AS e SET expired_at = now(), remaining = 0, updated_at = now()
+           FROM (SELECT id, remaining FROM wallet_pass_ledger_entry WHERE id = ?) AS before
+          WHERE e.id = before.id AND e.expired_at IS NULL
+          RETURNING before.remaining`,
+        [candidate.id]
+      )
+      if (!rows.length) {
+        continue // another instance expired it first
+      }
+      const remaining = rows[0].remaining ?? 0
+      if (remaining <= 0) {
+        continue // fully consumed before it lapsed: nothing is lost
+      }
+      const written = await this.writeExpiry_(
+        knex,
+        {
+          holder_id: candidate.holder_id,
+          amount: remaining,
+          reason: "lifetime credit expired",
+          dedupe_key: `expiry:${candidate.id}`,
+          metadata: { credit_id: candidate.id },
+        },
+        sharedContext
+      )
+      if (written) done.push({ holder_id: candidate.holder_id, credit_id: candidate.id, ...written })
+    }
+    return done
+  }
+
+  /**
+   * Writes an `expiry` entry taking `amount` off a holder (caller holds the holder's lock) and
+   * queues the absolute balance set that tells the service, sent when the holder's queue
+   * reaches it. Null when an entry with that dedupe key exists already.
+   */
+  private async writeExpiry_(
+    knex: Knex,
+    input: { holder_id: string; amount: number; reason: string; dedupe_key: string; metadata: Record<string, unknown> },
+    sharedContext: Context
+  ): Promise<{ entry: LedgerEntryRow; balance: number } | null> {
+    const balance = ((await this.balancesOf_([input.holder_id], sharedContext)).get(input.holder_id) ?? 0) - input.amount
+    const { rows } = await knex.raw<{ rows: LedgerEntryRow[] }>(
+      `INSERT INTO wallet_pass_ledger_entry
+         (id, holder_id, amount, kind, state, reason, dedupe_key, overdraft, balance_after, metadata, created_at, updated_at)
+       VALUES (?, ?, ?, 'expiry', 'applied', ?, ?, false, ?, ?::jsonb, now(), now())
+       ON CONFLICT DO NOTHING
+       RETURNING *`,
+      [generateEntityId(undefined, "wple"), input.holder_id, -input.amount, input.reason, input.dedupe_key, balance, JSON.stringify(input.metadata)]
+    )
+    const entry = rows[0]
+    if (!entry) return null
+    await insertOperation(knex, {
+      method: "user_create_or_update",
+      holder_id: input.holder_id,
+      ledger_entry_id: entry.id,
+      payload: { type: "balance_sync", reason: "expiry" },
+      dedupe_key: `sync:expiry:${entry.id}`,
+      priority: OPERATION_PRIORITY.accrual,
+    })
+    return { entry, balance }
+  }
+
+  private async repeatResult_(
+    knex: Knex,
+    existing: LedgerEntryRow,
+    input: Pick<ApplyLedgerEntryInput, "holder_id" | "amount">,
+    sharedContext: Context
+  ): Promise<ApplyLedgerEntryResult> {
+    const balance = (await this.balancesOf_([existing.holder_id], sharedContext)).get(existing.holder_id) ?? 0
+    return {
+      entry: existing,
+      created: false,
+      conflicting: existing.holder_id !== input.holder_id || existing.amount !== input.amount,
+      balance,
+    }
+  }
+
+  private async balancesOf_(holderIds: string[], sharedContext: Context): Promise<Map<string, number>> {
+    const result = new Map<string, number>(holderIds.map((id) => [id, 0]))
+    if (!holderIds.length) {
+      return result
+    }
+    const knex = this.knex_(sharedContext)
+    const { rows } = await knex.raw<{ rows: { holder_id: string; balance: string }[] }>(
+      `SELECT holder_id, ${BALANCE_SQL} AS balance
+         FROM wallet_pass_ledger_entry
+        WHERE holder_id = ANY(?) AND state = 'applied' AND deleted_at IS NULL
+        GROUP BY holder_id`,
+      [holderIds]
+    )
+    for (const row of rows) {
+      result.set(row.holder_id, Number(row.balance))
+    }
+    return result
+  }
+
+  private async lockHolder_(knex: Knex, holderId: string): Promise<void> {
+    const { rows } = await knex.raw<{ rows: { id: string }[] }>(
+      `SELECT id FROM wallet_pass_holder WHERE id = ? AND deleted_at IS NULL FOR UPDATE`,
+      [holderId]
+    )
+    if (!rows.length) {
+      throw new MedusaError(MedusaError.Types.NOT_FOUND, `Wallet pass holder ${holderId} was not found`)
+    }
+  }
+
+  private knex_(sharedContext: Context): Knex {
+    // A row lock taken outside a transaction would be released at once: require one.
+    const manager = (sharedContext.transactionManager ?? sharedContext.manager) as
+      | { getTransactionContext(): Knex | undefined; getKnex(): Knex }
+      | undefined
+    const knex = manager?.getTransactionContext() ?? manager?.getKnex()
+    if (!knex) {
+      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "walletPass: no database context")
+    }
+    return knex
+  }
+}
+
+function validateLedgerInput(input: ApplyLedgerEntryInput): void {
+  const problems: string[] = []
+  if (!input.holder_id) problems.push("holder_id is required")
+  if (!Number.isSafeInteger(input.amount) || input.amount === 0 || Math.abs(input.amount) > MAX_AMOUNT_MINOR) {
+    problems.push(`amount must be a non-zero integer of minor units within ±${MAX_AMOUNT_MINOR}`)
+  }
+  if (!LEDGER_KINDS.includes(input.kind)) problems.push(`kind must be one of ${LEDGER_KINDS.join(", ")}`)
+  if (!input.dedupe_key?.trim()) problems.push("dedupe_key is required")
+  if (
+    input.lifetime_seconds != null &&
+    (!Number.isSafeInteger(input.lifetime_seconds) ||
+      input.lifetime_seconds <= 0 ||
+      input.lifetime_seconds > MAX_LIFETIME_SECONDS)
+  ) {
+    problems.push("lifetime_seconds must be a positive integer of at most 100 years")
+  }
+  if (problems.length) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid ledger entry: ${problems.join("; ")}`)
+  }
+}
+
+async function findEntryByKeys(
+  knex: Knex,
+  dedupeKey: string,
+  transactionId: string | null
+): Promise<LedgerEntryRow | undefined> {
+  const { rows } = await knex.raw<{ rows: LedgerEntryRow[] }>(
+    `SELECT * FROM wallet_pass_ledger_entry
+      WHERE dedupe_key = ? OR (?::text IS NOT NULL AND transaction_id = ?::text)
+      ORDER BY created_at LIMIT 1`,
+    [dedupeKey, transactionId, transactionId]
+  )
+  return rows[0]
+}
+
+/**
+ * A holder's balance over their applied ledger entries (aggregate SQL): applied amounts, less
+ * what remains of lapsed credits whose expiry entry is not written yet. An expiry entry is
+ * written with expired_at, so a lapsed credit is subtracted once: here until the expiry
+ * runs, by its entry after.
+ */
+const BALANCE_SQL = `COALESCE(SUM(amount), 0)
+  - COALESCE(SUM(remaining) FILTER (WHERE expires_at <= now() AND expired_at IS NULL), 0)`
+
+/** The holder fields a hook needs (see findHookHolder). */
+export type HookHolder = {
+  id: string
+  phone: string | null
+  customer_id: string | null
+  bonus_percent_bp: number | null
+  discount_percent_bp: number
+}
+
+/** One line of the hook delivery log. */
+export type HookDeliveryInput = {
+  method: string | null
+  holder_id: string | null
+  phone: string | null
+  transaction_id: string | null
+  status_code: number
+  outcome: HookOutcome
+  error: string | null
+  duration_ms: number
+  request: Record<string, unknown> | null
+  response: Record<string, unknown> | null
+}
+
+/** Takes `amount` from the holder's live lifetime credits, soonest expiry first; returns what it took from each. */
+async function consumeExpiringCredits(knex: Knex, holderId: string, amount: number): Promise<ConsumedCredit[]> {
+  const { rows } = await knex.raw<{ rows: { id: string; remaining: number }[] }>(
+    `SELECT id, remaining FROM wallet_pass_ledger_entry
+      WHERE holder_id = ? AND state = 'applied' AND deleted_at IS NULL
+        AND expires_at > now() AND expired_at IS NULL AND remaining > 0
+      ORDER BY expires_at, created_at, id`,
+    [holderId]
+  )
+  let left = amount
+  const consumed: ConsumedCredit[] = []
+  for (const credit of rows) {
+    if (left <= 0) break
+    const take = Math.min(left, credit.remaining)
+    await knex.raw(`UPDATE wallet_pass_ledger_entry SET remaining = remaining - ?, updated_at = now() WHERE id = ?`, [
+      take,
+      credit.id,
+    ])
+    consumed.push({ credit_id: credit.id, amount: take })
+    left -= take
+  }
+  return consumed
+}
+
+/** What a debit took from one lifetime credit (minor units); kept in the debit's metadata. */
+type ConsumedCredit = { credit_id: string; amount: number }

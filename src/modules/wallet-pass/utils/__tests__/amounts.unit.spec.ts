@@ -1,0 +1,70 @@
+import {
+  basisPointsToPercent,
+  bonusFor,
+  currencyStep,
+  floorToMinorUnits,
+  fromMinorUnits,
+  percentToBasisPoints,
+  toMinorUnits,
+} from "../amounts"
+
+describe("amounts", () => {
+  it.each([
+    [10, 1000],
+    ["10", 1000],
+    ["12.34", 1234],
+    [0.29, 29],
+    [-5.5, -550],
+    [" 7.1 ", 710],
+    [0, 0],
+    [-0, 0],
+  ])("reads %j as %i minor units", (input, minor) => {
+    expect(toMinorUnits(input)).toBe(minor)
+  })
+
+  it.each([0.001, "1.234", "abc", "", "1e3", "NaN", "Infinity", NaN, Infinity, null, undefined, {}, [], true, 1e12])(
+    "refuses %j",
+    (input) => {
+      expect(toMinorUnits(input)).toBeNull()
+    }
+  )
+
+  it("converts back for display", () => {
+    expect(fromMinorUnits(1234)).toBe(12.34)
+    expect(fromMinorUnits(-550)).toBe(-5.5)
+  })
+
+  it("reads percents as basis points within 0..100", () => {
+    expect(percentToBasisPoints(5)).toBe(500)
+    expect(percentToBasisPoints("2.5")).toBe(250)
+    expect(percentToBasisPoints(100)).toBe(10000)
+    expect(percentToBasisPoints(100.01)).toBeNull()
+    expect(percentToBasisPoints(-1)).toBeNull()
+    expect(basisPointsToPercent(250)).toBe(2.5)
+  })
+
+  it("rounds bonus down to the minor unit", () => {
+    expect(bonusFor(10000, 500)).toBe(500) // 5% of 100.00 = 5.00
+    expect(bonusFor(999, 500)).toBe(49) // 5% of 9.99 = 0.4995 -> 0.49
+    expect(bonusFor(12345, 333)).toBe(411) // 3.33% of 123.45 = 4.110885 -> 4.11
+    expect(bonusFor(0, 500)).toBe(0)
+    expect(bonusFor(10000, 0)).toBe(0)
+    expect(bonusFor(2_000_000_000, 10000)).toBe(2_000_000_000)
+  })
+})
+
+describe("order amounts", () => {
+  it("floors Medusa totals to minor units", () => {
+    expect(floorToMinorUnits(100)).toBe(10000)
+    expect(floorToMinorUnits("33.339")).toBe(3333)
+    expect(floorToMinorUnits({ numeric: 12.5 })).toBe(1250)
+    expect(floorToMinorUnits(0.29)).toBe(29)
+    expect(floorToMinorUnits("abc")).toBe(0)
+  })
+
+  it("knows zero-decimal currencies", () => {
+    expect(currencyStep("eur")).toBe(1)
+    expect(currencyStep("JPY")).toBe(100)
+    expect(currencyStep("KWD")).toBe(1)
+  })
+})
