@@ -1,0 +1,145 @@
+/** The control API over HTTP (`/_emulator/...`), options checks, and the CLI. */
+import { spawn } from "node:child_process"
+import path from "node:path"
+import { startEmulator, type WalletPassEmulator } from ".."
+import { phone, post, startRecorder, waitFor } from "./support"
+
+const APP_KEY = "emu-control-key-8e41"
+let emulator: WalletPassEmulator
+
+beforeAll(async () => {
+  emulator = await startEmulator({ appKey: APP_KEY, limits: "unlimited" })
+})
+afterAll(() => emulator.close())
+beforeEach(() => emulator.reset())
+
+const control = (route: string, body?: unknown, method: "POST" | "GET" | "PUT" | "DELETE" = "POST") =>
+  post(`${emulator.controlUrl}${route}`, body, method)
+
+describe("control API over HTTP", () => {
+  it("seeds, installs and inspects a customer", async () => {
+    const seeded = await control("/customers", { phone: phone(1), name: "Seed", balance: 12 })
+    expect(seeded.status).toBe(200)
+    expect(seeded.json).toMatchObject({ phone: phone(1), balance: 12, cards: [] })
+    const installed = await control("/install", { phone: phone(1) })
+    expect(installed.json).toMatchObject({ createdCustomer: false, issuedCard: true, card: "1000000001" })
+    expect(installed.json).not.toHaveProperty("hook") // no webhook configured
+    const byPhone = await control(`/customers/${encodeURIComponent(phone(1))}`, undefined, "GET")
+    expect(byPhone.json).toMatchObject({ phone: phone(1), balance: 12, cards: [{ number: "1000000001", installed: true }] })
+    const byCard = await control("/customers/1000000001", undefined, "GET")
+    expect(byCard.json).toMatchObject({ phone: phone(1) })
+    const missing = await control(`/customers/${encodeURIComponent(phone(2))}`, undefined, "GET")
+    expect([missing.status, missing.json]).toEqual([404, { error: "Customer not found" }])
+    const state = await control("/state", undefined, "GET")
+    expect(state.json).toMatchObject({ mode: "builtin", revision: "2.8.2", limits: "unlimited", customers: [{ phone: phone(1) }] })
+  })
+
+  it("injects faults for the next N requests of a path, and lists and clears them", async () => {
+    const fault = await control("/faults", { kind: "status", status: 502, count: 2, path: "/crm/read_customers" })
+    expect(fault.json).toMatchObject({ kind: "status", remaining: 2, path: "/crm/read_customers" })
+    const window = { app_key: APP_KEY, start_date: "01.01.2024", end_date: "01.01.2024" }
+    expect((await post(`${emulator.url}/status`, { app_key: APP_KEY })).status).toBe(200)
+    expect((await post(`${emulator.url}/crm/read_customers`, window)).status).toBe(502)
+    expect((await control("/faults", undefined, "GET")).json).toMatchObject([{ remaining: 1 }])
+    await control("/faults", undefined, "DELETE")
+    expect((await post(`${emulator.url}/crm/read_customers`, window)).status).toBe(200)
+    const bad = await control("/faults", { kind: "explode" })
+    expect(bad.status).toBe(400)
+    expect(bad.json.error).toMatch(/^Invalid fault: kind/)
+  })
+
+  it("serves and clears the request log, changes limits, and resets", async () => {
+    await post(`${emulator.url}/status`, { app_key: APP_KEY })
+    const log = await control("/requests", undefined, "GET")
+    expect(log.json).toMatchObject([{ endpoint: "/status", status: 200 }])
+    await control("/requests", undefined, "DELETE")
+    expect((await control("/requests", undefined, "GET")).json).toEqual([])
+
+    expect((await control("/limits", { perSecond: 1, perHour: 2 }, "PUT")).json).toEqual({ perSecond: 1, perHour: 2 })
+    expect((await control("/limits", { plan: "expert" }, "PUT")).json).toEqual({ perSecond: 1, perHour: 3600 })
+    expect((await control("/limits", { plan: "platinum" }, "PUT")).status).toBe(400)
+    expect((await control("/limits", { limits: "unlimited" }, "PUT")).json).toBe("unlimited")
+
+    await control("/customers", { phone: phone(3) })
+    await control("/reset")
+    const state = await control("/state", undefined, "GET")
+    expect(state.json).toMatchObject({ customers: [], limits: "unlimited", requestCount: 0 })
+  })
+
+  it("points hooks at a receiver started later, and drives privileges, refresh, credits and replays", async () => {
+    const receiver = await startRecorder((req) => {
+      const method = (req.body as { method: string }).method
+      if (method === "readBalance") return { body: { success: true, balance: 9, bonus: 1, discount: 2 } }
+      return { body: method === "createCustomer" ? { customerId: "c1" } : { success: true } }
+    })
+    try {
+      const set = await control("/webhook", { url: receiver.url, login: "l", password: "p" }, "PUT")
+      expect(set.json).toMatchObject({ url: receiver.url, auth: "basic" })
+      expect(set.text).not.toContain('"p"')
+      await control("/customers", { phone: phone(1), cards: ["77"] })
+      expect((await control("/install", { phone: phone(1) })).json).toMatchObject({ hook: { method: "createCustomer", ok: true } })
+      expect((await control("/privileges", { phone: phone(1), discount: 10 })).json).toMatchObject({ customer: { discount: 10 } })
+      expect((await control("/balance", { phone: phone(1), sum: 4 })).json).toMatchObject({ customer: { balance: 4 }, hooks: [] }) // builtin: direct
+      expect((await control("/refresh", { phone: phone(1) })).json).toMatchObject({ customer: { balance: 9, bonus: 1, discount: 2 } })
+      const replay = await control("/hooks/replay", { seq: 1 })
+      expect(replay.json).toMatchObject({ replayOf: 1, method: "createCustomer" })
+      expect(receiver.received.map((r) => (r.body as { method: string }).method)).toEqual(["createCustomer", "setPrivileges", "readBalance", "createCustomer"])
+      expect((await control("/hooks", undefined, "GET")).json).toHaveLength(4)
+      expect((await control("/privileges", { phone: phone(2), bonus: 1 })).status).toBe(404)
+      expect((await control("/webhook", { url: "not a url" }, "PUT")).status).toBe(400)
+    } finally {
+      await receiver.close()
+    }
+  })
+
+  it("answers unknown routes and bad JSON with 4xx", async () => {
+    expect((await control("/nothing")).status).toBe(404)
+    expect((await control("/install", "{oops")).status).toBe(400)
+    expect((await control("/install", { phone: "89991234567" })).json).toEqual({ error: "phone: E.164 with a leading + expected" })
+  })
+})
+
+describe("options", () => {
+  it("fail fast, naming the option", async () => {
+    await expect(startEmulator({ appKey: "" })).rejects.toThrow(/appKey/)
+    await expect(startEmulator({ appKey: "k", plan: "basic", limits: "unlimited" })).rejects.toThrow(/plan or limits/)
+    await expect(startEmulator({ appKey: "k", webhook: { url: "http://x", crmKey: "a", login: "b" } })).rejects.toThrow(/crmKey/)
+    await expect(startEmulator({ appKey: "k", mode: "cloud" as never })).rejects.toThrow(/mode/)
+  })
+})
+
+describe("CLI", () => {
+  it("starts, prints the URL, serves the API, and stops on SIGTERM", async () => {
+    const root = path.resolve(__dirname, "../../..")
+    const child = spawn(process.execPath, [require.resolve("ts-node/dist/bin.js"), "--transpile-only", "src/emulator/bin.ts", "--port", "0", "--app-key", "cli-key", "--per-second", "5", "--per-hour", "50"], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+    })
+    let out = ""
+    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()))
+    child.stderr.on("data", (chunk: Buffer) => (out += chunk.toString()))
+    try {
+      const url = await waitFor(() => /API:\s+(\S+)/.exec(out)?.[1], 20_000, "the CLI to print its URL")
+      expect(out).toContain("5/s, 50/h")
+      const res = await post(`${url}/status`, { app_key: "cli-key" })
+      expect(res.json).toMatchObject({ app: "Emulated account" })
+    } finally {
+      const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)))
+      child.kill("SIGTERM")
+      expect(await exited).toBe(0)
+    }
+  }, 30_000)
+
+  it("refuses bad flags with a message naming the flag", async () => {
+    const root = path.resolve(__dirname, "../../..")
+    const child = spawn(process.execPath, [require.resolve("ts-node/dist/bin.js"), "--transpile-only", "src/emulator/bin.ts", "--mode", "cloud"], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+    })
+    let err = ""
+    child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()))
+    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve))
+    expect(code).toBe(2)
+    expect(err).toContain("--mode must be one of builtin, external_crm")
+  }, 30_000)
+})

@@ -1,0 +1,74 @@
+/** Fault injection for the emulator's API requests (not for the control API). */
+import { z } from "@medusajs/framework/zod"
+import { EmulatorControlError } from "./errors"
+
+/**
+ * - `delay`: wait `delayMs`, then handle the request normally.
+ * - `status`: answer `status` (default 500) without applying the request, or after applying it with `apply: true`.
+ * - `reset`: destroy the connection without an answer; nothing is applied.
+ * - `drop_after_apply`: apply the request, then destroy the connection instead of answering.
+ * - `rate_limit`: answer 429 with `Retry-After: retryAfterSeconds` (default 1); nothing is applied.
+ * Every kind also takes `delayMs`, waited before the fault acts.
+ */
+export const FAULT_KINDS = ["delay", "status", "reset", "drop_after_apply", "rate_limit"] as const
+export type FaultKind = (typeof FAULT_KINDS)[number]
+
+export const faultSpecSchema = z
+  .strictObject({
+    kind: z.enum(FAULT_KINDS),
+    /** How many matching requests the fault hits. Default 1. */
+    count: z.int().positive().optional(),
+    /** Only requests to this path, e.g. `/crm/balance/add` (with or without the `/v2` prefix). */
+    path: z.string().min(1).optional(),
+    delayMs: z.int().min(0).optional(),
+    status: z.int().min(400).max(599).optional(),
+    apply: z.boolean().optional(),
+    retryAfterSeconds: z.int().min(0).optional(),
+  })
+  .superRefine((spec, ctx) => {
+    if (spec.kind === "delay" && spec.delayMs === undefined) ctx.addIssue({ code: "custom", path: ["delayMs"], message: "a delay fault needs delayMs" })
+  })
+export type FaultSpec = z.input<typeof faultSpecSchema>
+
+/** An injected fault and how many hits it has left. */
+export type ActiveFault = Omit<FaultSpec, "count"> & { id: number; remaining: number; path?: string }
+
+/** Normalises `/v2/crm/x` and `crm/x` to `/crm/x`. */
+export function endpointPath(path: string): string {
+  let p = path.startsWith("/") ? path : `/${path}`
+  if (p.startsWith("/v2/")) p = p.slice(3)
+  return p.replace(/\/+$/, "")
+}
+
+export class FaultQueue {
+  private faults: ActiveFault[] = []
+  private nextId = 1
+
+  add(spec: FaultSpec): ActiveFault {
+    const parsed = faultSpecSchema.safeParse(spec)
+    if (!parsed.success) {
+      throw new EmulatorControlError(`Invalid fault: ${parsed.error.issues.map((i) => `${i.path.join(".") || "fault"}: ${i.message}`).join("; ")}`)
+    }
+    const { count = 1, ...rest } = parsed.data
+    const fault: ActiveFault = { ...rest, id: this.nextId++, remaining: count, ...(rest.path && { path: endpointPath(rest.path) }) }
+    this.faults.push(fault)
+    return { ...fault }
+  }
+
+  /** Takes one hit of the first fault that matches the endpoint, oldest first. */
+  take(endpoint: string): ActiveFault | undefined {
+    const fault = this.faults.find((f) => f.remaining > 0 && (f.path === undefined || f.path === endpoint))
+    if (!fault) return undefined
+    fault.remaining -= 1
+    this.faults = this.faults.filter((f) => f.remaining > 0)
+    return { ...fault }
+  }
+
+  list(): ActiveFault[] {
+    return this.faults.map((f) => ({ ...f }))
+  }
+
+  clear(): void {
+    this.faults = []
+  }
+}

@@ -1,0 +1,25 @@
+/** Public API of the wallet-pass service client (spec section 4) and the hook schemas (section 6). */
+export {
+  WalletPassClient,
+  WALLET_PASS_PATHS,
+  parseRetryAfter,
+  type WalletPassMethod,
+  type WalletPassCallRecord,
+  type WalletPassClientOptions,
+  type WalletPassTimeouts,
+} from "./client"
+export {
+  WalletPassApiError,
+  WalletPassConfigError,
+  isWalletPassApiError,
+  CALL_OUTCOMES,
+  ERROR_KINDS,
+  type CallOutcome,
+  type FailureOutcome,
+  type WalletPassErrorKind,
+  type WalletPassApiErrorInit,
+} from "./errors"
+export { REDACTED, SECRET_KEYS, redact, redactBody, redactText } from "./redact"
+export { formatServiceDate, parseServiceDateTime, serviceDateToEpochMs, type ServiceDateTime } from "./dates"
+export * from "./schemas"
+export * from "./hooks"
