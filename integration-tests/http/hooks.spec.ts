@@ -1,0 +1,339 @@
+import { medusaIntegrationTestRunner, TestEventUtils } from "@medusajs/test-utils"
+import { Modules } from "@medusajs/framework/utils"
+import { startEmulator, WalletPassEmulator } from "../../src/emulator"
+import { WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
+import type WalletPassModuleService from "../../src/modules/wallet-pass/service"
+import { basicAuth, postHook, storeEnv, waitFor, writtenCounts } from "../support/hooks"
+
+jest.setTimeout(120_000)
+
+const HOOKS = { login: "wallet-service", password: "hook-password-never-logged" }
+const IDS = { organizationId: "org-7", programId: "prog-3", walletId: "wal-9" }
+const GOOD_HEADERS = {
+  authorization: basicAuth(HOOKS.login, HOOKS.password),
+  "x-organization-id": IDS.organizationId,
+  "x-program-id": IDS.programId,
+  "x-wallet-id": IDS.walletId,
+}
+
+medusaIntegrationTestRunner({
+  env: storeEnv({
+    WALLET_PASS_HOOK_LOGIN: HOOKS.login,
+    WALLET_PASS_HOOK_PASSWORD: HOOKS.password,
+    WALLET_PASS_HOOK_ORGANIZATION_ID: IDS.organizationId,
+    WALLET_PASS_HOOK_PROGRAM_ID: IDS.programId,
+    WALLET_PASS_HOOK_WALLET_ID: IDS.walletId,
+    WALLET_PASS_BONUS_PERCENT: "3",
+  }),
+  testSuite: ({ api, getContainer }) => {
+    let emulator: WalletPassEmulator
+    let baseUrl: string
+    const walletPass = () => getContainer().resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+    const hook = (body: unknown, headers: Record<string, string> = GOOD_HEADERS) => postHook(baseUrl, body, headers)
+
+    beforeAll(async () => {
+      baseUrl = api.defaults.baseURL
+      emulator = await startEmulator({
+        appKey: "emulator-app-key",
+        mode: "external_crm",
+        limits: "unlimited",
+        webhook: { url: `${baseUrl}/hooks/wallet-pass`, ...HOOKS, ...IDS },
+      })
+    })
+    afterAll(async () => {
+      await emulator?.close()
+    })
+    beforeEach(() => emulator.reset())
+
+    /** A customer installs a pass at the service; returns the hook the emulator sent. */
+    async function install(phone: string, extra: Partial<Parameters<WalletPassEmulator["install"]>[0]> = {}) {
+      const result = await emulator.install({ phone, name: "Anna", surname: "Petrova", ...extra })
+      expect(result.hook?.status).toBe(200)
+      return result
+    }
+
+    it("boots with the hook options from the environment", () => {
+      expect(walletPass().getOptions().hooks).toMatchObject({ login: HOOKS.login, ...IDS })
+    })
+
+    describe("createCustomer", () => {
+      it("creates a store customer and a holder with the card, and answers its id", async () => {
+        const eventBus = getContainer().resolve(Modules.EVENT_BUS)
+        const enrolment = TestEventUtils.waitSubscribersExecution("customer.created", eventBus)
+        const { hook, card } = await install("+79991110001", { email: "anna@example.com", birthday: "17.05.1990" })
+        await enrolment
+        // Created from a pass install: the service knows them, so nothing is queued to enrol them back.
+        expect(await walletPass().listWalletPassOperations({})).toEqual([])
+        const customerId = (hook!.response as any).customerId
+        const customer = await getContainer().resolve(Modules.CUSTOMER).retrieveCustomer(customerId)
+        expect(customer).toMatchObject({
+          phone: "+79991110001",
+          first_name: "Anna",
+          last_name: "Petrova",
+          email: "anna@example.com",
+          metadata: { wallet_pass_source: "hook" },
+        })
+        const [holder] = await walletPass().listWalletPassHolders({ phone: "+79991110001" }, { relations: ["cards"] })
+        expect(holder).toMatchObject({
+          customer_id: customerId,
+          source: "hook",
+          enrollment_state: "enrolled",
+          birthday: "1990-05-17",
+          name: "Anna",
+        })
+        expect(holder.cards.map((c) => [c.number, c.installed])).toEqual([[card, true]])
+      })
+
+      it("links the existing store customer with that phone instead of creating one", async () => {
+        const existing = await getContainer()
+          .resolve(Modules.CUSTOMER)
+          .createCustomers({ email: "ivan@example.com", phone: "+79991110002", has_account: true })
+        const before = await writtenCounts(getContainer())
+        const { hook } = await install("+79991110002")
+        expect(hook!.response).toEqual({ customerId: existing.id })
+        const after = await writtenCounts(getContainer())
+        expect(after.customers).toBe(before.customers)
+        expect(after.holders).toBe(before.holders + 1)
+      })
+
+      it("a second install of the same person adds the card to the same holder and customer", async () => {
+        const first = await install("+79991110003")
+        const second = await emulator.install({ phone: "+79991110003", card: "777000" })
+        expect(second.hook!.response).toEqual(first.hook!.response)
+        const [holder] = await walletPass().listWalletPassHolders({ phone: "+79991110003" }, { relations: ["cards"] })
+        expect(holder.cards.map((c) => c.number).sort()).toEqual([first.card, "777000"].sort())
+      })
+
+      it("an install's non-zero rates fill the rates of a holder that has none yet", async () => {
+        const customer = await getContainer().resolve(Modules.CUSTOMER).createCustomers({ phone: "+79991110005", email: "r@example.com" })
+        await walletPass().createWalletPassHolders({ phone: "+79991110005", customer_id: customer.id, enrollment_state: "pending" })
+        const res = await hook({ method: "createCustomer", customer: { phone: "+79991110005", cardNumbers: ["600001"], bonus: 7, discount: 0 } })
+        expect(res).toEqual({ status: 200, data: { customerId: customer.id } })
+        const [holder] = await walletPass().listWalletPassHolders({ phone: "+79991110005" })
+        expect(holder).toMatchObject({ bonus_percent_bp: 700, discount_percent_bp: 0, enrollment_state: "enrolled" })
+      })
+
+      it("10 concurrent deliveries for one phone end with one customer and one holder", async () => {
+        const before = await writtenCounts(getContainer())
+        const body = { method: "createCustomer", customer: { phone: "+79991110004", name: "Oleg", cardNumbers: ["500001"] } }
+        const answers = await Promise.all(Array.from({ length: 10 }, () => hook(body)))
+        expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200))
+        expect(new Set(answers.map((a) => a.data.customerId)).size).toBe(1)
+        const after = await writtenCounts(getContainer())
+        expect(after.customers).toBe(before.customers + 1)
+        expect(after.holders).toBe(before.holders + 1)
+        expect(after.cards).toBe(before.cards + 1)
+      })
+    })
+
+    describe("readBalance", () => {
+      it("answers the ledger balance, the program bonus rate and the discount", async () => {
+        await install("+79991110010")
+        const [holder] = await walletPass().listWalletPassHolders({ phone: "+79991110010" })
+        await walletPass().applyLedgerEntry({ holder_id: holder.id, amount: 12345, kind: "manual", dedupe_key: "seed" })
+        await walletPass().updateWalletPassHolders({ id: holder.id, discount_percent_bp: 750 })
+
+        const { hooks } = await emulator.refresh({ phone: "+79991110010" })
+        expect(hooks[0]).toMatchObject({ method: "readBalance", status: 200 })
+        expect(hooks[0].response).toEqual({ success: true, bonus: 3, balance: 123.45, discount: 7.5 })
+      })
+
+      it("a lapsed lifetime credit is out of the answer at once, before the expiry job runs (design §3)", async () => {
+        await install("+79991110013")
+        const [holder] = await walletPass().listWalletPassHolders({ phone: "+79991110013" })
+        await walletPass().applyLedgerEntry({ holder_id: holder.id, amount: 1000, kind: "manual", dedupe_key: "lapse-base" })
+        const { entry } = await walletPass().applyLedgerEntry({
+          holder_id: holder.id, amount: 700, kind: "service_credit", dedupe_key: "lapse-promo", lifetime_seconds: 86_400,
+        })
+        await walletPass().applyLedgerEntry({ holder_id: holder.id, amount: -200, kind: "manual", dedupe_key: "lapse-spend" })
+        await walletPass().updateWalletPassLedgerEntries({ id: entry.id, expires_at: new Date(Date.now() - 1000) })
+
+        // 1000 + 700 - 200, less the 500 left of the lapsed credit.
+        const res = await hook({ method: "readBalance", customer: { phone: "+79991110013" } })
+        expect(res).toMatchObject({ status: 200, data: { balance: 10 } })
+      })
+
+      it("finds the holder by card when the phone is unknown; a card of someone else than the phone's is a 400", async () => {
+        const { card } = await install("+79991110011")
+        await install("+79991110012")
+        const [holder] = await walletPass().listWalletPassHolders({ phone: "+79991110011" })
+        await walletPass().applyLedgerEntry({ holder_id: holder.id, amount: 500, kind: "manual", dedupe_key: "seed-card" })
+
+        const byCard = await hook({ method: "readBalance", customer: { phone: "+79990008888", cardNumbers: [card] } })
+        expect(byCard).toMatchObject({ status: 200, data: { success: true, balance: 5 } })
+        const foreign = await hook({ method: "readBalance", customer: { phone: "+79991110012", cardNumbers: [card] } })
+        expect(foreign).toEqual({ status: 400, data: { error: `card ${card} belongs to another customer than phone +79991110012` } })
+      })
+
+      it("an unknown holder is a 400 with a clear error", async () => {
+        const res = await hook({ method: "readBalance", customer: { phone: "+79990009999", cardNumbers: ["1"] } })
+        expect(res).toEqual({ status: 400, data: { error: "no customer with phone +79990009999 or card 1" } })
+      })
+    })
+
+    describe("addBalance", () => {
+      it("credits with a lifetime in days and writes off a negative sum", async () => {
+        await install("+79991110020")
+        const [holder] = await walletPass().listWalletPassHolders({ phone: "+79991110020" })
+        const credit = await emulator.adjustBalance({ phone: "+79991110020", sum: 150, lifetime: 30 })
+        expect(credit.hooks.find((h) => h.method === "addBalance")).toMatchObject({ status: 200, response: { success: true } })
+        const writeOff = await emulator.adjustBalance({ phone: "+79991110020", sum: -50 })
+        expect(writeOff.hooks.find((h) => h.method === "addBalance")?.status).toBe(200)
+
+        const entries = await walletPass().listWalletPassLedgerEntries({ holder_id: holder.id }, { order: { created_at: "ASC" } })
+        expect(entries.map((e) => [e.kind, e.amount])).toEqual([
+          ["service_credit", 15000],
+          ["service_debit", -5000],
+        ])
+        const days = (+new Date(entries[0].expires_at!) - Date.now()) / 86_400_000
+        expect(days).toBeGreaterThan(29.9)
+        expect(days).toBeLessThan(30.1)
+        expect(await walletPass().getBalance(holder.id)).toBe(10000)
+      })
+
+      it("50 concurrent deliveries of one transactionId: one ledger entry, 50 identical answers", async () => {
+        await install("+79991110021")
+        const [holder] = await walletPass().listWalletPassHolders({ phone: "+79991110021" })
+        const body = { method: "addBalance", customer: { phone: "+79991110021", cardNumbers: [], sum: 25.5, transactionId: "tx-burst-1" } }
+        const answers = await Promise.all(Array.from({ length: 50 }, () => hook(body)))
+        expect(answers).toEqual(Array(50).fill({ status: 200, data: { success: true } }))
+        const entries = await walletPass().listWalletPassLedgerEntries({ holder_id: holder.id })
+        expect(entries).toHaveLength(1)
+        expect(await walletPass().getBalance(holder.id)).toBe(2550)
+      })
+    })
+
+    describe("setPrivileges", () => {
+      it("stores only the rates sent", async () => {
+        await install("+79991110030")
+        const eventBus = getContainer().resolve(Modules.EVENT_BUS)
+        const priced = TestEventUtils.waitSubscribersExecution("wallet_pass.privileges_changed", eventBus)
+        await emulator.setPrivileges({ phone: "+79991110030", discount: 10 })
+        await priced // the discount subscriber re-prices carts: let it finish inside this test
+        let [holder] = await walletPass().listWalletPassHolders({ phone: "+79991110030" })
+        expect(holder).toMatchObject({ discount_percent_bp: 1000, bonus_percent_bp: null })
+
+        await emulator.setPrivileges({ phone: "+79991110030", bonus: 4.5 })
+        ;[holder] = await walletPass().listWalletPassHolders({ phone: "+79991110030" })
+        expect(holder).toMatchObject({ discount_percent_bp: 1000, bonus_percent_bp: 450 })
+
+        const admin = await walletPass().retrieveCustomerPass(holder.customer_id!)
+        expect(admin?.holder.discount_percent_bp).toBe(1000)
+      })
+    })
+
+    describe("authentication", () => {
+      const body = { method: "readBalance", customer: { phone: "+79991110040", cardNumbers: [] } }
+
+      it.each([
+        ["no credentials", { ...GOOD_HEADERS, authorization: "" }, 401],
+        ["a wrong password", { ...GOOD_HEADERS, authorization: basicAuth(HOOKS.login, "wrong") }, 401],
+        ["a wrong login", { ...GOOD_HEADERS, authorization: basicAuth("intruder", HOOKS.password) }, 401],
+        ["a wrong X-organization-id", { ...GOOD_HEADERS, "x-organization-id": "org-8" }, 403],
+        ["no X-wallet-id", { ...GOOD_HEADERS, "x-wallet-id": "" }, 403],
+      ])("refuses %s and writes nothing", async (_label, headers, status) => {
+        const before = await writtenCounts(getContainer())
+        const res = await hook({ method: "addBalance", customer: { phone: "+79991110040", sum: 100, transactionId: "t-auth" } }, headers)
+        expect(res.status).toBe(status)
+        expect(typeof res.data.error).toBe("string")
+        expect(JSON.stringify(res.data)).not.toContain(HOOKS.password)
+        expect(await writtenCounts(getContainer())).toEqual(before)
+      })
+
+      it("records every delivery without secrets", async () => {
+        await install("+79991110041")
+        await hook(body, { ...GOOD_HEADERS, authorization: basicAuth(HOOKS.login, "wrong") })
+        const deliveries = await waitFor(async () => {
+          const rows = await walletPass().listWalletPassHookDeliveries({}, { order: { created_at: "ASC" } })
+          return rows.length >= 2 && rows
+        }, "two delivery log rows")
+        expect(deliveries.map((d) => [d.method, d.status_code, d.outcome])).toEqual([
+          ["createCustomer", 200, "ok"],
+          [null, 401, "unauthorized"],
+        ])
+        expect(deliveries[0].holder_id).toBeTruthy()
+        expect(JSON.stringify(deliveries)).not.toContain(HOOKS.password)
+      })
+    })
+
+    it("answers at least 40 kinds of malformed bodies with 400 or 413 and writes nothing", async () => {
+      await install("+79991110050", { card: "900001" })
+      await install("+79991110051", { card: "900002" })
+      const before = await writtenCounts(getContainer())
+      const P = "+79991110050"
+      const rb = (customer: unknown) => ({ method: "readBalance", customer })
+      const ab = (fields: Record<string, unknown>) => ({
+        method: "addBalance",
+        customer: { phone: P, cardNumbers: ["900001"], sum: 10, transactionId: "t-bad", ...fields },
+      })
+      const sp = (fields: Record<string, unknown>) => ({ method: "setPrivileges", customer: { phone: P, ...fields } })
+      const cc = (fields: Record<string, unknown>) => ({ method: "createCustomer", customer: { phone: "+79991110059", ...fields } })
+      const cases: [string, unknown, number][] = [
+        ["not JSON", "this is not json", 400],
+        ["empty body", "", 400],
+        ["truncated JSON", '{"method": "readBalance", "customer": {', 400],
+        ["a JSON array", [], 400],
+        ["a JSON string", JSON.stringify("hello"), 400],
+        ["a JSON number", "42", 400],
+        ["JSON null", "null", 400],
+        ["no method", { customer: { phone: P } }, 400],
+        ["method of the wrong type", { method: 5, customer: { phone: P } }, 400],
+        ["unknown method", { method: "deleteCustomer", customer: { phone: P } }, 400],
+        ["method in the wrong case", { method: "readbalance", customer: { phone: P } }, 400],
+        ["no customer", { method: "readBalance" }, 400],
+        ["customer is a string", rb("x"), 400],
+        ["customer is an array", rb([P]), 400],
+        ["no phone", rb({ cardNumbers: ["900001"] }), 400],
+        ["phone as a number", rb({ phone: 79991110050 }), 400],
+        ["phone of letters", rb({ phone: "call me" }), 400],
+        ["phone too short", rb({ phone: "+1" }), 400],
+        ["phone too long", rb({ phone: "+799911100501234567" }), 400],
+        ["cardNumbers not an array", rb({ phone: P, cardNumbers: "900001" }), 400],
+        ["cardNumbers of objects", rb({ phone: P, cardNumbers: [{}] }), 400],
+        ["an empty card number", rb({ phone: P, cardNumbers: [""] }), 400],
+        ["an unknown holder", rb({ phone: "+79990000777", cardNumbers: [] }), 400],
+        ["someone else's card", rb({ phone: P, cardNumbers: ["900002"] }), 400],
+        ["sum missing", ab({ sum: undefined }), 400],
+        ["sum of letters", ab({ sum: "ten" }), 400],
+        ["sum NaN", ab({ sum: "NaN" }), 400],
+        ["sum Infinity", ab({ sum: "Infinity" }), 400],
+        ["sum huge", ab({ sum: 1e308 }), 400],
+        ["sum beyond the limit", ab({ sum: 50_000_000 }), 400],
+        ["sum zero", ab({ sum: 0 }), 400],
+        ["sum with three decimals", ab({ sum: 0.001 }), 400],
+        ["sum a boolean", ab({ sum: true }), 400],
+        ["sum an array", ab({ sum: [10] }), 400],
+        ["transactionId missing", ab({ transactionId: undefined }), 400],
+        ["transactionId empty", ab({ transactionId: "" }), 400],
+        ["transactionId an object", ab({ transactionId: {} }), 400],
+        ["transactionId too long", ab({ transactionId: "t".repeat(201) }), 400],
+        ["lifetime negative", ab({ lifetime: -5 }), 400],
+        ["lifetime of letters", ab({ lifetime: "forever" }), 400],
+        ["lifetime of a million years", ab({ lifetime: 365e6 }), 400],
+        ["setPrivileges with no rate", sp({}), 400],
+        ["discount over 100", sp({ discount: 150 }), 400],
+        ["bonus negative", sp({ bonus: -1 }), 400],
+        ["discount of letters", sp({ discount: "ten" }), 400],
+        ["discount with three decimals", sp({ discount: 12.345 }), 400],
+        ["birthday that does not exist", cc({ birthday: "1990-02-30" }), 400],
+        ["birthday in another format", cc({ birthday: "1990/05/17" }), 400],
+        ["email without @", cc({ email: "anna.example.com" }), 400],
+        ["name as a number", cc({ name: 123 }), 400],
+        ["cardTracks a string", cc({ cardTracks: "x" }), 400],
+        ["referrer phone impossible", cc({ referCustomerPhone: "12" }), 400],
+        ["extra a string", cc({ extra: "gender=f" }), 400],
+        ["oversized body", { method: "readBalance", customer: { phone: P, pad: "x".repeat(200_000) } }, 413],
+      ]
+      expect(cases.length).toBeGreaterThanOrEqual(40)
+      const wrong: string[] = []
+      for (const [label, body, status] of cases) {
+        const res = await hook(body)
+        if (res.status !== status || typeof res.data?.error !== "string" || !res.data.error) {
+          wrong.push(`${label}: ${res.status} ${JSON.stringify(res.data).slice(0, 120)}`)
+        }
+      }
+      expect(wrong).toEqual([])
+      expect(await writtenCounts(getContainer())).toEqual(before)
+    })
+  },
+})

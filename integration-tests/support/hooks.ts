@@ -1,0 +1,110 @@
+import http from "http"
+import { EmulatorOptions, startEmulator, WalletPassEmulator } from "../../src/emulator"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import { WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
+import type WalletPassModuleService from "../../src/modules/wallet-pass/service"
+
+export const basicAuth = (login: string, password: string) =>
+  `Basic ${Buffer.from(`${login}:${password}`).toString("base64")}`
+
+/** POSTs a raw body to the hook route and returns status and parsed answer, whatever the status. */
+export async function postHook(
+  baseUrl: string,
+  body: unknown,
+  headers: Record<string, string> = {}
+): Promise<{ status: number; data: any }> {
+  const res = await fetch(`${baseUrl}/hooks/wallet-pass`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  })
+  const text = await res.text()
+  let data: unknown = text
+  try {
+    data = JSON.parse(text)
+  } catch {}
+  return { status: res.status, data }
+}
+
+/** POSTs a hook from a chosen local address (any of 127.0.0.0/8), to test the IP allowlist. */
+export function postHookFrom(
+  localAddress: string,
+  baseUrl: string,
+  body: unknown,
+  headers: Record<string, string> = {}
+): Promise<{ status: number; data: any }> {
+  const url = new URL(`${baseUrl.replace("localhost", "127.0.0.1")}/hooks/wallet-pass`)
+  const payload = JSON.stringify(body)
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: url.hostname, port: url.port, path: url.pathname, method: "POST", localAddress, timeout: 10_000,
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload), ...headers } },
+      (res) => {
+        let text = ""
+        res.on("data", (c) => (text += c))
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, data: JSON.parse(text || "null") }))
+      }
+    )
+    req.on("timeout", () => req.destroy(new Error("hook request timed out")))
+    req.on("error", reject)
+    req.end(payload)
+  })
+}
+
+/** Counts of everything a hook could write, to prove a rejected one wrote nothing. */
+export async function writtenCounts(container: MedusaContainer) {
+  const walletPass = container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+  const [holders, cards, entries, customers] = await Promise.all([
+    walletPass.listWalletPassHolders({}, { select: ["id"] }),
+    walletPass.listWalletPassCards({}, { select: ["id"] }),
+    walletPass.listWalletPassLedgerEntries({}, { select: ["id", "amount", "state"] }),
+    container.resolve(Modules.CUSTOMER).listCustomers({}, { select: ["id"] }),
+  ])
+  return {
+    holders: holders.length,
+    cards: cards.length,
+    entries: entries.length,
+    balanceSum: entries.reduce((sum, e) => sum + (e.state === "applied" ? e.amount : 0), 0),
+    customers: customers.length,
+  }
+}
+
+/** Waits for a condition (bounded); hook deliveries are logged just after the answer. */
+export async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await probe()
+    if (value) return value
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 25))
+  }
+}
+
+/**
+ * Sets env for the store a spec boots. medusaIntegrationTestRunner loads medusa-config
+ * before it applies its own `env`, so options must be in process.env when the file loads
+ * (jest gives each test file its own process.env).
+ */
+export function storeEnv<T extends Record<string, string>>(vars: T): T {
+  Object.assign(process.env, vars)
+  return vars
+}
+
+/**
+ * The service, emulated, for a spec that boots the store: started in a file-level beforeAll
+ * (before the test runner loads medusa-config, whose options name its URL) and closed after.
+ * `service.emulator` may be replaced by a test (a restart on the same port); the one current
+ * at the end is closed.
+ */
+export function emulatedServiceBeforeStore(options: EmulatorOptions): { emulator: WalletPassEmulator } {
+  const service = {} as { emulator: WalletPassEmulator }
+  beforeAll(async () => {
+    service.emulator = await startEmulator(options)
+    storeEnv({ WALLET_PASS_API_URL: service.emulator.url })
+  })
+  afterAll(async () => {
+    await service.emulator?.close()
+  })
+  return service
+}

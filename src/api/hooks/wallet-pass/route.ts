@@ -1,0 +1,110 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { authenticateHook } from "../../../lib/hooks/authenticate"
+import { handleHook } from "../../../lib/hooks/handle-hook"
+import { parseHook } from "../../../lib/hooks/parse-hook"
+import { readJsonBody } from "../../../lib/hooks/read-body"
+import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
+import type { HookOutcome } from "../../../modules/wallet-pass/constants"
+import type WalletPassModuleService from "../../../modules/wallet-pass/service"
+
+/** Client mistakes and unknown holders answer 400 `{ error }` (spec section 7), never 500. */
+const CLIENT_ERRORS: string[] = [
+  MedusaError.Types.INVALID_DATA,
+  MedusaError.Types.NOT_FOUND,
+  MedusaError.Types.NOT_ALLOWED,
+  MedusaError.Types.DUPLICATE_ERROR,
+  MedusaError.Types.CONFLICT,
+]
+
+function withoutSecrets(body: unknown): unknown {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return body
+  const { crm_key: _omitted, ...rest } = body as Record<string, unknown>
+  return rest
+}
+
+type Delivery = {
+  status: number
+  answer: Record<string, unknown>
+  outcome: HookOutcome
+  method?: string
+  holder_id?: string
+  phone?: string
+  transaction_id?: string
+  request?: unknown
+  error?: string
+}
+
+/**
+ * POST /hooks/wallet-pass — every hook of the service (createCustomer, readBalance,
+ * addBalance, setPrivileges). Medusa's body parser is off for this route (middlewares.ts):
+ * the body is read here with a limit so bad JSON and oversized bodies get `{ error }`.
+ * Authentication comes first; a rejected delivery writes nothing but its log line.
+ */
+export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
+  const started = performance.now()
+  const walletPass = req.scope.resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+  const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
+  const options = walletPass.getOptions()
+
+  const delivery = await (async (): Promise<Delivery> => {
+    const body = await readJsonBody(req)
+    const json = body.ok ? (body.json as Record<string, unknown> | null) : null
+    const auth = authenticateHook(options.hooks, {
+      authorization: req.headers.authorization,
+      socketAddress: req.socket.remoteAddress,
+      forwardedAddress: req.ip,
+      headers: req.headers,
+      bodyCrmKey: json && typeof json === "object" ? json.crm_key : undefined,
+    })
+    if (!auth.ok) {
+      return { status: auth.status, answer: { error: auth.error }, outcome: "unauthorized", error: auth.error }
+    }
+    if (!body.ok) {
+      return { status: body.status, answer: { error: body.error }, outcome: "rejected", error: body.error }
+    }
+    const request = withoutSecrets(body.json)
+    const parsed = parseHook(body.json, options)
+    if (!parsed.ok) {
+      return { status: 400, answer: { error: parsed.error }, outcome: "rejected", method: parsed.method, request, error: parsed.error }
+    }
+    const { command } = parsed
+    const about = {
+      method: command.method,
+      phone: command.phone,
+      transaction_id: command.method === "addBalance" ? command.transaction_id : undefined,
+      request,
+    }
+    try {
+      const handled = await handleHook(req.scope, command)
+      return { status: 200, answer: handled.body, outcome: handled.outcome, holder_id: handled.holder_id, ...about }
+    } catch (e) {
+      if (MedusaError.isMedusaError(e) && CLIENT_ERRORS.includes((e as MedusaError).type)) {
+        const error = (e as MedusaError).message
+        return { status: 400, answer: { error }, outcome: "rejected", error, ...about }
+      }
+      logger.error(`wallet-pass: ${command.method} hook failed`, e as Error)
+      const error = "internal error while handling the hook; the store's logs have the details"
+      return { status: 500, answer: { error }, outcome: "error", error, ...about }
+    }
+  })()
+
+  res.status(delivery.status).json(delivery.answer)
+
+  try {
+    await walletPass.recordHookDelivery({
+      method: delivery.method ?? null,
+      holder_id: delivery.holder_id ?? null,
+      phone: delivery.phone ?? null,
+      transaction_id: delivery.transaction_id ?? null,
+      status_code: delivery.status,
+      outcome: delivery.outcome,
+      error: delivery.error ?? null,
+      duration_ms: Math.round(performance.now() - started),
+      request: (delivery.request as Record<string, unknown>) ?? null,
+      response: delivery.answer,
+    })
+  } catch (e) {
+    logger.warn(`wallet-pass: could not record a hook delivery: ${(e as Error).message}`)
+  }
+}
