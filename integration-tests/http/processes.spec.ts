@@ -1,0 +1,150 @@
+import type { Client } from "pg"
+import { startEmulator, WalletPassEmulator } from "../../src/emulator"
+import { waitFor } from "../support/hooks"
+import { createTestDatabase, migrateStore, StoreProcess } from "../support/store-process"
+
+// The store as real `medusa start` processes on one database: the shared rate gate across
+// instances, and a process killed (SIGKILL) while a request is in flight.
+jest.setTimeout(300_000)
+
+const APP_KEY = "processes-key"
+const HOOKS = { login: "svc", password: "hook-pw" }
+const REDIS_URL = process.env.REDIS_URL
+
+let db: Awaited<ReturnType<typeof createTestDatabase>>
+let emulator: WalletPassEmulator
+let sql: Client
+const stores: StoreProcess[] = []
+
+let seq = 0
+/** A holder known to the service and to the store, with one queued request for it. */
+async function queueBalanceSync(phone: string): Promise<string> {
+  emulator.seedCustomer({ phone, name: "Test" })
+  const holderId = `wph_proc_${++seq}`
+  await sql.query(
+    `INSERT INTO wallet_pass_holder (id, phone, source, enrollment_state, discount_percent_bp, created_at, updated_at)
+     VALUES ($1, $2, 'admin', 'enrolled', 0, now(), now())`,
+    [holderId, phone]
+  )
+  await sql.query(
+    `INSERT INTO wallet_pass_operation (id, method, holder_id, payload, dedupe_key, priority, state, attempts, created_at, updated_at)
+     VALUES ($1, 'user_create_or_update', $2, '{"type":"balance_sync"}', $1, 10, 'pending', 0, clock_timestamp(), clock_timestamp())`,
+    [`wpop_proc_${seq}`, holderId]
+  )
+  return holderId
+}
+
+const countByState = async (state: string) =>
+  Number((await sql.query(`SELECT count(*) FROM wallet_pass_operation WHERE state = $1`, [state])).rows[0].count)
+
+function syncRequests() {
+  return emulator.requests().filter((r) => r.endpoint.includes("user_create_or_update") && r.status !== undefined)
+}
+
+beforeAll(async () => {
+  emulator = await startEmulator({ appKey: APP_KEY, mode: "external_crm", plan: "basic" })
+  db = await createTestDatabase("wallet_pass_processes")
+  sql = db.client
+  const env = {
+    DATABASE_URL: db.url,
+    WALLET_PASS_API_URL: emulator.url,
+    WALLET_PASS_APP_KEY: APP_KEY,
+    WALLET_PASS_PLAN: "basic",
+    WALLET_PASS_HOOK_LOGIN: HOOKS.login,
+    WALLET_PASS_HOOK_PASSWORD: HOOKS.password,
+    WALLET_PASS_ECHO_GRACE_SECONDS: "2",
+    WALLET_PASS_SENDING_LEASE_SECONDS: "2",
+    ...(REDIS_URL ? { MEDUSA_REDIS_URL: REDIS_URL } : {}),
+  }
+  if (!REDIS_URL) {
+    console.log("[processes] REDIS_URL is not set: the two stores run with in-memory event bus and workflow engine")
+  }
+  await migrateStore(env)
+  stores.push(await StoreProcess.create({ ...env, MEDUSA_WORKER_MODE: "shared" }))
+  stores.push(await StoreProcess.create({ ...env, MEDUSA_WORKER_MODE: REDIS_URL ? "worker" : "shared" }))
+  // One after the other: two instances booting at once on a fresh database both create
+  // Medusa's default store, and one of them dies on the unique constraint.
+  for (const store of stores) await store.start()
+  emulator.setWebhook({ url: `${stores[0].url}/hooks/wallet-pass`, ...HOOKS })
+})
+
+afterAll(async () => {
+  await Promise.all(stores.map((s) => s.kill("SIGTERM")))
+  await emulator?.close()
+  await db?.drop()
+})
+
+it("two processes draining one database never send two requests closer than 1 s (basic plan)", async () => {
+  for (let i = 0; i < 30; i++) {
+    await queueBalanceSync(`+7999700${String(i).padStart(4, "0")}`)
+  }
+  await waitFor(async () => (await countByState("done")) === 30, "30 requests done", 90_000)
+
+  const times = syncRequests().map((r) => r.receivedAtMonotonic).sort((a, b) => a - b)
+  expect(times).toHaveLength(30)
+  const gaps = times.slice(1).map((t, i) => t - times[i])
+  console.log(`[processes] 30 requests in ${((times[29] - times[0]) / 1000).toFixed(1)} s, smallest gap ${Math.min(...gaps).toFixed(0)} ms`)
+  expect(Math.min(...gaps)).toBeGreaterThanOrEqual(1000)
+  expect(emulator.requests().filter((r) => r.status === 429)).toEqual([])
+})
+
+it("the hourly budget holds: with 55 of 60 requests used this hour, only 5 more go", async () => {
+  const used = Number(
+    (await sql.query(`SELECT count(*) FROM wallet_pass_api_call WHERE started_at > clock_timestamp() - interval '1 hour'`)).rows[0].count
+  )
+  // Calls made earlier this hour (by another process of the store, say) count too.
+  await sql.query(
+    `INSERT INTO wallet_pass_api_call (id, path, outcome, duration_ms, started_at, created_at, updated_at)
+     SELECT 'wpcall_earlier_' || g, '/status', 'applied', 1, clock_timestamp() - interval '50 minutes', now(), now()
+       FROM generate_series(1, $1::int) g`,
+    [55 - used]
+  )
+  const before = syncRequests().length
+  for (let i = 0; i < 10; i++) {
+    await queueBalanceSync(`+7999710${String(i).padStart(4, "0")}`)
+  }
+  await waitFor(async () => (await countByState("done")) === 35, "5 more requests", 30_000)
+  // Give the dispatchers time to (wrongly) send a sixth.
+  await new Promise((r) => setTimeout(r, 3000))
+  expect(syncRequests().length - before).toBe(5)
+  expect(await countByState("pending")).toBe(5)
+  await sql.query(`DELETE FROM wallet_pass_api_call WHERE id LIKE 'wpcall_earlier_%'`)
+  await sql.query(`DELETE FROM wallet_pass_operation WHERE state = 'pending'`)
+})
+
+it("a process killed (SIGKILL) while a balance request is in flight: after a restart the service matches the ledger", async () => {
+  await stores[1].kill("SIGTERM") // one process, so the one killed is the one sending
+  await sql.query(`DELETE FROM wallet_pass_api_call`) // a fresh hour for this test
+  await sql.query(`UPDATE wallet_pass_gate SET blocked_until = NULL`)
+  const phone = "+79997200001"
+  emulator.seedCustomer({ phone, name: "Kill", balance: 0 })
+  await sql.query(
+    `INSERT INTO wallet_pass_holder (id, phone, source, enrollment_state, discount_percent_bp, created_at, updated_at)
+     VALUES ('wph_kill', $1, 'admin', 'enrolled', 0, now(), now())`,
+    [phone]
+  )
+  await sql.query(
+    `INSERT INTO wallet_pass_ledger_entry (id, holder_id, amount, kind, state, dedupe_key, balance_after, overdraft, created_at, updated_at)
+     VALUES ('wple_kill', 'wph_kill', 500, 'manual', 'applied', 'kill-test', 500, false, now(), now())`
+  )
+  emulator.injectFault({ kind: "delay", delayMs: 4000, path: "/crm/balance/add" })
+  await sql.query(
+    `INSERT INTO wallet_pass_operation (id, method, holder_id, ledger_entry_id, payload, dedupe_key, priority, state, attempts, created_at, updated_at)
+     VALUES ('wpop_kill', 'balance_add', 'wph_kill', 'wple_kill', '{}', 'wpop_kill', 10, 'pending', 0, clock_timestamp(), clock_timestamp())`
+  )
+  await waitFor(
+    async () => (await sql.query(`SELECT state FROM wallet_pass_operation WHERE id = 'wpop_kill'`)).rows[0]?.state === "sending",
+    "the request in flight",
+    20_000
+  )
+  await stores[0].kill("SIGKILL")
+  await stores[0].start()
+
+  const op = await waitFor(async () => {
+    const row = (await sql.query(`SELECT state, result FROM wallet_pass_operation WHERE id = 'wpop_kill'`)).rows[0]
+    return row?.state === "resolved" && row
+  }, "the killed request resolved", 60_000)
+  await waitFor(async () => (await countByState("pending")) + (await countByState("sending")) === 0, "queue drained", 30_000)
+  console.log(`[processes] killed request resolved by ${op.result?.resolution ?? "its echo"}`)
+  expect(await waitFor(async () => emulator.getCustomer(phone)?.balance === 5 && 5, "service balance = ledger", 15_000)).toBe(5)
+})

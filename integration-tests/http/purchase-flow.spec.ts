@@ -1,0 +1,319 @@
+import { medusaIntegrationTestRunner, TestEventUtils } from "@medusajs/test-utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { startEmulator, WalletPassEmulator } from "../../src/emulator"
+import { WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
+import type WalletPassModuleService from "../../src/modules/wallet-pass/service"
+import expireWalletPassCredits from "../../src/jobs/expire-wallet-pass-credits"
+import { createAdminHeaders } from "../support/admin"
+import { storeEnv, waitFor, emulatedServiceBeforeStore } from "../support/hooks"
+import { createCart, placeOrder, registerCustomer, SeededStore, seedStore } from "../support/store"
+
+jest.setTimeout(180_000)
+
+const HOOKS = { login: "svc", password: "hook-pw" }
+const APP_KEY = "purchase-flow-key"
+
+// Started before the store boots: the store's options name its URL.
+const service = emulatedServiceBeforeStore({ appKey: APP_KEY, mode: "external_crm", limits: { perSecond: 50, perHour: 100_000 } })
+
+medusaIntegrationTestRunner({
+  env: storeEnv({
+    WALLET_PASS_APP_KEY: APP_KEY,
+    WALLET_PASS_PLAN: JSON.stringify({ perSecond: 50, perHour: 100_000 }),
+    WALLET_PASS_HOOK_LOGIN: HOOKS.login,
+    WALLET_PASS_HOOK_PASSWORD: HOOKS.password,
+    WALLET_PASS_BONUS_PERCENT: "5",
+    WALLET_PASS_ECHO_GRACE_SECONDS: "2",
+    WALLET_PASS_INSTALL_FORM_URL: "https://forms.example/card",
+    WALLET_PASS_INSTALL_SMS: "Your loyalty card: %link%",
+  }),
+  testSuite: ({ api, getContainer }) => {
+    let store: SeededStore
+    const walletPass = () => getContainer().resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+
+    beforeAll(async () => {
+      store = await seedStore(getContainer(), { itemPrice: 33.33, shippingPrice: 10 })
+      service.emulator.setWebhook({ url: `${api.defaults.baseURL}/hooks/wallet-pass`, ...HOOKS })
+    })
+    beforeEach(() => {
+      service.emulator.reset()
+      service.emulator.setWebhook({ url: `${api.defaults.baseURL}/hooks/wallet-pass`, ...HOOKS })
+    })
+
+    const holderOf = async (customerId: string) => (await walletPass().listWalletPassHolders({ customer_id: customerId }, { relations: ["cards"] }))[0]
+    const operationsOf = (holderId: string) => walletPass().listWalletPassOperations({ holder_id: holderId }, { order: { created_at: "ASC" } })
+    /** Every request of the holder settled, and at least one of `method` among them (events are async). */
+    const allDone = async (holderId: string, method = "balance_add") => {
+      const ops = await operationsOf(holderId)
+      return ops.some((o) => o.method === method) && ops.every((o) => ["done", "resolved"].includes(o.state)) && ops
+    }
+    const ledgerMatchesEmulator = async (holderId: string, phone: string) => {
+      const ledger = (await walletPass().getBalance(holderId)) / 100
+      return service.emulator.getCustomer(phone)?.balance === ledger && ledger
+    }
+
+    async function signUpAndEnroll(phone: string, email: string) {
+      const { customer, headers } = await registerCustomer(api, store, { email, password: "pw-123456", phone, first_name: "Anna" })
+      const holder = await waitFor(async () => {
+        const h = await holderOf(customer.id)
+        return h?.enrollment_state === "enrolled" && h
+      }, "enrolment", 15_000)
+      return { customer, headers, holder }
+    }
+
+    it("signup with a phone enrols the customer: card number, links and the SMS link are stored", async () => {
+      const { customer, holder } = await signUpAndEnroll("8 999 555-00-01", "anna1@example.com")
+      expect(holder).toMatchObject({ phone: "+79995550001", source: "signup", customer_id: customer.id })
+      expect(holder.card_url).toMatch(/^http/)
+      expect(holder.card_gpay_url).toMatch(/^http/)
+      expect(holder.form_url).toContain("https://forms.example/card")
+      expect(holder.user_hash).toBeTruthy()
+      expect(holder.cards).toHaveLength(1)
+      const atService = service.emulator.getCustomer("+79995550001")!
+      expect(atService).toMatchObject({ name: "Anna", remoteId: customer.id })
+      const sms = service.emulator.snapshot().sms
+      expect(sms).toHaveLength(1)
+      expect(JSON.stringify(sms[0])).toContain("Your loyalty card: https://forms.example/card")
+    })
+
+    it("signup without a phone is recorded as not enrolled and sends nothing", async () => {
+      const eventBus = getContainer().resolve(Modules.EVENT_BUS)
+      const done = TestEventUtils.waitSubscribersExecution("customer.created", eventBus)
+      const { customer } = await registerCustomer(api, store, { email: "nophone@example.com", password: "pw-123456" })
+      await done
+      const holder = await holderOf(customer.id)
+      expect(holder).toMatchObject({ phone: null, enrollment_state: "not_enrolled_no_phone", enrollment_error: "no phone" })
+      expect(await operationsOf(holder.id)).toEqual([])
+      expect(service.emulator.requests().filter((r) => r.endpoint.includes("user_create_or_update"))).toEqual([])
+    })
+
+    it("an order credits its bonus exactly once, even when order.placed arrives three times", async () => {
+      const { headers, holder } = await signUpAndEnroll("+79995550002", "anna2@example.com")
+      const order = await placeOrder(api, store, headers)
+
+      // 5% of 33.33 (items, no shipping, no tax) = 1.6665 -> rounded down to 1.66.
+      await waitFor(() => allDone(holder.id), "accrual sent", 15_000)
+      const eventBus = getContainer().resolve(Modules.EVENT_BUS)
+      for (let i = 0; i < 2; i++) {
+        const handled = TestEventUtils.waitSubscribersExecution("order.placed", eventBus)
+        await eventBus.emit({ name: "order.placed", data: { id: order.id } })
+        await handled
+      }
+      const entries = await walletPass().listWalletPassLedgerEntries({ holder_id: holder.id })
+      expect(entries.map((e) => [e.kind, e.amount, e.order_id])).toEqual([["accrual", 166, order.id]])
+      expect(await waitFor(() => ledgerMatchesEmulator(holder.id, "+79995550002"), "emulator = ledger")).toBe(1.66)
+      expect(service.emulator.requests().filter((r) => r.endpoint.includes("balance/add"))).toHaveLength(1)
+    })
+
+    it("cancel reverses the bonus once and the service.emulator follows", async () => {
+      const { headers, holder } = await signUpAndEnroll("+79995550003", "anna3@example.com")
+      const order = await placeOrder(api, store, headers)
+      await waitFor(async () => (await walletPass().getBalance(holder.id)) === 166 && allDone(holder.id), "accrual")
+
+      const admin = await createAdminHeaders(getContainer())
+      await api.post(`/admin/orders/${order.id}/cancel`, {}, admin)
+      const eventBus = getContainer().resolve(Modules.EVENT_BUS)
+      const handled = TestEventUtils.waitSubscribersExecution("order.canceled", eventBus)
+      await eventBus.emit({ name: "order.canceled", data: { id: order.id } }) // a duplicate delivery
+      await handled
+
+      await waitFor(() => allDone(holder.id, "balance_deduct"), "reversal sent", 15_000)
+      const entries = await walletPass().listWalletPassLedgerEntries({ holder_id: holder.id }, { order: { created_at: "ASC" } })
+      expect(entries.map((e) => [e.kind, e.amount])).toEqual([
+        ["accrual", 166],
+        ["accrual_reversal", -166],
+      ])
+      await waitFor(async () => service.emulator.getCustomer("+79995550003")?.balance === 0, "service.emulator balance 0")
+
+      // The order widget's data: credited, reversed, and each entry's request.
+      const { data } = await api.get(`/admin/orders/${order.id}/wallet-pass`, admin)
+      expect(data.wallet_pass).toMatchObject({ credited: 1.66, reversed: 1.66, redeemed: 0, redemption_refunded: 0 })
+      expect(data.wallet_pass.entries.map((e: any) => [e.kind, e.amount, e.operation?.method, e.operation?.state])).toEqual([
+        ["accrual", 1.66, "balance_add", "done"],
+        ["accrual_reversal", -1.66, "balance_deduct", "done"],
+      ])
+    })
+
+    it("a return takes back the returned share once; a cancel afterwards takes the rest", async () => {
+      const { headers, holder } = await signUpAndEnroll("+79995550004", "anna4@example.com")
+      const cart = await createCart(api, store, headers, { quantity: 3 })
+      const order = await placeOrder(api, store, headers, cart.id)
+      // 5% of 3 x 33.33 = 4.9995 -> 4.99
+      await waitFor(async () => (await walletPass().getBalance(holder.id)) === 499 && allDone(holder.id), "accrual")
+
+      const admin = await createAdminHeaders(getContainer())
+      await api.post(`/admin/orders/${order.id}/fulfillments`, { items: [{ id: order.items![0].id, quantity: 3 }] }, admin)
+      const eventBus = getContainer().resolve(Modules.EVENT_BUS)
+      const received = TestEventUtils.waitSubscribersExecution("order.return_received", eventBus)
+      // A return as the admin dashboard makes it: request the item back, then receive it.
+      const itemId = order.items![0].id
+      const { data: created } = await api.post("/admin/returns", { order_id: order.id, location_id: store.stockLocationId }, admin)
+      const ret = created.return
+      await api.post(`/admin/returns/${ret.id}/request-items`, { items: [{ id: itemId, quantity: 1 }] }, admin)
+      await api.post(`/admin/returns/${ret.id}/request`, {}, admin)
+      await api.post(`/admin/returns/${ret.id}/receive`, {}, admin)
+      await api.post(`/admin/returns/${ret.id}/receive-items`, { items: [{ id: itemId, quantity: 1 }] }, admin)
+      await api.post(`/admin/returns/${ret.id}/receive/confirm`, {}, admin)
+      await received
+      const again = TestEventUtils.waitSubscribersExecution("order.return_received", eventBus)
+      await eventBus.emit({ name: "order.return_received", data: { order_id: order.id, return_id: ret.id } })
+      await again
+      await waitFor(() => allDone(holder.id, "balance_deduct"), "return reversal sent", 15_000)
+      // A third of the items' value: floor(4.99 x 33.33 / 99.99) = 1.66
+      let entries = await walletPass().listWalletPassLedgerEntries({ holder_id: holder.id }, { order: { created_at: "ASC" } })
+      expect(entries.map((e) => [e.kind, e.amount])).toEqual([
+        ["accrual", 499],
+        ["accrual_reversal", -166],
+      ])
+
+      await api.post(`/admin/orders/${order.id}/cancel`, {}, admin).catch((e: any) => e.response)
+      const canceled = TestEventUtils.waitSubscribersExecution("order.canceled", eventBus)
+      await eventBus.emit({ name: "order.canceled", data: { id: order.id } })
+      await canceled
+      await waitFor(async () => (await walletPass().getBalance(holder.id)) === 0 && allDone(holder.id, "balance_deduct"), "cancel reversal")
+      entries = await walletPass().listWalletPassLedgerEntries({ holder_id: holder.id }, { order: { created_at: "ASC" } })
+      expect(entries.map((e) => e.amount)).toEqual([499, -166, -333])
+      await waitFor(async () => service.emulator.getCustomer("+79995550004")?.balance === 0, "service.emulator balance 0")
+    })
+
+    it("refunds take back the refunded share of what was paid, each refund once", async () => {
+      const { headers, holder } = await signUpAndEnroll("+79995550005", "anna5@example.com")
+      const cart = await createCart(api, store, headers, { quantity: 3 })
+      const order = await placeOrder(api, store, headers, cart.id)
+      await waitFor(async () => (await walletPass().getBalance(holder.id)) === 499 && allDone(holder.id), "accrual")
+
+      const admin = await createAdminHeaders(getContainer())
+      const { data } = await api.get(`/admin/orders/${order.id}?fields=*payment_collections.payments`, admin)
+      const paymentId = data.order.payment_collections[0].payments[0].id
+      await api.post(`/admin/payments/${paymentId}/capture`, {}, admin)
+      const eventBus = getContainer().resolve(Modules.EVENT_BUS)
+
+      // 33.33 of 109.99 paid: floor(4.99 x 3333 / 10999) = 1.51
+      let refunded = TestEventUtils.waitSubscribersExecution("payment.refunded", eventBus)
+      await api.post(`/admin/payments/${paymentId}/refund`, { amount: 33.33 }, admin)
+      await refunded
+      refunded = TestEventUtils.waitSubscribersExecution("payment.refunded", eventBus)
+      await eventBus.emit({ name: "payment.refunded", data: { id: paymentId } }) // delivered again
+      await refunded
+      const amounts = async () =>
+        (await walletPass().listWalletPassLedgerEntries({ holder_id: holder.id }, { order: { created_at: "ASC" } })).map((e) => e.amount)
+      expect(await amounts()).toEqual([499, -151])
+
+      refunded = TestEventUtils.waitSubscribersExecution("payment.refunded", eventBus)
+      await api.post(`/admin/payments/${paymentId}/refund`, { amount: 76.66 }, admin)
+      await refunded
+      expect(await amounts()).toEqual([499, -151, -348])
+      await waitFor(() => allDone(holder.id, "balance_deduct"), "reversals sent", 15_000)
+      await waitFor(async () => service.emulator.getCustomer("+79995550005")?.balance === 0, "service.emulator balance 0")
+    })
+
+    it("a customer's name change follows to the service", async () => {
+      const { headers, holder } = await signUpAndEnroll("+79995550006", "anna6@example.com")
+      await api.post("/store/customers/me", { first_name: "Anya", last_name: "Ivanova" }, { headers })
+      await waitFor(async () => {
+        const atService = service.emulator.getCustomer("+79995550006")
+        return atService?.name === "Anya" && atService.surname === "Ivanova"
+      }, "profile at the service", 15_000)
+      expect(await walletPass().retrieveWalletPassHolder(holder.id)).toMatchObject({ name: "Anya", surname: "Ivanova" })
+    })
+
+    it("a lapsed service credit expires and the service is told the new balance", async () => {
+      const phone = "+79995550007"
+      const { holder } = await signUpAndEnroll(phone, "anna7@example.com")
+      await service.emulator.adjustBalance({ phone, sum: 20, lifetime: 1 }) // addBalance hook with a 1-day lifetime
+      const [credit] = await walletPass().listWalletPassLedgerEntries({ holder_id: holder.id, kind: "service_credit" })
+      expect(credit).toMatchObject({ amount: 2000, remaining: 2000 })
+      expect(service.emulator.getCustomer(phone)?.balance).toBe(20)
+
+      await walletPass().updateWalletPassLedgerEntries({ id: credit.id, expires_at: new Date(Date.now() - 1000) })
+      await expireWalletPassCredits(getContainer())
+      await waitFor(async () => service.emulator.getCustomer(phone)?.balance === 0, "service balance 0 after expiry", 15_000)
+      const kinds = (await walletPass().listWalletPassLedgerEntries({ holder_id: holder.id }, { order: { created_at: "ASC" } })).map((e) => [e.kind, e.amount])
+      expect(kinds).toEqual([
+        ["service_credit", 2000],
+        ["expiry", -2000],
+      ])
+    })
+
+    describe("faults, each ending with the emulator's balance equal to the ledger", () => {
+      async function orderWithFault(phone: string, email: string, fault: Parameters<WalletPassEmulator["injectFault"]>[0]) {
+        const { headers, holder } = await signUpAndEnroll(phone, email)
+        service.emulator.injectFault(fault)
+        await placeOrder(api, store, headers)
+        await waitFor(() => allDone(holder.id), "operations settled", 30_000)
+        expect(await waitFor(() => ledgerMatchesEmulator(holder.id, phone), "emulator = ledger", 10_000)).toBe(1.66)
+        const entries = await walletPass().listWalletPassLedgerEntries({ holder_id: holder.id })
+        expect(entries).toHaveLength(1)
+        return { holder, ops: await operationsOf(holder.id) }
+      }
+
+      it("5xx without applying: unknown, no echo, then an absolute balance set", async () => {
+        const { ops } = await orderWithFault("+79995550010", "f1@example.com", { kind: "status", status: 500, path: "/crm/balance/add" })
+        const add = ops.find((o) => o.method === "balance_add")!
+        expect(add).toMatchObject({ state: "resolved", result: expect.objectContaining({ resolution: "balance_sync" }) })
+        expect(ops.find((o) => o.payload.type === "balance_sync")).toMatchObject({ state: "done" })
+      })
+
+      it("applied, then the connection dropped: the echo proves it, nothing is sent again", async () => {
+        const { ops } = await orderWithFault("+79995550011", "f2@example.com", { kind: "drop_after_apply", path: "/crm/balance/add" })
+        const add = ops.find((o) => o.method === "balance_add")!
+        expect(add.state).toBe("resolved")
+        expect(add.result).toMatchObject({ echo_transaction_id: expect.any(String) })
+        expect(service.emulator.requests().filter((r) => r.endpoint.includes("balance/add"))).toHaveLength(1)
+      })
+
+      /** An order placed while the service is down: its balance/add refused once; `back()` restarts the service. */
+      async function orderDuringOutage(phone: string, email: string) {
+        const { headers, holder } = await signUpAndEnroll(phone, email)
+        const port = service.emulator.port
+        const customer = service.emulator.getCustomer(phone)!
+        await service.emulator.close()
+        await placeOrder(api, store, headers)
+        const refused = await waitFor(async () => {
+          const add = (await operationsOf(holder.id)).find((o) => o.method === "balance_add")
+          return add?.state === "pending" && add.attempts === 1 && add
+        }, "a refused attempt", 15_000)
+        const back = async () => {
+          service.emulator = await startEmulator({ appKey: APP_KEY, port, mode: "external_crm", limits: { perSecond: 50, perHour: 100_000 } })
+          service.emulator.seedCustomer({ phone, name: "Anna", balance: customer.balance })
+          service.emulator.setWebhook({ url: `${api.defaults.baseURL}/hooks/wallet-pass`, ...HOOKS })
+        }
+        return { holder, refused, back }
+      }
+
+      it("connection refused: not applied, retried after a backoff until the service is back", async () => {
+        const phone = "+79995550013"
+        const { holder, refused, back } = await orderDuringOutage(phone, "f4@example.com")
+        expect(refused.last_error).toBeTruthy()
+        await back()
+        await waitFor(() => allDone(holder.id), "sent once the service is back", 30_000)
+        expect(await waitFor(() => ledgerMatchesEmulator(holder.id, phone), "emulator = ledger")).toBe(1.66)
+        expect((await operationsOf(holder.id)).find((o) => o.method === "balance_add")).toMatchObject({ state: "done", attempts: 2 })
+      })
+
+      it("after an outage the first good answer releases the backed-off requests: the queue does not wait out its backoffs", async () => {
+        const phone = "+79995550014"
+        const { holder, refused, back } = await orderDuringOutage(phone, "f5@example.com")
+        expect(refused.result).toMatchObject({ retry: "service", service_failures: 1 })
+        // As after several failures in a long outage: the next try is far off.
+        await getContainer()
+          .resolve(ContainerRegistrationKeys.PG_CONNECTION)
+          .raw(`UPDATE wallet_pass_operation SET next_attempt_at = now() + interval '1 hour' WHERE id = ?`, [refused.id])
+        await back()
+        // Any good answer does it; here the admin's connection check.
+        const status = await api.get("/admin/wallet-pass/status?check=true", await createAdminHeaders(getContainer()))
+        expect(status.data.wallet_pass_status.connection).toMatchObject({ ok: true })
+        await waitFor(() => allDone(holder.id), "sent right after the service answered", 15_000)
+        expect(await waitFor(() => ledgerMatchesEmulator(holder.id, phone), "emulator = ledger")).toBe(1.66)
+      })
+
+      it("429 with Retry-After: the gate waits, then the request goes through once", async () => {
+        const { ops } = await orderWithFault("+79995550012", "f3@example.com", { kind: "rate_limit", retryAfterSeconds: 2, path: "/crm/balance/add" })
+        expect(ops.find((o) => o.method === "balance_add")).toMatchObject({ state: "done", attempts: 2 })
+        const adds = service.emulator.requests().filter((r) => r.endpoint.includes("balance/add"))
+        expect(adds.map((r) => r.status)).toEqual([429, 200])
+        expect(adds[1].receivedAt - adds[0].receivedAt).toBeGreaterThanOrEqual(2000)
+      })
+    })
+  },
+})

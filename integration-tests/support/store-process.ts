@@ -1,0 +1,116 @@
+import { ChildProcess, execFile, spawn } from "child_process"
+import path from "path"
+import { promisify } from "util"
+import { Client } from "pg"
+
+const ROOT = path.resolve(__dirname, "../..")
+const { freePort } = require("./database") as { freePort: () => Promise<number> }
+
+/** Connection settings of the test Postgres (set by jest's global setup). */
+function serverUrl(database: string): string {
+  const user = encodeURIComponent(process.env.DB_USERNAME ?? "postgres")
+  const password = process.env.DB_PASSWORD ? `:${encodeURIComponent(process.env.DB_PASSWORD)}` : ""
+  return `postgres://${user}${password}@${process.env.DB_HOST ?? "localhost"}:${process.env.DB_PORT ?? 5432}/${database}`
+}
+
+/** A fresh database for a spec that runs the store as real processes; `drop()` removes it. */
+export async function createTestDatabase(prefix: string): Promise<{ url: string; client: Client; drop: () => Promise<void> }> {
+  const name = `${prefix}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`
+  const admin = new Client({ connectionString: serverUrl("postgres") })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE "${name}"`)
+  await admin.end()
+  const url = serverUrl(name)
+  const client = new Client({ connectionString: url })
+  await client.connect()
+  return {
+    url,
+    client,
+    async drop() {
+      await client.end().catch(() => {})
+      const c = new Client({ connectionString: serverUrl("postgres") })
+      await c.connect()
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+      await c.end()
+    },
+  }
+}
+
+/** `npx medusa db:migrate` of the development store (this repo) against `env.DATABASE_URL`. */
+export async function migrateStore(env: Record<string, string>): Promise<void> {
+  await promisify(execFile)("npx", ["medusa", "db:migrate"], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, MEDUSA_DISABLE_TELEMETRY: "true" },
+    timeout: 180_000,
+  })
+}
+
+/**
+ * The development store (this repo's medusa-config.ts) as a real `medusa start` process:
+ * it can be killed with any signal and started again on the same port.
+ */
+export class StoreProcess {
+  readonly url: string
+  private child: ChildProcess | null = null
+  private log = ""
+
+  private constructor(
+    readonly port: number,
+    private readonly env: Record<string, string>
+  ) {
+    this.url = `http://127.0.0.1:${port}`
+  }
+
+  static async create(env: Record<string, string>): Promise<StoreProcess> {
+    return new StoreProcess(await freePort(), env)
+  }
+
+  /** Starts the process and waits until /health answers (bounded). */
+  async start(timeoutMs = 90_000): Promise<void> {
+    this.child = spawn("npx", ["medusa", "start"], {
+      cwd: ROOT,
+      env: { ...process.env, ...this.env, PORT: String(this.port), MEDUSA_DISABLE_TELEMETRY: "true", NODE_OPTIONS: "" },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    })
+    this.child.stdout!.on("data", (d) => (this.log = (this.log + d).slice(-20_000)))
+    this.child.stderr!.on("data", (d) => (this.log = (this.log + d).slice(-20_000)))
+    const child = this.child
+    const deadline = Date.now() + timeoutMs
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`store exited with ${child.exitCode}:\n${this.log.slice(-3000)}`)
+      try {
+        if ((await fetch(`${this.url}/health`)).ok) return
+      } catch {}
+      await new Promise((r) => setTimeout(r, 200))
+    }
+    throw new Error(`store did not become ready in ${timeoutMs} ms:\n${this.log.slice(-3000)}`)
+  }
+
+  /**
+   * Sends `signal` to the whole process group and waits for it to exit; a group still
+   * there after 10 s is killed outright, so no store outlives its test.
+   */
+  async kill(signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
+    const child = this.child
+    if (!child || child.exitCode !== null || child.signalCode !== null) return
+    const exited = new Promise((resolve) => child.once("exit", resolve))
+    const signalGroup = (s: NodeJS.Signals) => {
+      try {
+        process.kill(-child.pid!, s)
+      } catch {}
+    }
+    signalGroup(signal)
+    const done = await Promise.race([exited.then(() => true), new Promise((r) => setTimeout(() => r(false), 10_000))])
+    if (!done) {
+      signalGroup("SIGKILL")
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))])
+    }
+    signalGroup("SIGKILL") // stragglers of the group (npx's child) once the leader is gone
+    this.child = null
+  }
+
+  output(): string {
+    return this.log
+  }
+}

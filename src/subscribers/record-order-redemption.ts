@@ -1,0 +1,16 @@
+import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import { afterRequest } from "../lib/after-request"
+import { recordOrderRedemptionWorkflow } from "../workflows/record-order-redemption"
+
+/** An order placed from a cart that paid with bonus: record the redemption and tell the service, once. */
+export default async function recordOrderRedemption({ event, container }: SubscriberArgs<{ id: string }>) {
+  if (event.data?.id) {
+    await afterRequest()
+    await recordOrderRedemptionWorkflow(container).run({ input: { order_id: event.data.id } })
+  }
+}
+
+export const config: SubscriberConfig = {
+  event: "order.placed",
+  context: { subscriberId: "wallet-pass-record-order-redemption" },
+}

@@ -1,0 +1,23 @@
+import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import { reverseOrderAccrualWorkflow } from "../workflows/reverse-order-accrual"
+
+/** An order canceled, a return received, a payment refunded: take its bonus back (all of it, or the share). */
+export default async function reverseOrderBonus({
+  event,
+  container,
+}: SubscriberArgs<{ id?: string; order_id?: string; return_id?: string }>) {
+  if (event.name === "order.canceled" && event.data.id) {
+    await reverseOrderAccrualWorkflow(container).run({ input: { order_id: event.data.id, cause: { type: "cancel" } } })
+  } else if (event.name === "payment.refunded" && event.data.id) {
+    await reverseOrderAccrualWorkflow(container).run({ input: { cause: { type: "refund", payment_id: event.data.id } } })
+  } else if (event.name === "order.return_received" && event.data.order_id && event.data.return_id) {
+    await reverseOrderAccrualWorkflow(container).run({
+      input: { order_id: event.data.order_id, cause: { type: "return", return_id: event.data.return_id } },
+    })
+  }
+}
+
+export const config: SubscriberConfig = {
+  event: ["order.canceled", "order.return_received", "payment.refunded"],
+  context: { subscriberId: "wallet-pass-reverse-order-bonus" },
+}

@@ -1,0 +1,14 @@
+import { createWorkflow, WorkflowData, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { createEnrollmentStep, CreateEnrollmentStepInput } from "./steps/create-enrollment"
+
+export const enrollCustomerWorkflowId = "enroll-customer"
+
+/**
+ * Enrols a store customer in the service: a holder is recorded and user_create_or_update
+ * (profile, customerId, template, birthday, install link by SMS when configured, current
+ * balance) is queued. No phone: recorded as "not enrolled: no phone", nothing sent.
+ */
+export const enrollCustomerWorkflow = createWorkflow(
+  enrollCustomerWorkflowId,
+  (input: WorkflowData<CreateEnrollmentStepInput>) => new WorkflowResponse(createEnrollmentStep(input))
+)

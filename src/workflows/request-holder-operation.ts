@@ -1,0 +1,32 @@
+import { generateEntityId } from "@medusajs/framework/utils"
+import { createWorkflow, transform, WorkflowData, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { OPERATION_PRIORITY, OperationMethod } from "../modules/wallet-pass/constants"
+import { enqueueOperationStep } from "./steps/enqueue-operation"
+import { resolveCustomerHolderStep } from "./steps/resolve-customer-holder"
+
+export type RequestHolderOperationInput = {
+  customer_id: string
+  method: OperationMethod
+  payload: Record<string, unknown>
+}
+
+export const requestHolderOperationWorkflowId = "request-wallet-pass-holder-operation"
+
+/**
+ * An admin's request about one customer's pass (refresh from the service, personal push,
+ * install link, event): queued at interactive priority, ahead of accruals and bulk work.
+ */
+export const requestHolderOperationWorkflow = createWorkflow(
+  requestHolderOperationWorkflowId,
+  (input: WorkflowData<RequestHolderOperationInput>) => {
+    const holder = resolveCustomerHolderStep({ customer_id: input.customer_id })
+    const operation = transform({ input, holder }, ({ input, holder }) => ({
+      method: input.method,
+      holder_id: holder.id,
+      payload: input.payload,
+      dedupe_key: `admin:${input.method}:${generateEntityId(undefined, "req")}`,
+      priority: OPERATION_PRIORITY.interactive,
+    }))
+    return new WorkflowResponse(enqueueOperationStep(operation))
+  }
+)

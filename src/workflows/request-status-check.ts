@@ -1,0 +1,18 @@
+import { generateEntityId } from "@medusajs/framework/utils"
+import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { OPERATION_PRIORITY } from "../modules/wallet-pass/constants"
+import { enqueueOperationStep } from "./steps/enqueue-operation"
+
+export const requestStatusCheckWorkflowId = "request-wallet-pass-status-check"
+
+/** Queues a /status call (checks the key and the account) ahead of everything else. */
+export const requestStatusCheckWorkflow = createWorkflow(requestStatusCheckWorkflowId, () => {
+  const input = transform({}, () => ({
+    method: "status" as const,
+    holder_id: null,
+    payload: {},
+    dedupe_key: `status:${generateEntityId(undefined, "check")}`,
+    priority: OPERATION_PRIORITY.interactive,
+  }))
+  return new WorkflowResponse(enqueueOperationStep(input))
+})

@@ -1,0 +1,37 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
+import { OPERATION_PRIORITY } from "../../modules/wallet-pass/constants"
+import type WalletPassModuleService from "../../modules/wallet-pass/service"
+import type { RecordLedgerChangeStepInput } from "./record-ledger-change"
+
+export const computeRedemptionRefundStepId = "compute-redemption-refund"
+
+/**
+ * What a canceled order gives back: the bonus it paid with (its applied redemptions), as one
+ * `redemption_refund` keyed `order:<id>:redeem:refund` with a balance/add. Null when it paid none.
+ */
+export const computeRedemptionRefundStep = createStep(
+  computeRedemptionRefundStepId,
+  async ({ order_id }: { order_id: string }, { container }) => {
+    const walletPass = container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+    const entries = await walletPass.listWalletPassLedgerEntries({ order_id, kind: "redemption", state: "applied" })
+    const paid = -entries.reduce((sum, e) => sum + e.amount, 0)
+    if (!entries.length || paid <= 0) return new StepResponse<RecordLedgerChangeStepInput>(null)
+    return new StepResponse<RecordLedgerChangeStepInput>({
+      entry: {
+        holder_id: entries[0].holder_id,
+        amount: paid,
+        kind: "redemption_refund",
+        dedupe_key: `order:${order_id}:redeem:refund`,
+        order_id,
+        reason: "order canceled: bonus paid with it given back",
+      },
+      operation: {
+        method: "balance_add",
+        payload: {},
+        dedupe_key: `op:order:${order_id}:redeem:refund`,
+        priority: OPERATION_PRIORITY.accrual,
+      },
+    })
+  }
+)

@@ -1,0 +1,70 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { tryNormalizePhone, type CountryCode } from "../../lib/phone"
+import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
+import { CUSTOMER_SOURCE_METADATA_KEY, OPERATION_PRIORITY } from "../../modules/wallet-pass/constants"
+import type WalletPassModuleService from "../../modules/wallet-pass/service"
+
+const PAGE = 200
+
+export type EnrollExistingCustomersOutput = { examined: number; enrolled: number; not_enrolled: number; already: number }
+type Created = { holder_ids: string[]; operation_ids: string[] }
+
+export const enrollExistingCustomersStepId = "enroll-existing-customers"
+
+/**
+ * Records every store customer without a pass as a holder and queues their enrolment at the
+ * lowest priority (after all other work), page by page. Idempotent: customers with a pass
+ * are left alone. Compensation removes what this run created.
+ */
+export const enrollExistingCustomersStep = createStep(
+  enrollExistingCustomersStepId,
+  async (_: void, { container }) => {
+    const walletPass = container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+    const query = container.resolve(ContainerRegistrationKeys.QUERY)
+    const country = walletPass.getOptions().defaultCountry as CountryCode
+    const output: EnrollExistingCustomersOutput = { examined: 0, enrolled: 0, not_enrolled: 0, already: 0 }
+    const created: Created = { holder_ids: [], operation_ids: [] }
+    // Keyset paging on the id (unique): offsets over a non-unique order (customers imported
+    // with one created_at) showed some customers twice and skipped others.
+    for (let after = ""; ; ) {
+      const { data } = await query.graph({
+        entity: "customer",
+        fields: ["id", "phone", "first_name", "last_name", "email", "metadata"],
+        filters: { phone: { $ne: null }, ...(after ? { id: { $gt: after } } : {}) },
+        pagination: { take: PAGE, order: { id: "ASC" } },
+      })
+      if (data.length) after = data[data.length - 1].id
+      for (const customer of data) {
+        output.examined++
+        if ((customer.metadata as Record<string, unknown> | null)?.[CUSTOMER_SOURCE_METADATA_KEY] === "hook") {
+          output.already++ // created from a pass install: the service knows them
+          continue
+        }
+        const phone = tryNormalizePhone(customer.phone ?? "", country)
+        const result = await walletPass.createHolderForEnrollment({
+          customer_id: customer.id,
+          source: "backfill",
+          phone: phone.ok ? phone.phone : null,
+          phone_problem: phone.ok ? null : `invalid phone (${phone.reason.replace(/_/g, " ")})`,
+          profile: { name: customer.first_name, surname: customer.last_name, email: customer.email },
+          priority: OPERATION_PRIORITY.bulk,
+        })
+        if (!result.created) output.already++
+        else {
+          created.holder_ids.push(result.holder_id)
+          if (result.operation) created.operation_ids.push(result.operation.id)
+          result.state === "pending" ? output.enrolled++ : output.not_enrolled++
+        }
+      }
+      if (data.length < PAGE) break
+    }
+    return new StepResponse(output, created)
+  },
+  async (created: Created | undefined, { container }) => {
+    if (!created) return
+    const walletPass = container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+    if (created.operation_ids.length) await walletPass.softDeleteWalletPassOperations(created.operation_ids)
+    if (created.holder_ids.length) await walletPass.deleteWalletPassHolders(created.holder_ids)
+  }
+)

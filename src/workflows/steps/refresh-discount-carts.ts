@@ -1,0 +1,42 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { refreshCartItemsWorkflow } from "@medusajs/medusa/core-flows"
+
+export type RefreshDiscountCartsStepInput = { customer_id: string }
+export type RefreshDiscountCartsStepOutput = { refreshed_cart_ids: string[]; failed_cart_ids: string[] }
+
+export const refreshDiscountCartsStepId = "refresh-discount-carts"
+
+/**
+ * Re-prices the customer's open carts (not completed) after their discount group changed,
+ * with Medusa's own refresh (refreshCartItemsWorkflow, what every cart change runs): it
+ * re-evaluates automatic promotions against the customer's groups, keeps the promotion
+ * codes already on the cart, refreshes shipping prices and the payment collection amount.
+ *
+ * A cart that cannot be refreshed now (locked by a checkout in progress, say) is logged and
+ * skipped: it is re-priced on its next change, and the discount itself stays applied.
+ * Nothing to compensate: cart prices are derived from group membership, which the
+ * workflow's own compensation restores.
+ */
+export const refreshDiscountCartsStep = createStep(
+  refreshDiscountCartsStepId,
+  async ({ customer_id }: RefreshDiscountCartsStepInput, { container }) => {
+    const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+    const carts = await container
+      .resolve(Modules.CART)
+      .listCarts({ customer_id, completed_at: { $eq: null } }, { select: ["id"] })
+    const output: RefreshDiscountCartsStepOutput = { refreshed_cart_ids: [], failed_cart_ids: [] }
+    for (const cart of carts) {
+      try {
+        await refreshCartItemsWorkflow(container).run({ input: { cart_id: cart.id } })
+        output.refreshed_cart_ids.push(cart.id)
+      } catch (error) {
+        output.failed_cart_ids.push(cart.id)
+        logger.warn(
+          `wallet-pass: cart ${cart.id} of customer ${customer_id} keeps its old discount until its next change: ${(error as Error).message}`
+        )
+      }
+    }
+    return new StepResponse(output, null)
+  }
+)

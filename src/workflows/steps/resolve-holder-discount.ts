@@ -1,0 +1,42 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { Modules } from "@medusajs/framework/utils"
+import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
+import type WalletPassModuleService from "../../modules/wallet-pass/service"
+import { isDiscountGroup } from "./discount-names"
+
+export type ResolveHolderDiscountStepInput = { customer_id: string }
+
+export type ResolveHolderDiscountStepOutput = {
+  customer_id: string
+  /** False when `discount.enabled` is off or the customer no longer exists: nothing is changed. */
+  enabled: boolean
+  /** The holder's discount now (0 without a holder), read from the database rather than an event. */
+  basis_points: number
+  /** Plugin discount groups the customer is in now. */
+  group_ids: string[]
+}
+
+export const resolveHolderDiscountStepId = "resolve-holder-discount"
+
+/**
+ * Reads what a customer's discount should be and where they stand: the holder's current
+ * percent (events may arrive late or out of order, the row is the truth) and the plugin
+ * groups the customer is in. Reads only.
+ */
+export const resolveHolderDiscountStep = createStep(
+  resolveHolderDiscountStepId,
+  async ({ customer_id }: ResolveHolderDiscountStepInput, { container }) => {
+    const walletPass = container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+    const [customer] = await container
+      .resolve(Modules.CUSTOMER)
+      .listCustomers({ id: customer_id }, { select: ["id", "groups.id", "groups.name", "groups.metadata"], relations: ["groups"] })
+    const [holder] = await walletPass.listWalletPassHolders({ customer_id }, { select: ["id", "discount_percent_bp"] })
+    const output: ResolveHolderDiscountStepOutput = {
+      customer_id,
+      enabled: walletPass.getOptions().discount.enabled && !!customer,
+      basis_points: holder?.discount_percent_bp ?? 0,
+      group_ids: (customer?.groups ?? []).filter(isDiscountGroup).map((group) => group.id),
+    }
+    return new StepResponse(output)
+  }
+)

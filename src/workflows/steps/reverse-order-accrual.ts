@@ -1,0 +1,105 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
+import { OPERATION_PRIORITY } from "../../modules/wallet-pass/constants"
+import type WalletPassModuleService from "../../modules/wallet-pass/service"
+import { floorToMinorUnits } from "../../modules/wallet-pass/utils/amounts"
+import { LedgerChangeCompensation, withdrawLedgerChange } from "./record-ledger-change"
+
+export type ReverseOrderAccrualStepInput =
+  | { order_id: string; cause: { type: "cancel" } | { type: "return"; return_id: string } }
+  | { order_id?: undefined; cause: { type: "refund"; payment_id: string } }
+
+type Compensation = LedgerChangeCompensation
+
+export const reverseOrderAccrualStepId = "reverse-order-accrual"
+
+/** The returned share of an order's items, by list value (unit price x quantity). */
+async function returnedShare(container: { resolve: (key: string) => any }, orderId: string, returnId: string) {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const [{ data: orders }, { data: returns }] = await Promise.all([
+    query.graph({ entity: "order", fields: ["items.*"], filters: { id: orderId } }),
+    query.graph({ entity: "return", fields: ["id", "items.item_id", "items.quantity", "items.received_quantity"], filters: { id: returnId } }),
+  ])
+  const items = new Map<string, { quantity: number; value: number }>()
+  let denominator = 0
+  for (const item of orders[0]?.items ?? []) {
+    // Ordered quantity x unit price: fixed at order time (item totals shrink as items come back).
+    const value = floorToMinorUnits(item.unit_price) * Number(item.quantity)
+    items.set(item.id, { quantity: Number(item.quantity), value })
+    denominator += value
+  }
+  let numerator = 0
+  for (const r of returns[0]?.items ?? []) {
+    const item = items.get(r.item_id)
+    const quantity = Number(r.received_quantity ?? r.quantity ?? 0)
+    if (item && item.quantity > 0) numerator += Math.floor((item.value * quantity) / item.quantity)
+  }
+  return { numerator, denominator }
+}
+
+/**
+ * A refund of a payment: the order it paid for and the refunded share of what was paid
+ * (captured, else authorised) — the total so far, so each new refund has its own key.
+ */
+async function refundedShare(container: { resolve: (key: string) => any }, paymentId: string) {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data: payments } = await query.graph({ entity: "payment", fields: ["id", "payment_collection_id"], filters: { id: paymentId } })
+  const collectionId = payments[0]?.payment_collection_id
+  if (!collectionId) return null
+  const { data: collections } = await query.graph({
+    entity: "payment_collection",
+    fields: ["id", "amount", "captured_amount", "refunded_amount", "order.id"],
+    filters: { id: collectionId },
+  })
+  const collection = collections[0]
+  const orderId: string | undefined = collection?.order?.id
+  if (!orderId) return null
+  const paid = floorToMinorUnits(collection.captured_amount) || floorToMinorUnits(collection.amount)
+  const refunded = floorToMinorUnits(collection.refunded_amount)
+  return { orderId, refunded, share: { upTo: { numerator: refunded, denominator: paid } } }
+}
+
+/**
+ * Takes back an order's bonus: all that is left of it on cancel, the returned share on a
+ * return, up to the refunded share on a refund (a refund that repays a return already
+ * reversed takes nothing more); once per cause, never more than was credited. Compensation
+ * cancels the entry this run created and withdraws its request.
+ */
+export const reverseOrderAccrualStep = createStep(
+  reverseOrderAccrualStepId,
+  async ({ order_id, cause }: ReverseOrderAccrualStepInput, { container }) => {
+    const walletPass = container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+    let request: Parameters<WalletPassModuleService["reverseOrderAccrual"]>[0] | null = null
+    if (cause.type === "refund") {
+      const refund = await refundedShare(container, cause.payment_id)
+      if (refund) {
+        request = {
+          order_id: refund.orderId,
+          dedupe_key: `order:${refund.orderId}:reversal:refund:${cause.payment_id}:${refund.refunded}`,
+          share: refund.share,
+          reason: `payment refunded (${cause.payment_id})`,
+          priority: OPERATION_PRIORITY.accrual,
+        }
+      }
+    } else {
+      request = {
+        order_id: order_id!,
+        dedupe_key: cause.type === "cancel" ? `order:${order_id}:reversal:cancel` : `order:${order_id}:reversal:return:${cause.return_id}`,
+        share: cause.type === "cancel" ? "rest" : await returnedShare(container, order_id!, cause.return_id),
+        reason: cause.type === "cancel" ? "order canceled" : `items returned (${cause.return_id})`,
+        priority: OPERATION_PRIORITY.accrual,
+      }
+    }
+    const result = request ? await walletPass.reverseOrderAccrual(request) : null
+    const output = { reversed: result?.created ? -result.entry.amount : 0 }
+    if (!result?.created) {
+      return new StepResponse<typeof output, Compensation>(output)
+    }
+    return new StepResponse<typeof output, Compensation>(output, {
+      entry_id: result.entry.id,
+      operation_id: result.operation?.id ?? null,
+    })
+  },
+  (created: Compensation | undefined, { container }) => withdrawLedgerChange(container, created)
+)

@@ -1,0 +1,52 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
+import type WalletPassModuleService from "../../modules/wallet-pass/service"
+
+export type SetHolderPrivilegesStepInput = {
+  holder_id: string
+  /** Basis points; absent leaves the rate unchanged. */
+  bonus_percent_bp?: number
+  discount_percent_bp?: number
+}
+
+export type SetHolderPrivilegesStepOutput = {
+  holder_id: string
+  customer_id: string | null
+  bonus_percent_bp: number | null
+  discount_percent_bp: number
+  discount_changed: boolean
+  bonus_changed: boolean
+}
+
+export const setHolderPrivilegesStepId = "set-holder-privileges"
+
+/** Stores the rates that were sent and only those; compensation puts the old rates back. */
+export const setHolderPrivilegesStep = createStep(
+  setHolderPrivilegesStepId,
+  async (input: SetHolderPrivilegesStepInput, { container }) => {
+    const walletPass = container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+    const before = await walletPass.retrieveWalletPassHolder(input.holder_id)
+    const changes = {
+      ...(input.bonus_percent_bp !== undefined ? { bonus_percent_bp: input.bonus_percent_bp } : {}),
+      ...(input.discount_percent_bp !== undefined ? { discount_percent_bp: input.discount_percent_bp } : {}),
+    }
+    const after = await walletPass.updateWalletPassHolders({ id: input.holder_id, ...changes })
+    const output: SetHolderPrivilegesStepOutput = {
+      holder_id: after.id,
+      customer_id: after.customer_id,
+      bonus_percent_bp: after.bonus_percent_bp,
+      discount_percent_bp: after.discount_percent_bp,
+      bonus_changed: after.bonus_percent_bp !== before.bonus_percent_bp,
+      discount_changed: after.discount_percent_bp !== before.discount_percent_bp,
+    }
+    return new StepResponse(output, {
+      id: before.id,
+      bonus_percent_bp: before.bonus_percent_bp,
+      discount_percent_bp: before.discount_percent_bp,
+    })
+  },
+  async (previous, { container }) => {
+    if (!previous) return
+    await container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE).updateWalletPassHolders(previous)
+  }
+)
