@@ -1,0 +1,226 @@
+import { medusaIntegrationTestRunner, TestEventUtils } from "@medusajs/test-utils"
+import { Modules } from "@medusajs/framework/utils"
+import { WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
+import { redemptionPromotionCode } from "../../src/modules/wallet-pass/redemption"
+import type WalletPassModuleService from "../../src/modules/wallet-pass/service"
+import { createAdminHeaders } from "../support/admin"
+import { storeEnv, waitFor, emulatedServiceBeforeStore } from "../support/hooks"
+import { createCart, getCart, guestHeaders, placeOrder, registerCustomer, SeededStore, seedStore, StoreHeaders } from "../support/store"
+
+jest.setTimeout(120_000)
+
+const HOOKS = { login: "svc", password: "hook-pw" }
+const APP_KEY = "redemption-key"
+
+// Started before the store boots: the store's options name its URL.
+const service = emulatedServiceBeforeStore({ appKey: APP_KEY, mode: "external_crm", limits: { perSecond: 50, perHour: 100_000 } })
+
+medusaIntegrationTestRunner({
+  env: storeEnv({
+    WALLET_PASS_APP_KEY: APP_KEY,
+    WALLET_PASS_PLAN: JSON.stringify({ perSecond: 50, perHour: 100_000 }),
+    WALLET_PASS_HOOK_LOGIN: HOOKS.login,
+    WALLET_PASS_HOOK_PASSWORD: HOOKS.password,
+    WALLET_PASS_ECHO_GRACE_SECONDS: "2",
+    WALLET_PASS_REDEMPTION_MAX_ORDER_PERCENT: "50",
+  }),
+  testSuite: ({ api, getContainer }) => {
+    let store: SeededStore
+    const walletPass = () => getContainer().resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+
+    beforeAll(async () => {
+      // One item of 100 plus shipping 10, tax 0: the cap (50% of the items) is 50.
+      store = await seedStore(getContainer(), { itemPrice: 100, shippingPrice: 10 })
+      service.emulator.setWebhook({ url: `${api.defaults.baseURL}/hooks/wallet-pass`, ...HOOKS })
+    })
+
+    const bonusUrl = (cartId: string) => `/store/carts/${cartId}/wallet-pass-bonus`
+    const apply = (cartId: string, amount: unknown, headers: StoreHeaders) =>
+      api.post(bonusUrl(cartId), { amount }, { headers }).catch((e: any) => e.response)
+    const remove = (cartId: string, headers: StoreHeaders) => api.delete(bonusUrl(cartId), { headers }).catch((e: any) => e.response)
+    const promotionsWithCode = (cartId: string) =>
+      getContainer().resolve(Modules.PROMOTION).listPromotions({ code: redemptionPromotionCode(cartId) })
+    const operationsOf = (holderId: string) => walletPass().listWalletPassOperations({ holder_id: holderId }, { order: { created_at: "ASC" } })
+    const allDone = async (holderId: string, method: string) => {
+      const ops = await operationsOf(holderId)
+      return ops.some((o) => o.method === method) && ops.every((o) => ["done", "resolved"].includes(o.state)) && ops
+    }
+    const entriesOf = (holderId: string) =>
+      walletPass().listWalletPassLedgerEntries({ holder_id: holderId }, { order: { created_at: "ASC" } })
+
+    /** A signed-up, enrolled customer with `balance` (balance unit) credited and known to the service. */
+    async function customerWithBalance(phone: string, email: string, balance: number) {
+      const { customer, headers } = await registerCustomer(api, store, { email, password: "pw-123456", phone, first_name: "Anna" })
+      const holder = await waitFor(async () => {
+        const [h] = await walletPass().listWalletPassHolders({ customer_id: customer.id })
+        return h?.enrollment_state === "enrolled" && h
+      }, "enrolment", 15_000)
+      await walletPass().applyLedgerEntryAndEnqueue(
+        { holder_id: holder.id, amount: balance * 100, kind: "manual", dedupe_key: `seed:${holder.id}`, reason: "test seed" },
+        { method: "balance_add", payload: {}, dedupe_key: `op:seed:${holder.id}`, priority: 0 }
+      )
+      await waitFor(() => allDone(holder.id, "balance_add"), "seed sent", 15_000)
+      return { customer, headers, holder, phone }
+    }
+
+    it("applies up to the cap and the balance, replaces on re-apply, and is removed cleanly by 0 and DELETE", async () => {
+      const { headers } = await customerWithBalance("+79995551001", "r1@example.com", 80)
+      const cart = await createCart(api, store, headers)
+      expect(cart.total).toBe(110)
+
+      let res = await apply(cart.id, 70, headers) // balance 80, cap 50% of 100 = 50
+      expect(res.status).toBe(200)
+      expect(res.data.wallet_pass_bonus.amount).toBe(50)
+      expect(res.data.cart.total).toBe(60)
+      expect(res.data.cart.discount_total).toBe(50)
+
+      res = await apply(cart.id, 30.5, headers) // replaces, does not add
+      expect(res.data.wallet_pass_bonus.amount).toBe(30.5)
+      expect(res.data.cart.total).toBe(79.5)
+      expect(await promotionsWithCode(cart.id)).toHaveLength(1)
+
+      res = await apply(cart.id, 0, headers)
+      expect(res.status).toBe(200)
+      expect(res.data.wallet_pass_bonus.amount).toBe(0)
+      expect(res.data.cart.total).toBe(110)
+      expect(await promotionsWithCode(cart.id)).toHaveLength(0)
+
+      await apply(cart.id, 10, headers)
+      expect((await getCart(api, headers, cart.id)).total).toBe(100)
+      res = await remove(cart.id, headers)
+      expect(res.status).toBe(200)
+      expect(res.data.cart.total).toBe(110)
+      expect(res.data.cart.promotions ?? []).toEqual([])
+      expect(await promotionsWithCode(cart.id)).toHaveLength(0)
+
+      const poor = await customerWithBalance("+79995551002", "r2@example.com", 20)
+      const poorCart = await createCart(api, store, poor.headers)
+      res = await apply(poorCart.id, 45, poor.headers)
+      expect(res.data.wallet_pass_bonus.amount).toBe(20)
+      expect(res.data.cart.total).toBe(90)
+    })
+
+    it("refuses bad input, strangers and guests in Medusa's error shapes", async () => {
+      const owner = await customerWithBalance("+79995551003", "r3@example.com", 10)
+      const stranger = await registerCustomer(api, store, { email: "r3-other@example.com", password: "pw-123456" })
+      const cart = await createCart(api, store, owner.headers)
+
+      for (const amount of [-1, 1.234, "5", null]) {
+        const res = await apply(cart.id, amount, owner.headers)
+        expect([res.status, res.data.type]).toEqual([400, "invalid_data"])
+      }
+      const other = await apply(cart.id, 5, stranger.headers)
+      expect(other.status).toBe(404)
+      expect((await remove(cart.id, stranger.headers)).status).toBe(404)
+      const guest = await apply(cart.id, 5, guestHeaders(store))
+      expect(guest.status).toBe(401)
+      expect((await apply("cart_does_not_exist", 5, owner.headers)).status).toBe(404)
+      expect((await getCart(api, owner.headers, cart.id)).total).toBe(110)
+    })
+
+    it("is refused while redemption.maxOrderPercent is 0", async () => {
+      const { headers } = await customerWithBalance("+79995551004", "r4@example.com", 10)
+      const cart = await createCart(api, store, headers)
+      const options = walletPass().getOptions()
+      const configured = options.redemption.maxOrderPercent
+      options.redemption.maxOrderPercent = 0
+      try {
+        const res = await apply(cart.id, 5, headers)
+        expect([res.status, res.data.type]).toEqual([400, "not_allowed"])
+      } finally {
+        options.redemption.maxOrderPercent = configured
+      }
+      expect(await promotionsWithCode(cart.id)).toHaveLength(0)
+    })
+
+    it("an order deducts its bonus exactly once, a cancel gives it back once, and the service follows", async () => {
+      const { headers, holder, phone } = await customerWithBalance("+79995551005", "r5@example.com", 80)
+      const cart = await createCart(api, store, headers)
+      await apply(cart.id, 30, headers)
+      const order = await placeOrder(api, store, headers, cart.id)
+      expect(order.total).toBe(80)
+
+      await waitFor(() => allDone(holder.id, "balance_deduct"), "deduct sent", 15_000)
+      const eventBus = getContainer().resolve(Modules.EVENT_BUS)
+      const handled = TestEventUtils.waitSubscribersExecution("order.placed", eventBus)
+      await eventBus.emit({ name: "order.placed", data: { id: order.id } }) // a duplicate delivery
+      await handled
+      expect((await entriesOf(holder.id)).map((e) => [e.kind, e.amount, e.order_id])).toEqual([
+        ["manual", 8000, null],
+        ["redemption", -3000, order.id],
+      ])
+      await waitFor(async () => service.emulator.getCustomer(phone)?.balance === 50, "service balance 50", 10_000)
+      expect(service.emulator.requests().filter((r) => r.endpoint.includes("balance/deduct") && JSON.stringify(r.body).includes(phone.slice(1)))).toHaveLength(1)
+
+      const admin = await createAdminHeaders(getContainer())
+      await api.post(`/admin/orders/${order.id}/cancel`, {}, admin)
+      const canceled = TestEventUtils.waitSubscribersExecution("order.canceled", eventBus)
+      await eventBus.emit({ name: "order.canceled", data: { id: order.id } }) // a duplicate delivery
+      await canceled
+      await waitFor(async () => (await walletPass().getBalance(holder.id)) === 8000 && allDone(holder.id, "balance_add"), "refund sent", 15_000)
+      expect((await entriesOf(holder.id)).map((e) => [e.kind, e.amount])).toEqual([
+        ["manual", 8000],
+        ["redemption", -3000],
+        ["redemption_refund", 3000],
+      ])
+      await waitFor(async () => service.emulator.getCustomer(phone)?.balance === 80, "service balance = ledger (80)", 10_000)
+    })
+
+    it("a cart changed after the bonus was applied cannot complete with more than the cap; within it, it completes", async () => {
+      const { headers, holder } = await customerWithBalance("+79995551007", "r7@example.com", 200)
+      const cart = await createCart(api, store, headers, { quantity: 2 }) // items 200: cap 100
+      expect((await apply(cart.id, 100, headers)).data.wallet_pass_bonus.amount).toBe(100)
+      const [item] = (await getCart(api, headers, cart.id)).items!
+      await api.post(`/store/carts/${cart.id}/line-items/${item.id}`, { quantity: 1 }, { headers }) // items 100: cap 50
+      const { data } = await api.post("/store/payment-collections", { cart_id: cart.id }, { headers })
+      await api.post(`/store/payment-collections/${data.payment_collection.id}/payment-sessions`, { provider_id: "pp_system_default" }, { headers })
+      const refused = await api.post(`/store/carts/${cart.id}/complete`, {}, { headers }).catch((e: any) => e.response)
+      expect({ status: refused.status, ...refused.data }).toMatchObject({
+        status: 400,
+        type: "not_allowed",
+        message: "The bonus exceeds 50% of the cart since it changed: apply the bonus again",
+      })
+      expect((await entriesOf(holder.id)).filter((e) => e.kind === "redemption")).toEqual([])
+
+      expect((await apply(cart.id, 50, headers)).data.wallet_pass_bonus.amount).toBe(50)
+      const order = await placeOrder(api, store, headers, cart.id)
+      expect(order.total).toBe(60)
+      await waitFor(() => allDone(holder.id, "balance_deduct"), "deduct sent", 15_000)
+      expect(await walletPass().getBalance(holder.id)).toBe(15000)
+    })
+
+    it("two carts spending the same balance cannot both complete, even at the same time", async () => {
+      const { headers, holder, phone } = await customerWithBalance("+79995551006", "r6@example.com", 50)
+      const first = await createCart(api, store, headers)
+      const second = await createCart(api, store, headers)
+      expect((await apply(first.id, 40, headers)).data.wallet_pass_bonus.amount).toBe(40)
+      expect((await apply(second.id, 40, headers)).data.wallet_pass_bonus.amount).toBe(40)
+
+      // Payment sessions one after the other (Medusa races creating the customer's account
+      // holder), then both completions at the same time.
+      for (const cart of [first, second]) {
+        const { data } = await api.post("/store/payment-collections", { cart_id: cart.id }, { headers })
+        await api.post(`/store/payment-collections/${data.payment_collection.id}/payment-sessions`, { provider_id: "pp_system_default" }, { headers })
+      }
+      const results = await Promise.all(
+        [first, second].map((cart) => api.post(`/store/carts/${cart.id}/complete`, {}, { headers }).catch((e: any) => e.response))
+      )
+      const placed = results.filter((r) => r.status === 200 && r.data.type === "order")
+      const refused = results.filter((r) => r.status !== 200)
+      expect(placed).toHaveLength(1)
+      expect(refused).toHaveLength(1)
+      const refusal = refused[0]
+      expect({ status: refusal?.status, ...refusal?.data }).toMatchObject({
+        status: 400,
+        type: "not_allowed",
+        message: expect.stringContaining("Insufficient bonus balance"),
+      })
+
+      await waitFor(() => allDone(holder.id, "balance_deduct"), "deduct sent", 15_000)
+      const redemptions = (await entriesOf(holder.id)).filter((e) => e.kind === "redemption")
+      expect(redemptions.map((e) => [e.amount, e.state])).toEqual([[-4000, "applied"]])
+      expect(await walletPass().getBalance(holder.id)).toBe(1000)
+      await waitFor(async () => service.emulator.getCustomer(phone)?.balance === 10, "service balance = ledger (10)", 10_000)
+    })
+  },
+})

@@ -1,0 +1,58 @@
+import type { AuthenticatedMedusaRequest, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
+import { refetchCart } from "@medusajs/medusa/api/store/carts/helpers"
+import { defaultStoreCartFields } from "@medusajs/medusa/api/store/carts/query-config"
+import { fromMinorUnits } from "../../../../../modules/wallet-pass/utils/amounts"
+import { applyCartRedemptionWorkflow } from "../../../../../workflows/apply-cart-redemption"
+import { readRedemptionCart } from "../../../../../workflows/steps/resolve-cart-redemption"
+import { StoreApplyWalletPassBonus, StoreApplyWalletPassBonusType } from "./validators"
+
+/** The signed-in customer (401 otherwise): the cart must be theirs, checked by the workflow (404). */
+function customerOf(req: MedusaRequest): string {
+  const auth = (req as AuthenticatedMedusaRequest).auth_context
+  if (!auth?.actor_id || auth.actor_type !== "customer") {
+    throw new MedusaError(MedusaError.Types.UNAUTHORIZED, "Sign in to pay with bonus")
+  }
+  return auth.actor_id
+}
+
+/** Body from the middleware's validator when registered, else parsed here with the same schema. */
+function bodyOf(req: MedusaRequest<StoreApplyWalletPassBonusType>): StoreApplyWalletPassBonusType {
+  if (req.validatedBody) return req.validatedBody
+  const parsed = StoreApplyWalletPassBonus.safeParse(req.body ?? {})
+  if (!parsed.success) {
+    const message = parsed.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ")
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid request: ${message}`)
+  }
+  return parsed.data
+}
+
+async function respond(req: MedusaRequest, res: MedusaResponse) {
+  const cartId = req.params.id
+  const [cart, redemption] = await Promise.all([
+    refetchCart(cartId, req.scope, defaultStoreCartFields),
+    readRedemptionCart(req.scope, cartId),
+  ])
+  res.json({ cart, wallet_pass_bonus: { amount: fromMinorUnits(redemption?.redeemed ?? 0), code: redemption?.redeemed ? redemption.code : null } })
+}
+
+/**
+ * POST /store/carts/:id/wallet-pass-bonus `{ amount }` — pay up to `amount` of the signed-in
+ * customer's own cart with bonus (limited to the balance and `redemption.maxOrderPercent`
+ * of the cart); `0` removes it. Answers the cart and `wallet_pass_bonus.amount` applied.
+ */
+export const POST = async (req: MedusaRequest<StoreApplyWalletPassBonusType>, res: MedusaResponse) => {
+  const customerId = customerOf(req)
+  const body = bodyOf(req)
+  await applyCartRedemptionWorkflow(req.scope).run({
+    input: { cart_id: req.params.id, customer_id: customerId, amount: body.amount_minor },
+  })
+  await respond(req, res)
+}
+
+/** DELETE /store/carts/:id/wallet-pass-bonus — stop paying this cart with bonus (promotion removed and deleted). */
+export const DELETE = async (req: MedusaRequest, res: MedusaResponse) => {
+  const customerId = customerOf(req)
+  await applyCartRedemptionWorkflow(req.scope).run({ input: { cart_id: req.params.id, customer_id: customerId, amount: 0 } })
+  await respond(req, res)
+}
