@@ -1,0 +1,96 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { Modules } from "@medusajs/framework/utils"
+import { WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
+import type WalletPassModuleService from "../../src/modules/wallet-pass/service"
+import { createAdminHeaders } from "../support/admin"
+import { storeEnv } from "../support/hooks"
+
+jest.setTimeout(120_000)
+
+const APP_KEY = "app-key-that-must-never-leak"
+
+medusaIntegrationTestRunner({
+  env: storeEnv({ WALLET_PASS_APP_KEY: APP_KEY, WALLET_PASS_CRM_KEY: "crm-key-that-must-never-leak" }),
+  testSuite: ({ api, getContainer }) => {
+    let admin: { headers: Record<string, string> }
+    let customerId: string
+
+    beforeEach(async () => {
+      const container = getContainer()
+      admin = await createAdminHeaders(container)
+      const customer = await container
+        .resolve(Modules.CUSTOMER)
+        .createCustomers({ email: "anna@example.com", phone: "+79991234567", first_name: "Anna" })
+      customerId = customer.id
+    })
+
+    it("boots with the options from the environment", () => {
+      expect(getContainer().resolve<WalletPassModuleService>(WALLET_PASS_MODULE).getOptions()).toMatchObject({
+        appKey: APP_KEY,
+        hooks: { crmKey: "crm-key-that-must-never-leak" },
+      })
+    })
+
+    it("requires an admin", async () => {
+      const res = await api.get(`/admin/customers/${customerId}/wallet-pass`).catch((e: any) => e.response)
+      expect(res.status).toBe(401)
+    })
+
+    it("answers 404 in Medusa's error shape for an unknown customer", async () => {
+      const res = await api.get(`/admin/customers/cus_missing/wallet-pass`, admin).catch((e: any) => e.response)
+      expect(res.status).toBe(404)
+      expect(res.data).toMatchObject({ type: "not_found", message: expect.stringContaining("cus_missing") })
+    })
+
+    it("shows a clear empty state for a customer without a pass", async () => {
+      const res = await api.get(`/admin/customers/${customerId}/wallet-pass`, admin)
+      expect(res.status).toBe(200)
+      expect(res.data).toEqual({ wallet_pass: null })
+    })
+
+    it("shows the holder, cards, balance in the balance unit, percents and recent ledger", async () => {
+      const walletPass = getContainer().resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+      const holder = await walletPass.createWalletPassHolders({
+        phone: "+79991234567",
+        customer_id: customerId,
+        enrollment_state: "enrolled",
+        bonus_percent_bp: 500,
+        discount_percent_bp: 250,
+        card_url: "https://wallet.example/ios/abc",
+      })
+      await walletPass.createWalletPassCards({ number: "100001", holder_id: holder.id, installed: true })
+      await walletPass.applyLedgerEntry({ holder_id: holder.id, amount: 12345, kind: "accrual", dedupe_key: "order:o1:accrual", order_id: "order_o1" })
+      await walletPass.applyLedgerEntry({ holder_id: holder.id, amount: -2345, kind: "service_debit", dedupe_key: "hook:t1", transaction_id: "t1" })
+
+      const res = await api.get(`/admin/customers/${customerId}/wallet-pass`, admin)
+      expect(res.status).toBe(200)
+      const pass = res.data.wallet_pass
+      expect(pass).toMatchObject({
+        holder: { id: holder.id, phone: "+79991234567", enrollment_state: "enrolled" },
+        cards: [{ number: "100001", installed: true }],
+        balance: 100,
+        bonus_percent: 5,
+        discount_percent: 2.5,
+        links: { ios: "https://wallet.example/ios/abc", android: null, form: null },
+        pending_operations: [],
+      })
+      expect(pass.ledger.map((e: any) => [e.kind, e.amount])).toEqual([
+        ["service_debit", -23.45],
+        ["accrual", 123.45],
+      ])
+      expect(JSON.stringify(res.data)).not.toContain("must-never-leak")
+    })
+
+    it("the migrations made the idempotency guards real database constraints", async () => {
+      const walletPass = getContainer().resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+      const holder = await walletPass.createWalletPassHolders({ phone: "+79990000009" })
+      const input = { holder_id: holder.id, amount: 100, kind: "manual" as const, dedupe_key: "k" }
+      await walletPass.createWalletPassLedgerEntries({ ...input, balance_after: 100 })
+      // A plain insert that skips the service's checks is stopped by the database itself.
+      await expect(walletPass.createWalletPassLedgerEntries({ ...input, balance_after: 200 })).rejects.toThrow()
+      await expect(
+        walletPass.createWalletPassLedgerEntries({ ...input, dedupe_key: "zero", amount: 0, balance_after: 0 })
+      ).rejects.toThrow()
+    })
+  },
+})

@@ -1,0 +1,60 @@
+import { Badge, Button, Container, Heading, Table, Text } from "@medusajs/ui"
+import { useQuery } from "@tanstack/react-query"
+import { formatDate, getJson, walletPassKeys } from "../lib/api"
+import { backendLink } from "../lib/sdk"
+import type { AdminWalletPassHookDelivery, Page } from "../lib/types"
+
+/** The latest hooks the service delivered, and the redacted request log for the service's support. */
+export const HookDeliveries = () => {
+  const { data } = useQuery({
+    queryKey: walletPassKeys.hookDeliveries,
+    queryFn: () => getJson<Page<"hook_deliveries", AdminWalletPassHookDelivery>>("/admin/wallet-pass/hook-deliveries", { limit: "20" }),
+  })
+  const deliveries = data?.hook_deliveries ?? []
+
+  return (
+    <Container className="divide-y p-0">
+      <div className="flex items-center justify-between px-6 py-4">
+        <Heading level="h2">Hook deliveries ({data?.count ?? 0})</Heading>
+        <Button size="small" variant="secondary" asChild>
+          <a href={backendLink("/admin/wallet-pass/api-calls")} download="wallet-pass-api-calls.ndjson">
+            Download request log
+          </a>
+        </Button>
+      </div>
+      <Text size="small" className="px-6 py-2 text-ui-fg-subtle">
+        The request log (NDJSON) has every call to the service with secrets removed; send it to the service's support.
+      </Text>
+      {deliveries.length === 0 ? (
+        <Text className="px-6 py-4 text-ui-fg-subtle">No hooks received yet.</Text>
+      ) : (
+        <Table>
+          <Table.Header>
+            <Table.Row>
+              <Table.HeaderCell>Received</Table.HeaderCell>
+              <Table.HeaderCell>Method</Table.HeaderCell>
+              <Table.HeaderCell>Phone</Table.HeaderCell>
+              <Table.HeaderCell>Answer</Table.HeaderCell>
+              <Table.HeaderCell>Time</Table.HeaderCell>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {deliveries.map((d) => (
+              <Table.Row key={d.id}>
+                <Table.Cell>{formatDate(d.created_at)}</Table.Cell>
+                <Table.Cell>{d.method ?? "—"}</Table.Cell>
+                <Table.Cell>{d.phone ?? "—"}</Table.Cell>
+                <Table.Cell title={d.error ?? undefined}>
+                  <Badge size="2xsmall" color={d.outcome === "ok" || d.outcome === "duplicate" ? "green" : "red"}>
+                    {d.status_code} {d.outcome}
+                  </Badge>
+                </Table.Cell>
+                <Table.Cell>{d.duration_ms} ms</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table>
+      )}
+    </Container>
+  )
+}

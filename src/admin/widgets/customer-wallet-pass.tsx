@@ -1,0 +1,120 @@
+import { defineWidgetConfig } from "@medusajs/admin-sdk"
+import type { AdminCustomer, DetailWidgetProps } from "@medusajs/framework/types"
+import { Badge, Container, Heading, Table, Text } from "@medusajs/ui"
+import { useQuery } from "@tanstack/react-query"
+import { AdjustForm } from "../components/adjust-form"
+import { CustomerPassActions } from "../components/customer-pass-actions"
+import { PushForm } from "../components/push-form"
+import { getJson, walletPassKeys } from "../lib/api"
+import type { AdminWalletPass } from "../lib/types"
+
+const ENROLLMENT_LABEL: Record<string, string> = {
+  pending: "Enrolment pending",
+  enrolled: "Enrolled",
+  not_enrolled_no_phone: "Not enrolled: no phone",
+  failed: "Enrolment failed",
+}
+
+function installedLabel(installed: boolean | null): string {
+  return installed === null ? "not checked" : installed ? "installed" : "not installed"
+}
+
+const CustomerWalletPassWidget = ({ data: customer }: DetailWidgetProps<AdminCustomer>) => {
+  const { data, isLoading, isError } = useQuery({
+    queryKey: walletPassKeys.customer(customer.id),
+    queryFn: () => getJson<{ wallet_pass: AdminWalletPass | null }>(`/admin/customers/${customer.id}/wallet-pass`),
+    // Queued requests settle within seconds: poll while any is still waiting.
+    refetchInterval: (query) => (query.state.data?.wallet_pass?.pending_operations.some((op) => op.state === "pending" || op.state === "sending") ? 3000 : false),
+  })
+  const pass = data?.wallet_pass
+
+  return (
+    <Container className="divide-y p-0" data-testid="wallet-pass-widget">
+      <div className="flex items-center justify-between px-6 py-4">
+        <Heading level="h2">Wallet pass</Heading>
+        {pass && <Badge size="2xsmall">{ENROLLMENT_LABEL[pass.holder.enrollment_state] ?? pass.holder.enrollment_state}</Badge>}
+      </div>
+      {isLoading && <Text className="px-6 py-4 text-ui-fg-subtle">Loading…</Text>}
+      {isError && <Text className="px-6 py-4 text-ui-fg-error">Could not load the wallet pass.</Text>}
+      {!isLoading && !isError && !pass && (
+        <Text className="px-6 py-4 text-ui-fg-subtle">This customer has no wallet pass.</Text>
+      )}
+      {!isLoading && !isError && (
+        <CustomerPassActions
+          customerId={customer.id}
+          hasPass={!!pass}
+          canEnroll={!pass || ["failed", "not_enrolled_no_phone"].includes(pass.holder.enrollment_state)}
+        />
+      )}
+      {pass && (
+        <>
+          <div className="grid grid-cols-3 gap-4 px-6 py-4">
+            <div>
+              <Text size="small" className="text-ui-fg-subtle">Balance</Text>
+              <Text size="large" weight="plus" data-testid="wallet-pass-balance">{pass.balance}</Text>
+            </div>
+            <div>
+              <Text size="small" className="text-ui-fg-subtle">Bonus</Text>
+              <Text size="large" weight="plus">{pass.bonus_percent === null ? "program rate" : `${pass.bonus_percent}%`}</Text>
+            </div>
+            <div>
+              <Text size="small" className="text-ui-fg-subtle">Discount</Text>
+              <Text size="large" weight="plus">{pass.discount_percent}%</Text>
+            </div>
+          </div>
+          <div className="px-6 py-4">
+            <Text size="small" className="text-ui-fg-subtle">Phone {pass.holder.phone ?? "—"}</Text>
+            {pass.holder.referrer_phone && <Text size="small">Invited by {pass.holder.referrer_phone}</Text>}
+            {!!pass.holder.invites?.length && <Text size="small">Invited: {pass.holder.invites.join(", ")}</Text>}
+            {pass.holder.enrollment_error && <Text size="small" className="text-ui-fg-error">{pass.holder.enrollment_error}</Text>}
+            {pass.cards.length === 0 && <Text size="small">No cards yet.</Text>}
+            {pass.cards.map((card) => (
+              <Text size="small" key={card.number} data-testid="wallet-pass-card">
+                Card {card.number} — {installedLabel(card.installed)}
+              </Text>
+            ))}
+          </div>
+          {pass.ledger.length > 0 && (
+            <Table>
+              <Table.Header>
+                <Table.Row>
+                  <Table.HeaderCell>Date</Table.HeaderCell>
+                  <Table.HeaderCell>Kind</Table.HeaderCell>
+                  <Table.HeaderCell>Amount</Table.HeaderCell>
+                  <Table.HeaderCell>Reason</Table.HeaderCell>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {pass.ledger.map((entry) => (
+                  <Table.Row key={entry.id}>
+                    <Table.Cell>{new Date(entry.created_at).toLocaleString()}</Table.Cell>
+                    <Table.Cell>{entry.kind}</Table.Cell>
+                    <Table.Cell>{entry.amount > 0 ? `+${entry.amount}` : entry.amount}</Table.Cell>
+                    <Table.Cell>{entry.reason ?? entry.order_id ?? ""}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table>
+          )}
+          <PushForm customerId={customer.id} />
+          <AdjustForm customerId={customer.id} />
+          {pass.pending_operations.length > 0 && (
+            <div className="px-6 py-4" data-testid="wallet-pass-pending-operations">
+              <Text size="small" weight="plus">Pending or failed requests to the service</Text>
+              {pass.pending_operations.map((op) => (
+                <Text size="small" key={op.id}>
+                  {op.method}: {op.state}
+                  {op.last_error ? ` — ${op.last_error}` : ""}
+                </Text>
+              ))}
+            </div>
+          )}
+        </>
+      )}
+    </Container>
+  )
+}
+
+export const config = defineWidgetConfig({ zone: "customer.details.after" })
+
+export default CustomerWalletPassWidget

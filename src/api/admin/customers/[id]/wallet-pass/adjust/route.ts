@@ -1,0 +1,17 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { toMinorUnits } from "../../../../../../modules/wallet-pass/utils/amounts"
+import { adjustHolderBalanceWorkflow } from "../../../../../../workflows/adjust-holder-balance"
+import type { AdminWalletPassAdjustType } from "../../../../wallet-pass/validators"
+
+/** POST /admin/customers/:id/wallet-pass/adjust — credit (positive) or debit (negative) bonus with a reason. */
+export const POST = async (req: AuthenticatedMedusaRequest<AdminWalletPassAdjustType>, res: MedusaResponse) => {
+  const { result } = await adjustHolderBalanceWorkflow(req.scope).run({
+    input: {
+      customer_id: req.params.id,
+      amount: toMinorUnits(req.validatedBody.amount)!,
+      reason: req.validatedBody.reason,
+      actor: req.auth_context.actor_id,
+    },
+  })
+  res.json({ ledger_entry_id: result.entry_id })
+}

@@ -1,0 +1,68 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { WALLET_PASS_MODULE } from "../../../../modules/wallet-pass"
+import { planLimits } from "../../../../modules/wallet-pass/options"
+import type WalletPassModuleService from "../../../../modules/wallet-pass/service"
+import { requestStatusCheckWorkflow } from "../../../../workflows/request-status-check"
+import { parseQuery } from "../../../utils/parse-query"
+import { AdminWalletPassStatusQuery } from "../validators"
+
+const CHECK_WAIT_MS = 15_000
+
+/**
+ * GET /admin/wallet-pass/status — the connection (the latest /status answer; `?check=true`
+ * queues a new check ahead of all other work and waits for it up to 15 s), queue health
+ * and the rate budget. No secret is ever part of it.
+ */
+export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
+  const { check } = parseQuery(AdminWalletPassStatusQuery, req.query)
+  const walletPass = req.scope.resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+  let checkId: string | null = null
+  if (check === "true") {
+    const { result } = await requestStatusCheckWorkflow(req.scope).run()
+    checkId = result.id
+    const deadline = Date.now() + CHECK_WAIT_MS
+    while (Date.now() < deadline) {
+      const op = await walletPass.retrieveOperationRow(checkId)
+      if (!["pending", "sending"].includes(op.state)) break
+      await new Promise((r) => setTimeout(r, 200))
+    }
+  }
+  const [latest] = checkId
+    ? [await walletPass.retrieveOperationRow(checkId)]
+    : await walletPass.listWalletPassOperations(
+        { method: "status", state: ["done", "failed"] },
+        { order: { updated_at: "DESC" }, take: 1 }
+      )
+  const options = walletPass.getOptions()
+  const limits = planLimits(options.plan)
+  const health = await walletPass.getQueueHealth()
+  const response = (latest?.result as { response?: { app?: string; balance?: number } } | null)?.response
+  res.json({
+    wallet_pass_status: {
+      connection: latest
+        ? {
+            state: latest.state,
+            ok: latest.state === "done",
+            account: response?.app ?? null,
+            account_balance: response?.balance ?? null,
+            error: latest.state === "done" ? null : latest.last_error,
+            checked_at: latest.updated_at,
+          }
+        : null,
+      service: {
+        api_url: options.apiUrl,
+        revision: options.revision,
+        plan: typeof options.plan === "string" ? options.plan : "custom",
+        mode: options.hooks ? "external_crm" : "builtin",
+        dispatcher_enabled: options.dispatcher.enabled,
+      },
+      queue: { operations: health.operations, oldest_pending_age_seconds: health.oldest_pending_age_seconds },
+      rate: {
+        per_second: limits.perSecond,
+        per_hour: limits.perHour,
+        used_last_hour: health.calls_last_hour,
+        blocked_until: health.blocked_until,
+      },
+    },
+  })
+}
