@@ -1,0 +1,458 @@
+#!/usr/bin/env node
+// `npm run bench` (after `npm run build`): the plugin's figures, measured on a real store.
+// A fresh store app gets the packed plugin (as a merchant installs it) and one extra,
+// bench-only route, POST /hooks/bench-noop, which reads the body and answers
+// `{ success: true }` through the same Medusa HTTP stack: the baseline for the hook route.
+// Phases: 1. hook receiver under load (autocannon, localhost), 2. queue drain at a raised
+// limit with one and two draining processes, 3. bulk enrolment of 1,000 customers,
+// 4. checkout time with the plugin / the same store without it. Prints a table and writes
+// bench-results/bench-<time>.json. Uses DB_HOST/DATABASE_URL when set, else an embedded Postgres.
+import autocannon from "autocannon"
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { createStoreApp, PgClient, prepareDatabase, storeEnv } from "../lib/store-app.mjs"
+import {
+  completeCart,
+  freePort,
+  http,
+  loadEmulator,
+  MedusaProcess,
+  median,
+  ok,
+  percentile,
+  readyCart,
+  registerCustomer,
+  resultsFile,
+  run,
+  seedStore,
+  sleep,
+  table,
+  until,
+} from "./lib/common.mjs"
+
+const env = process.env
+const HOOK_SECONDS = Number(env.BENCH_HOOK_SECONDS ?? 8)
+const CONCURRENCY = (env.BENCH_CONCURRENCY ?? "1,16,64").split(",").map(Number)
+const DRAIN_N = Number(env.BENCH_DRAIN_N ?? 200)
+const RATE = { perSecond: 20, perHour: 72_000 }
+const BACKFILL_N = Number(env.BENCH_BACKFILL_N ?? 1000)
+const CHECKOUTS = Number(env.BENCH_CHECKOUTS ?? 40)
+const APP_KEY = "bench-key"
+const HOOKS = { login: "svc", password: "bench-hook-pw" }
+const HOLDERS = 16
+// BENCH_PHASES=hooks,drain,backfill,checkout (default: all) runs some phases only.
+const PHASES = new Set((env.BENCH_PHASES ?? "hooks,drain,backfill,checkout").split(",").map((p) => p.trim()))
+
+const step = (msg) => console.log(`[bench] ${new Date().toISOString().slice(11, 19)} ${msg}`)
+
+const MEDUSA_CONFIG = `const { defineConfig } = require("@medusajs/framework/utils")
+// BENCH_PLUGIN=off: the same store without the plugin (checkout baseline).
+const withPlugin = process.env.BENCH_PLUGIN !== "off"
+module.exports = defineConfig({
+  projectConfig: {
+    databaseUrl: process.env.DATABASE_URL,
+    workerMode: process.env.MEDUSA_WORKER_MODE || "shared",
+    http: { jwtSecret: "bench", cookieSecret: "bench", storeCors: "*", adminCors: "*", authCors: "*" },
+  },
+  admin: { disable: true },
+  plugins: withPlugin ? [{ resolve: "medusa-plugin-wallet-pass", options: JSON.parse(process.env.BENCH_PLUGIN_OPTIONS) }] : [],
+})
+`
+
+// The no-op baseline: same prefix, same "read the body ourselves" as the hook route.
+const NOOP_MIDDLEWARES = `const { defineMiddlewares } = require("@medusajs/framework/http")
+module.exports = defineMiddlewares({ routes: [{ matcher: "/hooks/bench-noop", method: ["POST"], bodyParser: false }] })
+`
+const NOOP_ROUTE = `exports.POST = async (req, res) => {
+  // Reads the body itself when Medusa's parser is off for it (as for the hook route).
+  let via = "medusa-json-parser"
+  if (req.body === undefined || Object.keys(req.body ?? {}).length === 0) {
+    const chunks = []
+    for await (const chunk of req) chunks.push(chunk)
+    if (chunks.length) JSON.parse(Buffer.concat(chunks).toString("utf8"))
+    via = "own-reader"
+  }
+  res.setHeader("x-bench-body", via)
+  res.status(200).json({ success: true })
+}
+`
+
+const results = { machine: machine(), started: new Date().toISOString(), config: { HOOK_SECONDS, CONCURRENCY, DRAIN_N, RATE, BACKFILL_N, CHECKOUTS } }
+
+function machine() {
+  return {
+    cpus: `${os.cpus().length} x ${os.cpus()[0]?.model ?? "?"}`,
+    memory_gb: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${os.type()} ${os.release()}`,
+    loadavg_at_start: os.loadavg().map((l) => l.toFixed(2)).join(" "),
+  }
+}
+
+async function main() {
+  const cleanups = []
+  const { startEmulator } = loadEmulator()
+  try {
+    const emulator = await startEmulator({ appKey: APP_KEY, mode: "external_crm", limits: RATE })
+    cleanups.push(() => emulator.close())
+
+    const { app, cleanup } = await createStoreApp({ name: "wallet-pass-bench", medusaConfig: MEDUSA_CONFIG, step })
+    cleanups.push(cleanup)
+    fs.mkdirSync(path.join(app, "src/api/hooks/bench-noop"), { recursive: true })
+    fs.writeFileSync(path.join(app, "src/api/middlewares.js"), NOOP_MIDDLEWARES)
+    fs.writeFileSync(path.join(app, "src/api/hooks/bench-noop/route.js"), NOOP_ROUTE)
+
+    step("preparing a database")
+    const db = await prepareDatabase("wallet_pass_bench")
+    cleanups.push(() => db.stop())
+    const pluginOptions = {
+      apiUrl: emulator.url,
+      appKey: APP_KEY,
+      plan: RATE,
+      hooks: HOOKS,
+      accrual: { bonusPercent: 5 },
+      dispatcher: { echoGraceSeconds: 2, sendingLeaseSeconds: 5 },
+    }
+    const baseEnv = { ...storeEnv(db.databaseUrl, 0), BENCH_PLUGIN_OPTIONS: JSON.stringify(pluginOptions) }
+    delete baseEnv.PORT
+    step("npx medusa db:migrate")
+    run("npx", ["medusa", "db:migrate"], { cwd: app, env: baseEnv, timeout: 300_000 })
+    step("seeding the store")
+    const seed = seedStore(app, baseEnv)
+    const sql = new PgClient({ connectionString: db.databaseUrl })
+    await sql.connect()
+    cleanups.push(() => sql.end())
+
+    const storeA = new MedusaProcess("store A (plugin)", app, await freePort(), baseEnv)
+    cleanups.push(() => storeA.kill())
+    step(`starting store A on ${storeA.port}`)
+    await storeA.start()
+    emulator.setWebhook({ url: `${storeA.url}/hooks/wallet-pass`, ...HOOKS })
+
+    if (PHASES.has("hooks")) results.hooks = await benchHooks(emulator, storeA)
+    if (PHASES.has("drain")) results.drain = await benchDrain(emulator, sql, app, baseEnv, storeA, cleanups)
+    if (PHASES.has("backfill")) results.backfill = await benchBackfill(emulator, sql, storeA, seed)
+    if (PHASES.has("checkout")) results.checkout = await benchCheckout(emulator, app, baseEnv, storeA, seed, cleanups)
+    results.finished = new Date().toISOString()
+    results.machine.loadavg_at_end = os.loadavg().map((l) => l.toFixed(2)).join(" ")
+
+    const file = resultsFile("bench")
+    fs.writeFileSync(file, JSON.stringify(results, null, 2))
+    console.log("\n" + report(results))
+    console.log(`\n[bench] results written to ${path.relative(process.cwd(), file)}`)
+  } finally {
+    for (const c of cleanups.reverse()) await Promise.resolve().then(c).catch(() => {})
+  }
+}
+
+// ---------------------------------------------------------------- 1. hook receiver
+
+async function benchHooks(emulator, store) {
+  step(`hooks: installing ${HOLDERS} passes (createCustomer hooks)`)
+  const holders = []
+  for (let i = 0; i < HOLDERS; i++) {
+    const phone = `+7999100${String(i).padStart(4, "0")}`
+    await emulator.install({ phone, name: `Hook ${i}` })
+    holders.push({ phone, cards: emulator.getCustomer(phone).cardNumbers })
+  }
+  // Bodies as the service sends them: taken from real hooks of the emulator.
+  await emulator.refresh({ phone: holders[0].phone })
+  await emulator.adjustBalance({ phone: holders[0].phone, sum: 1 })
+  const sent = emulator.hooks()
+  const readTemplate = sent.filter((h) => h.method === "readBalance").at(-1).body
+  const addTemplate = sent.filter((h) => h.method === "addBalance").at(-1).body
+  const headers = {
+    "content-type": "application/json",
+    authorization: `Basic ${Buffer.from(`${HOOKS.login}:${HOOKS.password}`).toString("base64")}`,
+  }
+  let n = 0
+  const bodyFor = (template, extra) => {
+    const h = holders[n++ % holders.length]
+    return JSON.stringify({ ...template, customer: { ...template.customer, phone: h.phone, cardNumbers: h.cards, ...extra?.() } })
+  }
+  const routes = {
+    noop: { path: "/hooks/bench-noop", body: () => bodyFor(readTemplate) },
+    readBalance: { path: "/hooks/wallet-pass", body: () => bodyFor(readTemplate) },
+    addBalance: {
+      path: "/hooks/wallet-pass",
+      body: () => bodyFor(addTemplate, () => ({ sum: 1, transactionId: `bench-${process.pid}-${n}` })),
+    },
+  }
+  // Sanity: each answers 200 before it is measured.
+  let noopBody
+  for (const [name, r] of Object.entries(routes)) {
+    const res = await fetch(`${store.url}${r.path}`, { method: "POST", headers, body: r.body() })
+    if (res.status !== 200) throw new Error(`${name} answered ${res.status}: ${await res.text()}`)
+    if (name === "noop") noopBody = res.headers.get("x-bench-body")
+  }
+
+  const cannon = (route, connections, duration) =>
+    autocannon({
+      url: store.url,
+      connections,
+      duration,
+      requests: [{ method: "POST", path: route.path, headers, setupRequest: (req) => ({ ...req, body: route.body() }) }],
+    })
+  const rows = []
+  for (const connections of CONCURRENCY) {
+    for (const [name, route] of Object.entries(routes)) {
+      await cannon(route, connections, 2) // warm-up, not recorded
+      step(`hooks: ${name} at ${connections} connection(s), ${HOOK_SECONDS} s`)
+      const r = await cannon(route, connections, HOOK_SECONDS)
+      rows.push({
+        route: name,
+        connections,
+        requests: r.requests.total,
+        rps: r.requests.average,
+        p50_ms: r.latency.p50,
+        p99_ms: r.latency.p99,
+        non2xx: r.non2xx,
+        errors: r.errors + r.timeouts,
+      })
+    }
+  }
+  for (const row of rows) {
+    const base = rows.find((x) => x.route === "noop" && x.connections === row.connections)
+    row.p99_vs_noop = row.p99_ms / base.p99_ms
+    row.p50_vs_noop = row.p50_ms / base.p50_ms
+    row.rps_vs_noop = row.rps / base.rps
+  }
+  return { baseline: `POST /hooks/bench-noop, a route of the same store app that parses the body (${noopBody}) and answers { success: true }`, rows }
+}
+
+// ---------------------------------------------------------------- 2. queue drain
+
+let drainSeq = 0
+async function queueBalanceSyncs(emulator, sql, n) {
+  const holders = []
+  const ops = []
+  for (let i = 0; i < n; i++) {
+    const k = ++drainSeq
+    const phone = `+7999200${String(k).padStart(4, "0")}`
+    emulator.seedCustomer({ phone, name: "Drain" })
+    holders.push(`('wph_drain_${k}', '${phone}', 'admin', 'enrolled', 0, now(), now())`)
+    ops.push(`('wpop_drain_${k}', 'user_create_or_update', 'wph_drain_${k}', '{"type":"balance_sync"}', 'wpop_drain_${k}', 10, 'pending', 0, clock_timestamp(), clock_timestamp())`)
+  }
+  // One transaction: the whole batch is due at once. (Values are generated here, not input.)
+  await sql.query("BEGIN")
+  await sql.query(`INSERT INTO wallet_pass_holder (id, phone, source, enrollment_state, discount_percent_bp, created_at, updated_at) VALUES ${holders.join(",")}`)
+  await sql.query(
+    `INSERT INTO wallet_pass_operation (id, method, holder_id, payload, dedupe_key, priority, state, attempts, created_at, updated_at) VALUES ${ops.join(",")}`
+  )
+  await sql.query("COMMIT")
+}
+
+const openOps = async (sql) =>
+  Number((await sql.query(`SELECT count(*) FROM wallet_pass_operation WHERE state IN ('pending', 'sending', 'unknown')`)).rows[0].count)
+
+async function drainOnce(emulator, sql, label) {
+  await until(async () => (await openOps(sql)) === 0, "an empty queue before the drain", 120_000, 250)
+  emulator.clearRequests()
+  const t0 = performance.now()
+  await queueBalanceSyncs(emulator, sql, DRAIN_N)
+  await until(async () => (await openOps(sql)) === 0, `${DRAIN_N} requests drained`, DRAIN_N * 1000, 100)
+  const wall = (performance.now() - t0) / 1000
+  const reqs = emulator.requests().filter((r) => r.endpoint.includes("user_create_or_update"))
+  const okTimes = reqs.filter((r) => r.status === 200).map((r) => r.receivedAtMonotonic).sort((a, b) => a - b)
+  const all = reqs.map((r) => r.receivedAtMonotonic).sort((a, b) => a - b)
+  const gaps = all.slice(1).map((t, i) => t - all[i])
+  let maxInWindow = 0
+  for (let i = 0, j = 0; i < all.length; i++) {
+    while (all[i] - all[j] >= 1000) j++
+    maxInWindow = Math.max(maxInWindow, i - j + 1)
+  }
+  const span = (okTimes.at(-1) - okTimes[0]) / 1000
+  // A sliding 1 s window lets the first perSecond requests go at once (a burst); the rate
+  // is what follows: the other n - perSecond requests over the time after that first burst.
+  // (n - 1 over the whole span would credit the burst and overstate the rate by ~10%.)
+  const steady = (okTimes.at(-1) - okTimes[RATE.perSecond - 1]) / 1000
+  const achieved = (okTimes.length - RATE.perSecond) / steady
+  const row = {
+    processes: label,
+    requests: reqs.length,
+    ok: okTimes.length,
+    over_limit_429: reqs.filter((r) => r.status === 429).length,
+    span_s: span,
+    wall_s: wall,
+    achieved_per_s: achieved,
+    allowed_per_s: RATE.perSecond,
+    ratio: achieved / RATE.perSecond,
+    smallest_gap_ms: Math.min(...gaps),
+    max_in_any_1s: maxInWindow,
+  }
+  step(`drain (${label}): ${row.ok} in ${span.toFixed(2)} s = ${achieved.toFixed(2)}/s, 429s ${row.over_limit_429}, smallest gap ${row.smallest_gap_ms.toFixed(1)} ms`)
+  return row
+}
+
+async function benchDrain(emulator, sql, app, baseEnv, storeA, cleanups) {
+  const rows = [await drainOnce(emulator, sql, "1")]
+  const storeB = new MedusaProcess("store B (plugin, second drainer)", app, await freePort(), baseEnv)
+  cleanups.push(() => storeB.kill())
+  step(`starting store B on ${storeB.port}`)
+  await storeB.start()
+  await sleep(2000) // its job scheduler is up
+  rows.push(await drainOnce(emulator, sql, "2"))
+  await storeB.kill()
+  return { rows }
+}
+
+// ---------------------------------------------------------------- 3. bulk enrolment
+
+async function benchBackfill(emulator, sql, store, seed) {
+  step(`backfill: inserting ${BACKFILL_N} customers with phones`)
+  await until(async () => (await openOps(sql)) === 0, "an empty queue before the backfill", 120_000, 250)
+  await sql.query(
+    `INSERT INTO customer (id, email, phone, first_name, last_name, has_account, created_at, updated_at)
+     SELECT 'cus_bench_' || g, 'backfill' || g || '@bench.example', '+7999300' || lpad(g::text, 4, '0'), 'Back', 'Fill', false, now(), now()
+       FROM generate_series(1, $1::int) g`,
+    [BACKFILL_N]
+  )
+  const admin = { authorization: seed.adminAuthorization }
+  emulator.clearRequests()
+  const t0 = performance.now()
+  const started = await ok("POST", `${store.url}/admin/wallet-pass/enroll-all`, { headers: admin })
+  const queuedS = (performance.now() - t0) / 1000
+  step(`backfill: ${JSON.stringify(started.run)} queued in ${queuedS.toFixed(1)} s`)
+  const progress = await until(
+    async () => {
+      const { progress } = await ok("GET", `${store.url}/admin/wallet-pass/enroll-all`, { headers: admin })
+      return progress.pending === 0 && progress
+    },
+    "bulk enrolment",
+    BACKFILL_N * 1000,
+    500
+  )
+  const seconds = (performance.now() - t0) / 1000
+  const reqs = emulator.requests()
+  const row = {
+    customers: BACKFILL_N,
+    enrolled: progress.enrolled,
+    failed: progress.failed,
+    requests: reqs.length,
+    requests_per_enrolled: reqs.length / progress.enrolled,
+    over_limit_429: reqs.filter((r) => r.status === 429).length,
+    queued_s: queuedS,
+    total_s: seconds,
+    per_s: progress.enrolled / seconds,
+    at_emulator: emulator.snapshot().customers.filter((c) => c.phone.startsWith("+7999300")).length,
+  }
+  step(`backfill: ${row.enrolled} enrolled in ${seconds.toFixed(1)} s with ${row.requests} requests`)
+  return row
+}
+
+// ---------------------------------------------------------------- 4. checkout cost
+
+async function benchCheckout(emulator, app, baseEnv, storeA, seed, cleanups) {
+  const storeC = new MedusaProcess("store C (no plugin)", app, await freePort(), { ...baseEnv, BENCH_PLUGIN: "off" })
+  cleanups.push(() => storeC.kill())
+  step(`starting store C (without the plugin) on ${storeC.port}`)
+  await storeC.start()
+  const { customer, headers } = await registerCustomer(storeA.url, seed, { email: "checkout@bench.example", phone: "+79994000001" })
+  // One enrolled customer buys in both stores (same database, same session secret).
+  const enrolled = async () => {
+    const { wallet_pass } = await ok("GET", `${storeA.url}/admin/customers/${customer.id}/wallet-pass`, { headers: { authorization: seed.adminAuthorization } })
+    return /"(enrollment_state|enrolled)":\s*("enrolled"|true)/.test(JSON.stringify(wallet_pass ?? {}))
+  }
+  await until(enrolled, "the checkout customer's enrolment", 30_000, 250).catch((e) => step(`note: ${e.message}`))
+  const stores = { with: storeA, without: storeC }
+  const times = { with: [], without: [] }
+  const windows = []
+  const one = async (which, record) => {
+    const base = stores[which].url
+    const cartId = await readyCart(base, seed, headers)
+    const t0 = performance.now()
+    const w0 = Date.now()
+    await completeCart(base, headers, cartId)
+    const ms = performance.now() - t0
+    if (record) {
+      times[which].push(ms)
+      if (which === "with") windows.push([w0, Date.now()])
+    }
+  }
+  step(`checkout: 3 warm-up orders each, then ${CHECKOUTS} each, alternating`)
+  for (let i = 0; i < 3; i++) for (const w of ["with", "without"]) await one(w, false)
+  for (let i = 0; i < CHECKOUTS; i++) {
+    const order = i % 2 ? ["with", "without"] : ["without", "with"]
+    for (const w of order) await one(w, true)
+  }
+  const during = emulator.requests().filter((r) => windows.some(([a, b]) => r.receivedAt >= a && r.receivedAt <= b))
+  const row = {
+    orders_each: CHECKOUTS,
+    with_median_ms: median(times.with),
+    without_median_ms: median(times.without),
+    ratio: median(times.with) / median(times.without),
+    with_p90_ms: percentile(times.with, 90),
+    without_p90_ms: percentile(times.without, 90),
+    service_requests_during_completions: during.length,
+    service_requests_during_completions_by_endpoint: Object.fromEntries(
+      [...new Set(during.map((r) => r.endpoint))].map((e) => [e, during.filter((r) => r.endpoint === e).length])
+    ),
+    times,
+  }
+  step(`checkout: median ${row.with_median_ms.toFixed(1)} ms with the plugin, ${row.without_median_ms.toFixed(1)} ms without (x${row.ratio.toFixed(3)})`)
+  await storeC.kill()
+  return row
+}
+
+// ---------------------------------------------------------------- report
+
+function report(r) {
+  const f = (x, d = 1) => (typeof x === "number" && Number.isFinite(x) ? x.toFixed(d) : String(x))
+  const out = []
+  out.push(`Machine: ${r.machine.cpus}, ${r.machine.memory_gb} GB, Node ${r.machine.node}, ${r.machine.platform}; load ${r.machine.loadavg_at_start} -> ${r.machine.loadavg_at_end}`)
+  if (r.hooks) {
+    out.push(`\n1. Hook receiver (autocannon, ${HOOK_SECONDS} s per cell; baseline: ${r.hooks.baseline})`)
+    out.push(
+      table(
+        ["route", "conn", "req/s", "p50 ms", "p99 ms", "p99/noop", "req/s / noop", "non-2xx", "errors", "p99 <= 1.5x"],
+        r.hooks.rows.map((x) => [
+          x.route, x.connections, f(x.rps), f(x.p50_ms, 2), f(x.p99_ms, 2), f(x.p99_vs_noop, 2), f(x.rps_vs_noop, 2), x.non2xx, x.errors,
+          x.route === "noop" ? "-" : x.p99_vs_noop <= 1.5 ? "yes" : "NO",
+        ])
+      )
+    )
+  }
+  if (r.drain) {
+    out.push(`\n2. Queue drain (${DRAIN_N} requests, limit ${RATE.perSecond}/s at the plan and the emulator)`)
+    out.push(
+      table(
+        ["processes", "ok", "span s", "achieved/s", "of allowed", "429s", "max in 1 s", "smallest gap ms", ">= 95%, 0 over"],
+        r.drain.rows.map((x) => [
+          x.processes, x.ok, f(x.span_s, 2), f(x.achieved_per_s, 2), `${f(x.ratio * 100, 1)}%`, x.over_limit_429, x.max_in_any_1s, f(x.smallest_gap_ms, 1),
+          x.ratio >= 0.95 && x.over_limit_429 === 0 ? "yes" : "NO",
+        ])
+      )
+    )
+  }
+  const b = r.backfill
+  if (b) {
+    out.push(`\n3. Bulk enrolment (POST /admin/wallet-pass/enroll-all, limit ${RATE.perSecond}/s)`)
+    out.push(
+      table(
+        ["customers", "enrolled", "failed", "requests", "req/customer", "429s", "queued in s", "all enrolled in s", "customers/s"],
+        [[b.customers, b.enrolled, b.failed, b.requests, f(b.requests_per_enrolled, 3), b.over_limit_429, f(b.queued_s), f(b.total_s), f(b.per_s, 2)]]
+      )
+    )
+  }
+  const c = r.checkout
+  if (c) {
+    out.push(`\n4. Checkout (POST /store/carts/:id/complete, ${c.orders_each} orders each, alternating; same app and database)`)
+    out.push(
+      table(
+        ["median with", "median without", "ratio", "p90 with", "p90 without", "<= 1.05x", "service requests during completions"],
+        [[f(c.with_median_ms), f(c.without_median_ms), f(c.ratio, 3), f(c.with_p90_ms), f(c.without_p90_ms), c.ratio <= 1.05 ? "yes" : "NO",
+          `${c.service_requests_during_completions} ${JSON.stringify(c.service_requests_during_completions_by_endpoint)}`]]
+      )
+    )
+  }
+  return out.join("\n")
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(`[bench] FAILED: ${e.stack || e.message}`)
+    process.exit(1)
+  }
+)

@@ -1,0 +1,252 @@
+#!/usr/bin/env node
+// Drives the plugin's admin UI in a real browser against a production build of a fresh store:
+// packs and installs the plugin with the admin enabled, points it at the service emulator,
+// `npx medusa build` + `npx medusa start` (from .medusa/server, where the dashboard is built
+// into public/admin), a customer installs a pass through the emulator, then in Chromium:
+// log in, see the customer widget's balance and card, send a personal push from it (the
+// emulator must receive it), open the Wallet pass page and check the connection.
+// Run after `npm run build`. Needs playwright-core and Chromium (CHROMIUM_PATH, default
+// /usr/bin/chromium). Screenshots go to test-artifacts/admin/. Exits non-zero on any failure.
+import fs from "node:fs"
+import { createRequire } from "node:module"
+import path from "node:path"
+import {
+  adminHeaders,
+  createStoreApp,
+  freePort,
+  installedVersion,
+  PgClient,
+  prepareDatabase,
+  root,
+  run,
+  startServer,
+  storeEnv,
+  waitFor,
+  waitForBoot,
+} from "./lib/store-app.mjs"
+
+const BOOT_TIMEOUT_MS = 180_000
+const BUILD_TIMEOUT_MS = 300_000
+const UI_TIMEOUT_MS = 30_000
+const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
+const ARTIFACTS = path.join(root, "test-artifacts/admin")
+const APP_KEY = "admin-check-key"
+const HOOK_LOGIN = "admin-check-hooks"
+const HOOK_PASSWORD = "admin-check-hook-secret"
+const ADMIN = { email: "admin@admin.check", password: "admin-check-pw" }
+const PHONE = "+79990005577"
+const CREDIT = 150
+const PUSH_TEXT = `Hello from the admin check ${Date.now()}`
+
+const started = Date.now()
+const step = (msg) => console.log(`[check-admin] ${((Date.now() - started) / 1000).toFixed(0).padStart(4)}s ${msg}`)
+const fail = (msg) => {
+  console.error(`[check-admin] FAILED: ${msg}`)
+  process.exitCode = 1
+}
+
+// TypeScript, as create-medusa-app writes it: `medusa build` compiles it into .medusa/server.
+const medusaConfig = (apiUrl) => `import { defineConfig } from "@medusajs/framework/utils"
+module.exports = defineConfig({
+  projectConfig: {
+    databaseUrl: process.env.DATABASE_URL,
+    http: { jwtSecret: "check", cookieSecret: "check", storeCors: "*", adminCors: "*", authCors: "*" },
+    // Production mode marks the session cookie Secure; this check serves plain HTTP on localhost.
+    cookieOptions: { secure: false },
+  },
+  plugins: [
+    {
+      resolve: "medusa-plugin-wallet-pass",
+      options: {
+        apiUrl: ${JSON.stringify(apiUrl)},
+        appKey: ${JSON.stringify(APP_KEY)},
+        plan: { perSecond: 20, perHour: 10000 },
+        hooks: { login: ${JSON.stringify(HOOK_LOGIN)}, password: ${JSON.stringify(HOOK_PASSWORD)} },
+      },
+    },
+  ],
+})
+`
+
+// What `create-medusa-app` writes; `medusa build` compiles the app with it.
+const TSCONFIG = JSON.stringify(
+  {
+    compilerOptions: {
+      target: "ES2021",
+      esModuleInterop: true,
+      module: "Node16",
+      moduleResolution: "Node16",
+      skipLibCheck: true,
+      outDir: "./.medusa/server",
+      rootDir: "./",
+      jsx: "react-jsx",
+      resolveJsonModule: true,
+      checkJs: false,
+    },
+    include: ["**/*", ".medusa/types/*"],
+    exclude: ["node_modules", ".medusa/server", ".medusa/admin", ".cache"],
+  },
+  null,
+  2
+)
+
+async function loadPlaywright() {
+  try {
+    return await import("playwright-core")
+  } catch {
+    throw new Error("playwright-core is not installed: npm install -D playwright-core")
+  }
+}
+
+async function main() {
+  const cleanups = []
+  try {
+    const { chromium } = await loadPlaywright()
+    if (!fs.existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`)
+    const emulatorEntry = path.join(root, ".medusa/server/src/emulator/index.js")
+    if (!fs.existsSync(emulatorEntry)) throw new Error("run `npm run build` first: .medusa/server/src/emulator/index.js is missing")
+    fs.rmSync(ARTIFACTS, { recursive: true, force: true })
+    fs.mkdirSync(ARTIFACTS, { recursive: true })
+
+    const port = await freePort()
+    const base = `http://localhost:${port}`
+    const { startEmulator } = createRequire(import.meta.url)(emulatorEntry)
+    const emulator = await startEmulator({
+      appKey: APP_KEY,
+      mode: "external_crm",
+      limits: "unlimited",
+      webhook: { url: `${base}/hooks/wallet-pass`, login: HOOK_LOGIN, password: HOOK_PASSWORD },
+    })
+    cleanups.push(() => emulator.close())
+    step(`emulator at ${emulator.url}`)
+
+    const { app, cleanup } = await createStoreApp({
+      name: "wallet-pass-admin-check",
+      medusaConfig: medusaConfig(emulator.url),
+      configFile: "medusa-config.ts",
+      files: { "tsconfig.json": TSCONFIG },
+      // What create-medusa-app's starter has: loading medusa-config.ts and `medusa build` need them.
+      devDependencies: Object.fromEntries(["typescript", "@types/node", "ts-node", "@swc/core"].map((p) => [p, installedVersion(p)])),
+      step,
+    })
+    cleanups.push(cleanup)
+
+    step("preparing a database")
+    const db = await prepareDatabase("wallet_pass_admin_check")
+    cleanups.push(() => db.stop())
+    const env = storeEnv(db.databaseUrl, port)
+
+    step("npx medusa db:migrate")
+    run("npx", ["medusa", "db:migrate"], { cwd: app, env, timeout: BUILD_TIMEOUT_MS })
+    step("creating an admin user")
+    run("npx", ["medusa", "user", "-e", ADMIN.email, "-p", ADMIN.password], { cwd: app, env, timeout: 120_000 })
+
+    step("npx medusa build (server and dashboard with the plugin's extensions)")
+    const buildOutput = run("npx", ["medusa", "build"], { cwd: app, env, timeout: BUILD_TIMEOUT_MS })
+    const server = path.join(app, ".medusa/server")
+    if (!fs.existsSync(path.join(server, "public/admin/index.html"))) {
+      throw new Error(`medusa build wrote no .medusa/server/public/admin/index.html:\n${buildOutput.slice(-3000)}\n${run("find", [path.join(app, ".medusa"), "-maxdepth", "3"])}`)
+    }
+    // A deployment runs `npm install` in .medusa/server; the app's own node_modules are the same packages.
+    fs.symlinkSync(path.join(app, "node_modules"), path.join(server, "node_modules"), "dir")
+
+    step(`npx medusa start in .medusa/server on port ${port}`)
+    const medusa = startServer(server, env)
+    cleanups.push(() => medusa.stop())
+    await waitForBoot(medusa, base, BOOT_TIMEOUT_MS)
+
+    step(`a customer installs a pass (${PHONE})`)
+    const installed = await emulator.install({ phone: PHONE, name: "Anna" })
+    if (!installed.hook?.ok) throw new Error(`the createCustomer hook failed: ${JSON.stringify(installed.hook)}`)
+    const cardNumber = installed.card
+    const client = new PgClient({ connectionString: db.databaseUrl })
+    await client.connect()
+    let customerId
+    try {
+      const { rows } = await client.query(`SELECT customer_id FROM wallet_pass_holder WHERE phone = $1 AND deleted_at IS NULL`, [PHONE])
+      customerId = rows[0]?.customer_id
+    } finally {
+      await client.end()
+    }
+    if (!customerId) throw new Error(`no holder with phone ${PHONE} after the createCustomer hook`)
+    step(`the service credits ${CREDIT} bonus (addBalance hook)`)
+    await emulator.adjustBalance({ phone: PHONE, sum: CREDIT })
+    const auth = await adminHeaders(base, ADMIN.email, ADMIN.password)
+    let pass
+    await waitFor(
+      async () => {
+        const res = await fetch(`${base}/admin/customers/${customerId}/wallet-pass`, { headers: auth })
+        pass = (await res.json()).wallet_pass
+        return pass?.cards?.some((c) => c.number === cardNumber) && pass.balance === CREDIT
+      },
+      `card ${cardNumber} and balance ${CREDIT} on customer ${customerId}`,
+      UI_TIMEOUT_MS
+    )
+    step(`customer ${customerId}, card ${cardNumber}, balance ${pass.balance}`)
+
+    step("launching Chromium")
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      timeout: 60_000,
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+    })
+    cleanups.push(() => browser.close())
+    const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } })
+    const page = await context.newPage()
+    page.setDefaultTimeout(UI_TIMEOUT_MS)
+    page.setDefaultNavigationTimeout(60_000)
+    const shot = (name) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true })
+    try {
+      step("logging in at /app/login")
+      await page.goto(`${base}/app/login`)
+      await page.locator('input[name="email"]').fill(ADMIN.email)
+      await page.locator('input[name="password"]').fill(ADMIN.password)
+      await page.locator('button[type="submit"]').click()
+      await page.waitForURL((url) => !url.pathname.startsWith("/app/login"), { timeout: UI_TIMEOUT_MS })
+
+      step("the customer page shows the widget's balance and card")
+      await page.goto(`${base}/app/customers/${customerId}`)
+      const widget = page.getByTestId("wallet-pass-widget")
+      await widget.getByTestId("wallet-pass-card").filter({ hasText: cardNumber }).waitFor()
+      const balance = (await widget.getByTestId("wallet-pass-balance").innerText()).trim()
+      if (balance !== String(pass.balance)) throw new Error(`widget balance ${balance}, API says ${pass.balance}`)
+      await shot("1-customer-widget")
+
+      step("sending a personal push from the widget")
+      await widget.getByTestId("wallet-pass-push-message").fill(PUSH_TEXT)
+      await widget.getByTestId("wallet-pass-push-send").click()
+      await waitFor(
+        () => emulator.snapshot().pushes.some((p) => p.phone === PHONE && p.requestedText === PUSH_TEXT),
+        "the push at the emulator",
+        UI_TIMEOUT_MS
+      )
+      const push = emulator.snapshot().pushes.find((p) => p.requestedText === PUSH_TEXT)
+      if (push.replacedByGeneric) throw new Error("the push went out with a bound-variable change: the customer saw the generic text")
+      await shot("2-push-sent")
+
+      step("the Wallet pass page shows the connection status")
+      await page.goto(`${base}/app/wallet-pass`)
+      const status = page.getByTestId("wallet-pass-status")
+      await status.waitFor()
+      await status.getByTestId("wallet-pass-check-now").click()
+      await status.getByText("Emulated account").waitFor()
+      await shot("3-wallet-pass-page")
+    } catch (e) {
+      await shot("failure").catch(() => {})
+      throw e
+    }
+    step(`OK in ${((Date.now() - started) / 1000).toFixed(0)} s; screenshots in ${path.relative(root, ARTIFACTS)}/`)
+  } finally {
+    for (const c of cleanups.reverse()) await Promise.resolve().then(c).catch(() => {})
+  }
+}
+
+// Explicit exit codes: a library in the store's toolchain may reset process.exitCode.
+main().then(
+  () => process.exit(0),
+  (e) => {
+    fail(e.stack || e.message)
+    process.exit(1)
+  }
+)

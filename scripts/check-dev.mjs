@@ -1,0 +1,127 @@
+#!/usr/bin/env node
+// `npm run check:dev` (run by .ci/run on a fresh clone): what a new user does first.
+// `npm run dev` with no configuration (a fresh data folder, free ports) must reach "ready";
+// `npm run demo` must pass against it; the admin it serves must load in a browser (Debian's
+// Chromium through playwright-core) and show the demo customer's pass; Ctrl-C (SIGINT) must
+// stop everything. Screenshots go to test-artifacts/dev/. Exits non-zero on any failure.
+import { spawn } from "node:child_process"
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { adminHeaders, freePort, root, stopProcessGroup, waitFor } from "./lib/store-app.mjs"
+
+const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
+const ARTIFACTS = path.join(root, "test-artifacts/dev")
+const READY_TIMEOUT_MS = 5 * 60_000
+const UI_TIMEOUT_MS = 3 * 60_000 // the first admin page compiles through Vite on demand
+const started = Date.now()
+const step = (m) => console.log(`[check-dev] ${String(Math.round((Date.now() - started) / 1000)).padStart(4)}s ${m}`)
+
+/** Runs an npm script with output shown and prefixed; resolves to its exit code. */
+function npmRun(script, env, { onLine } = {}) {
+  const child = spawn("npm", ["run", "--silent", script], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true })
+  const relay = (stream, out) => {
+    let rest = ""
+    stream.on("data", (chunk) => {
+      const lines = (rest + chunk).split("\n")
+      rest = lines.pop()
+      for (const line of lines) {
+        out.write(`[${script}] ${line}\n`)
+        onLine?.(line)
+      }
+    })
+  }
+  relay(child.stdout, process.stdout)
+  relay(child.stderr, process.stderr)
+  const exited = new Promise((resolve) => child.on("exit", (code, signal) => resolve(code ?? signal)))
+  return { child, exited }
+}
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wallet-pass-dev-check-"))
+  fs.chmodSync(dataDir, 0o755) // as root, the embedded Postgres runs as the postgres user: it must get in
+  const port = await freePort()
+  // Only what a new user has: no DATABASE_URL, no WALLET_PASS_* (the CI's DB_* are dropped too).
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !/^(DATABASE_URL|DB_|WALLET_PASS_|MEDUSA_REDIS_URL|PORT$)/.test(k))
+  )
+  Object.assign(env, {
+    WALLET_PASS_DEV_DATA: dataDir,
+    PORT: String(port),
+    WALLET_PASS_EMULATOR_PORT: String(await freePort()),
+  })
+  const base = `http://localhost:${port}`
+  fs.rmSync(ARTIFACTS, { recursive: true, force: true })
+  fs.mkdirSync(ARTIFACTS, { recursive: true }) // before the store starts (see `shot`)
+
+  step(`npm run dev (data in ${dataDir}, port ${port})`)
+  let ready = false
+  const dev = npmRun("dev", env, { onLine: (line) => (ready ||= line.includes("wallet-pass dev store ready")) })
+  let browser
+  const shots = []
+  try {
+    await Promise.race([
+      waitFor(() => ready, "npm run dev to print ready", READY_TIMEOUT_MS),
+      dev.exited.then((code) => {
+        throw new Error(`npm run dev exited (${code}) before it was ready`)
+      }),
+    ])
+    step("ready; npm run demo")
+    const demo = npmRun("demo", env)
+    const demoCode = await demo.exited
+    if (demoCode !== 0) throw new Error(`npm run demo exited with ${demoCode}`)
+
+    step("the admin in Chromium")
+    const { chromium } = await import("playwright-core")
+    if (!fs.existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`)
+    const info = JSON.parse(fs.readFileSync(path.join(dataDir, "dev.json"), "utf8"))
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      timeout: 60_000,
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+    })
+    const page = await (await browser.newContext({ viewport: { width: 1440, height: 1000 } })).newPage()
+    page.setDefaultTimeout(UI_TIMEOUT_MS)
+    page.setDefaultNavigationTimeout(UI_TIMEOUT_MS)
+    // Kept in memory until the store has stopped: `medusa develop` restarts on any file
+    // written inside the project.
+    const shot = async (name) => shots.push([name, await page.screenshot({ fullPage: true })])
+    try {
+      await page.goto(`${base}/app/login`)
+      await page.locator('input[name="email"]').fill(info.admin.email)
+      await page.locator('input[name="password"]').fill(info.admin.password)
+      await page.locator('button[type="submit"]').click()
+      await page.waitForURL((url) => !url.pathname.startsWith("/app/login"))
+      step("logged in; the demo customer's pass in the customer widget")
+      const admin = await adminHeaders(base, info.admin.email, info.admin.password)
+      const { customers } = await (await fetch(`${base}/admin/customers?order=-created_at&limit=1`, { headers: admin })).json()
+      await page.goto(`${base}/app/customers/${customers[0].id}`)
+      await page.getByTestId("wallet-pass-widget").getByTestId("wallet-pass-balance").waitFor()
+      await shot("1-customer-widget")
+      step("the Wallet pass page")
+      await page.goto(`${base}/app/wallet-pass`)
+      await page.getByTestId("wallet-pass-status").waitFor()
+      await shot("2-wallet-pass-page")
+    } catch (e) {
+      await shot("failure").catch(() => {})
+      throw e
+    }
+  } finally {
+    await browser?.close().catch(() => {})
+    step("Ctrl-C (SIGINT) to npm run dev")
+    const stopped = await stopProcessGroup(dev.child, dev.exited, { signal: "SIGINT", timeoutMs: 30_000 })
+    fs.rmSync(dataDir, { recursive: true, force: true })
+    for (const [name, png] of shots) fs.writeFileSync(path.join(ARTIFACTS, `${name}.png`), png)
+    if (!stopped) throw new Error("npm run dev did not stop within 30 s of SIGINT")
+  }
+  step(`OK in ${Math.round((Date.now() - started) / 1000)} s; screenshots in ${path.relative(root, ARTIFACTS)}/`)
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(`[check-dev] FAILED: ${e.stack || e.message}`)
+    process.exit(1)
+  }
+)

