@@ -256,6 +256,55 @@ medusaIntegrationTestRunner({
       expect(alreadyId).toBeTruthy()
     })
 
+    it("enrol now and bulk enrolment take a customer recorded without a phone once they have one", async () => {
+      const customers = getContainer().resolve(Modules.CUSTOMER)
+      const customer = await customers.createCustomers({ email: "nophone-admin@example.com", first_name: "Nina" })
+      const noPhone = await api.post(`/admin/customers/${customer.id}/wallet-pass/enroll`, {}, admin).catch((e: any) => e.response)
+      expect(noPhone.status).toBe(400)
+      expect(noPhone.data.message).toBe(`Customer ${customer.id} cannot be enrolled: no phone`)
+      const [recorded] = await walletPass().listWalletPassHolders({ customer_id: customer.id })
+      expect(recorded).toMatchObject({ phone: null, enrollment_state: "not_enrolled_no_phone" })
+
+      await customers.updateCustomers(customer.id, { phone: "+79994440011" }) // no event: only a bulk run finds it
+      const run = await api.post("/admin/wallet-pass/enroll-all", {}, admin)
+      expect(run.data.run).toMatchObject({ examined: 1, enrolled: 1, already: 0 })
+      const holder = await waitFor(async () => {
+        const [h] = await walletPass().listWalletPassHolders({ customer_id: customer.id })
+        return h.enrollment_state === "enrolled" && h
+      }, "enrolled", 15_000)
+      expect(holder).toMatchObject({ id: recorded.id, phone: "+79994440011", enrollment_error: null })
+      expect(service.emulator.getCustomer("+79994440011")?.remoteId).toBe(customer.id)
+      const again = await api.post("/admin/wallet-pass/enroll-all", {}, admin)
+      expect(again.data.run).toMatchObject({ enrolled: 0, already: 1 })
+    })
+
+    it("enrol now retries an enrolment the service refused", async () => {
+      const customer = await getContainer()
+        .resolve(Modules.CUSTOMER)
+        .createCustomers({ email: "refused@example.com", phone: "+79994440012", first_name: "Rita" })
+      // Refused three times (a 4xx is not retried beyond that): the enrolment fails for good.
+      service.emulator.injectFault({ kind: "status", status: 400, path: "/crm/user_create_or_update", count: 3 })
+      await api.post(`/admin/customers/${customer.id}/wallet-pass/enroll`, {}, admin)
+      const failed = await waitFor(async () => {
+        const [h] = await walletPass().listWalletPassHolders({ customer_id: customer.id })
+        return h.enrollment_state === "failed" && h
+      }, "the enrolment failed", 45_000)
+      expect(failed.enrollment_error).toContain("400")
+      expect(service.emulator.getCustomer("+79994440012")).toBeUndefined()
+
+      const res = await api.post(`/admin/customers/${customer.id}/wallet-pass/enroll`, {}, admin)
+      expect(res.data.enrollment).toMatchObject({ holder_id: failed.id, created: false, reenrolled: true, state: "pending" })
+      const holder = await waitFor(async () => {
+        const [h] = await walletPass().listWalletPassHolders({ customer_id: customer.id })
+        return h.enrollment_state === "enrolled" && h
+      }, "enrolled", 15_000)
+      expect(holder).toMatchObject({ enrollment_error: null, phone: "+79994440012" })
+      expect(service.emulator.getCustomer("+79994440012")?.remoteId).toBe(customer.id)
+      // Enrolled: asking again changes nothing and queues nothing.
+      const repeat = await api.post(`/admin/customers/${customer.id}/wallet-pass/enroll`, {}, admin)
+      expect(repeat.data.enrollment).toMatchObject({ reenrolled: false, state: "enrolled", operation_id: null })
+    })
+
     it("bulk enrolment sees every customer once, across pages, even when they share one created_at (an import)", async () => {
       const customers = getContainer().resolve(Modules.CUSTOMER)
       const imported = await customers.createCustomers(

@@ -87,6 +87,37 @@ medusaIntegrationTestRunner({
       expect(service.emulator.requests().filter((r) => r.endpoint.includes("user_create_or_update"))).toEqual([])
     })
 
+    it("a customer who signed up without a phone is enrolled once they add one, with their new name", async () => {
+      const { customer, headers } = await registerCustomer(
+        api, store, { email: "latephone@example.com", password: "pw-123456", first_name: "Vera" }, { container: getContainer() }
+      )
+      expect(await holderOf(customer.id)).toMatchObject({ enrollment_state: "not_enrolled_no_phone" })
+
+      const eventBus = getContainer().resolve(Modules.EVENT_BUS)
+      const updated = TestEventUtils.waitSubscribersExecution("customer.updated", eventBus)
+      await api.post("/store/customers/me", { phone: "8 999 555-00-09", first_name: "Vera-Maria" }, { headers })
+      await updated
+      const holder = await waitFor(async () => {
+        const h = await holderOf(customer.id)
+        return h?.enrollment_state === "enrolled" && h
+      }, "enrolment after the phone was added", 15_000)
+      expect(holder).toMatchObject({ phone: "+79995550009", enrollment_error: null, name: "Vera-Maria" })
+      // One request: the profile change coalesced into the enrolment.
+      const ops = await operationsOf(holder.id)
+      expect(ops.map((o) => [o.method, o.payload.type, o.state])).toEqual([["user_create_or_update", "enroll", "done"]])
+      expect(service.emulator.getCustomer("+79995550009")).toMatchObject({ name: "Vera-Maria", remoteId: customer.id })
+
+      // A later change of anything else does not enrol them again.
+      const again = TestEventUtils.waitSubscribersExecution("customer.updated", eventBus)
+      await api.post("/store/customers/me", { last_name: "Ivanova" }, { headers })
+      await again
+      const after = await waitFor(async () => {
+        const list = await operationsOf(holder.id)
+        return list.length === 2 && list.every((o) => o.state === "done") && list
+      }, "the profile update sent", 15_000)
+      expect(after[1].payload.type).toBe("profile")
+    })
+
     it("an order credits its bonus exactly once, even when order.placed arrives three times", async () => {
       const { headers, holder } = await signUpAndEnroll("+79995550002", "anna2@example.com")
       const order = await placeOrder(api, store, headers)

@@ -1,9 +1,16 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import { enrollCustomerWorkflow } from "../workflows/enroll-customer"
 import { syncHolderProfileWorkflow } from "../workflows/sync-holder-profile"
 
-/** A store customer changed their name or email: the pass profile follows. */
+/**
+ * A store customer changed. One recorded without a usable phone who now has one is enrolled;
+ * then name and email changes follow to the pass (coalesced with that enrolment when both
+ * are waiting).
+ */
 export default async function syncCustomerProfile({ event, container }: SubscriberArgs<{ id: string }>) {
-  await syncHolderProfileWorkflow(container).run({ input: { customer_id: event.data.id } })
+  const customer_id = event.data.id
+  await enrollCustomerWorkflow(container).run({ input: { customer_id, source: "signup", retry: "phone_added", existing_only: true } })
+  await syncHolderProfileWorkflow(container).run({ input: { customer_id } })
 }
 
 export const config: SubscriberConfig = {

@@ -619,10 +619,14 @@ export default class WalletPassModuleService extends MedusaService({
   }
 
   /**
-   * Records a store customer in the program and queues their enrolment, in one transaction.
-   * Idempotent per customer (a repeated customer.created finds the holder). Without a usable
-   * phone the holder is recorded as not enrolled and nothing is queued; a phone already
-   * enrolled for another customer is recorded as a failed enrolment.
+   * Records a store customer in the program and queues their enrolment, in one transaction
+   * under the holder's lock. Idempotent per customer: a holder that is enrolled or pending
+   * is returned as it is. A holder that never reached the service is enrolled again when
+   * `retry` allows it: "phone_added" takes one that had no usable phone (none, invalid, or
+   * taken) once the customer has one; "always" (the admin's "enrol now") also retries one
+   * the service refused. Without a usable phone the holder is recorded as not enrolled and
+   * nothing is queued; a phone already enrolled for another customer is recorded as a
+   * failed enrolment. `existing_only` leaves customers without a holder alone.
    */
   @InjectTransactionManager()
   async createHolderForEnrollment(
@@ -633,31 +637,24 @@ export default class WalletPassModuleService extends MedusaService({
       source: HolderSource
       profile: { name?: string | null; surname?: string | null; email?: string | null }
       priority: number
+      retry?: ReenrollWhen
+      existing_only?: boolean
     },
     @MedusaContext() sharedContext: Context = {}
-  ): Promise<{ holder_id: string; created: boolean; operation: OperationRow | null; state: EnrollmentState }> {
+  ): Promise<EnrollmentResult | null> {
     const knex = this.knex_(sharedContext)
-    const existing = await knex.raw<{ rows: { id: string; enrollment_state: EnrollmentState }[] }>(
-      `SELECT id, enrollment_state FROM wallet_pass_holder WHERE customer_id = ? AND deleted_at IS NULL`,
+    const existing = await knex.raw<{ rows: EnrollmentBefore[] }>(
+      `SELECT id, phone, enrollment_state, enrollment_error FROM wallet_pass_holder
+        WHERE customer_id = ? AND deleted_at IS NULL FOR UPDATE`,
       [input.customer_id]
     )
     if (existing.rows[0]) {
-      return { holder_id: existing.rows[0].id, created: false, operation: null, state: existing.rows[0].enrollment_state }
+      return this.reenroll_(knex, existing.rows[0], input)
     }
-    let phone = input.phone
-    let state: EnrollmentState = phone ? "pending" : "not_enrolled_no_phone"
-    let error: string | null = phone ? null : input.phone_problem ?? "no phone"
-    if (phone) {
-      const taken = await knex.raw<{ rows: { id: string }[] }>(
-        `SELECT id FROM wallet_pass_holder WHERE phone = ? AND deleted_at IS NULL`,
-        [phone]
-      )
-      if (taken.rows.length) {
-        error = `phone ${phone} is already enrolled for another customer`
-        state = "failed"
-        phone = null
-      }
+    if (input.existing_only) {
+      return null
     }
+    const { phone, state, error } = await this.enrollablePhone_(knex, input.phone, input.phone_problem ?? null, null)
     const { rows } = await knex.raw<{ rows: { id: string }[] }>(
       `INSERT INTO wallet_pass_holder
          (id, phone, customer_id, source, name, surname, email, enrollment_state, enrollment_error, discount_percent_bp, created_at, updated_at)
@@ -677,24 +674,93 @@ export default class WalletPassModuleService extends MedusaService({
     )
     if (!rows[0]) {
       // A concurrent delivery for the same customer (or phone) won: report what it made.
-      const again = await knex.raw<{ rows: { id: string; enrollment_state: EnrollmentState }[] }>(
-        `SELECT id, enrollment_state FROM wallet_pass_holder WHERE customer_id = ? OR phone = ? LIMIT 1`,
+      const again = await knex.raw<{ rows: EnrollmentBefore[] }>(
+        `SELECT id, phone, enrollment_state, enrollment_error FROM wallet_pass_holder WHERE customer_id = ? OR phone = ? LIMIT 1`,
         [input.customer_id, phone]
       )
-      return { holder_id: again.rows[0].id, created: false, operation: null, state: again.rows[0].enrollment_state }
+      return unchangedEnrollment(again.rows[0])
     }
     const holderId = rows[0].id
-    if (state !== "pending") {
-      return { holder_id: holderId, created: true, operation: null, state }
+    const operation = state === "pending" ? await this.queueEnrollment_(knex, holderId, `enroll:${holderId}`, input.priority) : null
+    return { holder_id: holderId, created: true, operation, state, error, previous: null }
+  }
+
+  /** createHolderForEnrollment for a customer who has a holder already (locked by the caller). */
+  private async reenroll_(
+    knex: Knex,
+    before: EnrollmentBefore,
+    input: { phone: string | null; phone_problem?: string | null; priority: number; retry?: ReenrollWhen }
+  ): Promise<EnrollmentResult> {
+    const neverReached = before.enrollment_state === "not_enrolled_no_phone" || before.enrollment_state === "failed"
+    const allowed = input.retry === "always" || (input.retry === "phone_added" && before.phone === null)
+    if (!neverReached || !allowed || !input.phone) {
+      return unchangedEnrollment(before)
     }
+    const { phone, state, error } = await this.enrollablePhone_(knex, input.phone, input.phone_problem ?? null, before.id)
+    if (phone === before.phone && state === before.enrollment_state && error === before.enrollment_error) {
+      return unchangedEnrollment(before)
+    }
+    await knex.raw(
+      `UPDATE wallet_pass_holder SET phone = ?, enrollment_state = ?, enrollment_error = ?, updated_at = now() WHERE id = ?`,
+      [phone, state, error, before.id]
+    )
+    // A key of its own: the first enrolment's key may be taken by the request that failed.
+    const operation =
+      state === "pending"
+        ? await this.queueEnrollment_(knex, before.id, `enroll:${before.id}:${generateEntityId(undefined, "again")}`, input.priority)
+        : null
+    const { id: _id, ...previous } = before
+    return { holder_id: before.id, created: false, operation, state, error, previous }
+  }
+
+  /** The phone a holder can be enrolled with: none, or one no other holder has. */
+  private async enrollablePhone_(
+    knex: Knex,
+    phone: string | null,
+    problem: string | null,
+    holderId: string | null
+  ): Promise<{ phone: string | null; state: EnrollmentState; error: string | null }> {
+    if (!phone) {
+      return { phone: null, state: "not_enrolled_no_phone", error: problem ?? "no phone" }
+    }
+    const taken = await knex.raw<{ rows: { id: string }[] }>(
+      `SELECT id FROM wallet_pass_holder WHERE phone = ? AND deleted_at IS NULL AND id IS DISTINCT FROM ?`,
+      [phone, holderId]
+    )
+    if (taken.rows.length) {
+      return { phone: null, state: "failed", error: `phone ${phone} is already enrolled for another customer` }
+    }
+    return { phone, state: "pending", error: null }
+  }
+
+  private async queueEnrollment_(knex: Knex, holderId: string, dedupeKey: string, priority: number): Promise<OperationRow> {
     const queued = await insertOperation(knex, {
       method: "user_create_or_update",
       holder_id: holderId,
       payload: { type: "enroll" },
-      dedupe_key: `enroll:${holderId}`,
-      priority: input.priority,
+      dedupe_key: dedupeKey,
+      priority,
     })
-    return { holder_id: holderId, created: true, operation: queued.operation, state }
+    return queued.operation
+  }
+
+  /**
+   * Takes back what createHolderForEnrollment did (a workflow's compensation): a holder it
+   * created is deleted, a re-enrolled one gets its earlier state back; its request goes.
+   */
+  @InjectTransactionManager()
+  async undoEnrollment(
+    done: Pick<EnrollmentResult, "holder_id" | "created" | "previous"> & { operation_id: string | null },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<void> {
+    if (done.operation_id) {
+      await this.softDeleteWalletPassOperations([done.operation_id], {}, sharedContext)
+    }
+    if (done.created) {
+      await this.deleteWalletPassHolders([done.holder_id], sharedContext)
+    } else if (done.previous) {
+      await this.updateWalletPassHolders({ id: done.holder_id, ...done.previous }, sharedContext)
+    }
   }
 
   /**
@@ -1189,6 +1255,33 @@ const BALANCE_SQL = `COALESCE(SUM(amount), 0)
   - COALESCE(SUM(remaining) FILTER (WHERE expires_at <= now() AND expired_at IS NULL), 0)`
 
 /** The holder fields a hook needs (see findHookHolder). */
+/** When a customer who already has a holder is enrolled again (see createHolderForEnrollment). */
+export type ReenrollWhen = "phone_added" | "always"
+
+type EnrollmentBefore = { id: string; phone: string | null; enrollment_state: EnrollmentState; enrollment_error: string | null }
+
+export type EnrollmentResult = {
+  holder_id: string
+  /** A holder was created by this call. */
+  created: boolean
+  /** The enrolment request this call queued. */
+  operation: OperationRow | null
+  state: EnrollmentState
+  /** Why the holder is not enrolled (no phone, a phone taken, the service's refusal), else null. */
+  error: string | null
+  /** What a re-enrolled holder was before this call (null when nothing changed or the holder is new). */
+  previous: Omit<EnrollmentBefore, "id"> | null
+}
+
+const unchangedEnrollment = (holder: EnrollmentBefore): EnrollmentResult => ({
+  holder_id: holder.id,
+  created: false,
+  operation: null,
+  state: holder.enrollment_state,
+  error: holder.enrollment_error,
+  previous: null,
+})
+
 export type HookHolder = {
   id: string
   phone: string | null

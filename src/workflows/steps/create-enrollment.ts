@@ -3,23 +3,35 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
 import { CUSTOMER_SOURCE_METADATA_KEY, HolderSource, OPERATION_PRIORITY } from "../../modules/wallet-pass/constants"
 import type WalletPassModuleService from "../../modules/wallet-pass/service"
+import type { EnrollmentResult, ReenrollWhen } from "../../modules/wallet-pass/service"
 import { tryNormalizePhone, type CountryCode } from "../../lib/phone"
 
-export type CreateEnrollmentStepInput = { customer_id: string; source: HolderSource }
+export type CreateEnrollmentStepInput = {
+  customer_id: string
+  source: HolderSource
+  /** Enrol again a holder that never reached the service (see the module's createHolderForEnrollment). */
+  retry?: ReenrollWhen
+  /** Only act for a customer who already has a holder (a customer.updated). */
+  existing_only?: boolean
+}
 export type CreateEnrollmentStepOutput =
   | { skipped: string }
-  | { skipped: null; holder_id: string; created: boolean; state: string; operation_id: string | null }
+  | { skipped: null; holder_id: string; created: boolean; reenrolled: boolean; state: string; error: string | null; operation_id: string | null }
+
+type Undo = Pick<EnrollmentResult, "holder_id" | "created" | "previous"> & { operation_id: string | null }
 
 export const createEnrollmentStepId = "create-enrollment"
 
 /**
- * Records a store customer as a holder and queues their enrolment (user_create_or_update).
- * Customers the plugin itself created from a pass install are skipped: the service already
- * knows them. Compensation removes a holder and request this run created.
+ * Records a store customer as a holder and queues their enrolment (user_create_or_update),
+ * or enrols again a holder that never reached the service when `retry` says so. Customers
+ * the plugin itself created from a pass install are skipped: the service already knows
+ * them. Compensation deletes a holder this run created, or gives a re-enrolled one its
+ * earlier state back, and withdraws the request.
  */
 export const createEnrollmentStep = createStep(
   createEnrollmentStepId,
-  async ({ customer_id, source }: CreateEnrollmentStepInput, { container }) => {
+  async ({ customer_id, source, retry, existing_only }: CreateEnrollmentStepInput, { container }) => {
     const walletPass = container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
     const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
       entity: "customer",
@@ -28,10 +40,10 @@ export const createEnrollmentStep = createStep(
     })
     const customer = data[0]
     if (!customer) {
-      return new StepResponse<CreateEnrollmentStepOutput>({ skipped: "customer not found" })
+      return new StepResponse<CreateEnrollmentStepOutput, Undo>({ skipped: "customer not found" })
     }
     if ((customer.metadata as Record<string, unknown> | null)?.[CUSTOMER_SOURCE_METADATA_KEY] === "hook") {
-      return new StepResponse<CreateEnrollmentStepOutput>({ skipped: "created from a pass install" })
+      return new StepResponse<CreateEnrollmentStepOutput, Undo>({ skipped: "created from a pass install" })
     }
     const normalized = customer.phone
       ? tryNormalizePhone(customer.phone, walletPass.getOptions().defaultCountry as CountryCode)
@@ -43,20 +55,28 @@ export const createEnrollmentStep = createStep(
       phone_problem: normalized && !normalized.ok ? `invalid phone (${normalized.reason.replace(/_/g, " ")})` : null,
       profile: { name: customer.first_name, surname: customer.last_name, email: customer.email },
       priority: source === "backfill" ? OPERATION_PRIORITY.bulk : OPERATION_PRIORITY.accrual,
+      retry,
+      existing_only,
     })
+    if (!result) {
+      return new StepResponse<CreateEnrollmentStepOutput, Undo>({ skipped: "no holder yet" })
+    }
+    const operationId = result.operation?.id ?? null
     const output: CreateEnrollmentStepOutput = {
       skipped: null,
       holder_id: result.holder_id,
       created: result.created,
+      reenrolled: result.previous !== null,
       state: result.state,
-      operation_id: result.operation?.id ?? null,
+      error: result.error,
+      operation_id: operationId,
     }
-    return new StepResponse(output, result.created ? output : undefined)
+    const changed = result.created || result.previous !== null
+    const undo: Undo = { holder_id: result.holder_id, created: result.created, previous: result.previous, operation_id: operationId }
+    return new StepResponse(output, changed ? undo : undefined)
   },
-  async (created, { container }) => {
-    if (!created || created.skipped !== null) return
-    const walletPass = container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
-    if (created.operation_id) await walletPass.softDeleteWalletPassOperations([created.operation_id])
-    await walletPass.deleteWalletPassHolders([created.holder_id])
+  async (undo: Undo | undefined, { container }) => {
+    if (!undo) return
+    await container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE).undoEnrollment(undo)
   }
 )

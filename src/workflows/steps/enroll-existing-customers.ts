@@ -4,18 +4,20 @@ import { tryNormalizePhone, type CountryCode } from "../../lib/phone"
 import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
 import { CUSTOMER_SOURCE_METADATA_KEY, OPERATION_PRIORITY } from "../../modules/wallet-pass/constants"
 import type WalletPassModuleService from "../../modules/wallet-pass/service"
+import type { EnrollmentResult } from "../../modules/wallet-pass/service"
 
 const PAGE = 200
 
 export type EnrollExistingCustomersOutput = { examined: number; enrolled: number; not_enrolled: number; already: number }
-type Created = { holder_ids: string[]; operation_ids: string[] }
+type Undo = Pick<EnrollmentResult, "holder_id" | "created" | "previous"> & { operation_id: string | null }
 
 export const enrollExistingCustomersStepId = "enroll-existing-customers"
 
 /**
  * Records every store customer without a pass as a holder and queues their enrolment at the
- * lowest priority (after all other work), page by page. Idempotent: customers with a pass
- * are left alone. Compensation removes what this run created.
+ * lowest priority (after all other work), page by page; a holder recorded earlier without a
+ * usable phone is enrolled now that the customer has one. Idempotent: customers with a pass
+ * are left alone. Compensation takes back what this run did.
  */
 export const enrollExistingCustomersStep = createStep(
   enrollExistingCustomersStepId,
@@ -24,7 +26,7 @@ export const enrollExistingCustomersStep = createStep(
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
     const country = walletPass.getOptions().defaultCountry as CountryCode
     const output: EnrollExistingCustomersOutput = { examined: 0, enrolled: 0, not_enrolled: 0, already: 0 }
-    const created: Created = { holder_ids: [], operation_ids: [] }
+    const done: Undo[] = []
     // Keyset paging on the id (unique): offsets over a non-unique order (customers imported
     // with one created_at) showed some customers twice and skipped others.
     for (let after = ""; ; ) {
@@ -49,22 +51,23 @@ export const enrollExistingCustomersStep = createStep(
           phone_problem: phone.ok ? null : `invalid phone (${phone.reason.replace(/_/g, " ")})`,
           profile: { name: customer.first_name, surname: customer.last_name, email: customer.email },
           priority: OPERATION_PRIORITY.bulk,
+          retry: "phone_added",
         })
-        if (!result.created) output.already++
-        else {
-          created.holder_ids.push(result.holder_id)
-          if (result.operation) created.operation_ids.push(result.operation.id)
-          result.state === "pending" ? output.enrolled++ : output.not_enrolled++
+        if (!result) continue // only with existing_only, not asked for here
+        if (!result.created && !result.previous) {
+          output.already++
+          continue
         }
+        done.push({ holder_id: result.holder_id, created: result.created, previous: result.previous, operation_id: result.operation?.id ?? null })
+        result.state === "pending" ? output.enrolled++ : output.not_enrolled++
       }
       if (data.length < PAGE) break
     }
-    return new StepResponse(output, created)
+    return new StepResponse(output, done)
   },
-  async (created: Created | undefined, { container }) => {
-    if (!created) return
+  async (done: Undo[] | undefined, { container }) => {
+    if (!done?.length) return
     const walletPass = container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
-    if (created.operation_ids.length) await walletPass.softDeleteWalletPassOperations(created.operation_ids)
-    if (created.holder_ids.length) await walletPass.deleteWalletPassHolders(created.holder_ids)
+    for (const undo of done) await walletPass.undoEnrollment(undo)
   }
 )
