@@ -169,6 +169,18 @@ export const walletPassOptionsSchema = z
       })
       .strict()
       .prefault({}),
+    logs: z
+      .object({
+        // At least a day: the rate gate counts the last hour of the call log.
+        retentionDays: z
+          .number({ error: "logs.retentionDays must be a whole number of days from 1 to 3650" })
+          .int({ error: "logs.retentionDays must be a whole number of days from 1 to 3650" })
+          .min(1, { error: "logs.retentionDays must be a whole number of days from 1 to 3650" })
+          .max(3650, { error: "logs.retentionDays must be a whole number of days from 1 to 3650" })
+          .default(30),
+      })
+      .strict()
+      .prefault({}),
   })
   .strict()
 

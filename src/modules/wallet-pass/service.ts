@@ -258,6 +258,38 @@ export default class WalletPassModuleService extends MedusaService({
   }
 
   /**
+   * Deletes API call log and hook delivery log rows older than `logs.retentionDays`
+   * (database clock), in batches of `batchSize`, each its own statement, so the logs'
+   * writers are never held up for long. Safe on several instances at once. The rate gate
+   * reads only the last hour of the call log: a retention of a day or more leaves it whole.
+   */
+  @InjectManager()
+  async pruneLogs(
+    { batchSize = 5000 }: { batchSize?: number } = {},
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<{ api_calls: number; hook_deliveries: number }> {
+    const knex = this.knex_(sharedContext)
+    const days = this.options_.logs.retentionDays
+    const prune = async (table: string, column: string) => {
+      let deleted = 0
+      for (;;) {
+        // Table and column names are constants of this file, never input.
+        const { rowCount } = await knex.raw<{ rowCount: number }>(
+          `DELETE FROM ${table} WHERE id IN (
+             SELECT id FROM ${table} WHERE ${column} < now() - make_interval(days => ?) LIMIT ?)`,
+          [days, batchSize]
+        )
+        deleted += rowCount
+        if (rowCount < batchSize) return deleted
+      }
+    }
+    return {
+      api_calls: await prune("wallet_pass_api_call", "started_at"),
+      hook_deliveries: await prune("wallet_pass_hook_delivery", "created_at"),
+    }
+  }
+
+  /**
    * Everything known about one customer's pass: the holder with cards, the balance, the
    * most recent ledger entries and the operations not finished yet. Null when the
    * customer has no holder.

@@ -22,6 +22,7 @@ describe("plugin options", () => {
       accrual: { on: "order.placed", bonusPercent: 0, base: "subtotal" },
       redemption: { maxOrderPercent: 0 },
       discount: { enabled: true },
+      logs: { retentionDays: 30 },
     })
     expect(o.currencyCode).toBeUndefined()
     expect(planLimits(o.plan)).toEqual({ perSecond: 1, perHour: 60 })
@@ -67,6 +68,8 @@ describe("plugin options", () => {
     [{ ...valid, currencyCode: "euro" }, "currencyCode: currencyCode must be a three-letter ISO 4217 code"],
     [{ ...valid, redemption: { maxOrderPercent: -1 } }, "redemption.maxOrderPercent must be a number from 0 to 100"],
     [{ ...valid, discount: { enabled: "yes" } }, "discount.enabled must be true or false"],
+    [{ ...valid, logs: { retentionDays: 0 } }, "logs.retentionDays: logs.retentionDays must be a whole number of days from 1 to 3650"],
+    [{ ...valid, logs: { retentionDays: 1.5 } }, "logs.retentionDays must be a whole number of days"],
     [{ ...valid, apiKey: "typo" }, 'unknown option(s) "apiKey"'],
   ])("refuses %j naming the option", (raw, expected) => {
     expect(errorOf(raw)).toContain(expected)

@@ -1,0 +1,17 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { WALLET_PASS_MODULE } from "../modules/wallet-pass"
+import type WalletPassModuleService from "../modules/wallet-pass/service"
+
+/** Keeps the API call log and the hook delivery log to `logs.retentionDays` (default 30). */
+export default async function pruneWalletPassLogs(container: MedusaContainer) {
+  const pruned = await container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE).pruneLogs()
+  if (pruned.api_calls || pruned.hook_deliveries) {
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .info(`wallet-pass: pruned ${pruned.api_calls} API call(s) and ${pruned.hook_deliveries} hook deliveries past the retention`)
+  }
+}
+
+// Hourly, at a minute of its own (the other jobs run at second 0 of each minute).
+export const config = { name: "wallet-pass-prune-logs", schedule: "30 17 * * * *" }
