@@ -25,6 +25,13 @@ const percent = (option: string) =>
       error: `${option} accepts at most two decimal places`,
     })
 
+/** A number from `min` to `max` (a whole one when `unit` says "whole"), named in its error. */
+const between = (option: string, min: number, max: number, unit: string) => {
+  const error = `${option} must be a ${unit} from ${min} to ${max}`
+  const number = z.number({ error }).min(min, { error }).max(max, { error })
+  return unit.startsWith("whole") ? number.int({ error }) : number
+}
+
 const nonEmpty = (option: string) =>
   z.string({ error: `${option} must be a non-empty string` }).trim().min(1, {
     error: `${option} must be a non-empty string`,
@@ -156,28 +163,15 @@ export const walletPassOptionsSchema = z
     dispatcher: z
       .object({
         enabled: z.boolean({ error: "dispatcher.enabled must be true or false" }).default(true),
-        echoGraceSeconds: z
-          .number({ error: "dispatcher.echoGraceSeconds must be a number of seconds from 1 to 3600" })
-          .min(1, { error: "dispatcher.echoGraceSeconds must be a number of seconds from 1 to 3600" })
-          .max(3600, { error: "dispatcher.echoGraceSeconds must be a number of seconds from 1 to 3600" })
-          .default(60),
-        sendingLeaseSeconds: z
-          .number({ error: "dispatcher.sendingLeaseSeconds must be a number of seconds from 1 to 3600" })
-          .min(1, { error: "dispatcher.sendingLeaseSeconds must be a number of seconds from 1 to 3600" })
-          .max(3600, { error: "dispatcher.sendingLeaseSeconds must be a number of seconds from 1 to 3600" })
-          .default(60),
+        echoGraceSeconds: between("dispatcher.echoGraceSeconds", 1, 3600, "number of seconds").default(60),
+        sendingLeaseSeconds: between("dispatcher.sendingLeaseSeconds", 1, 3600, "number of seconds").default(60),
       })
       .strict()
       .prefault({}),
     logs: z
       .object({
         // At least a day: the rate gate counts the last hour of the call log.
-        retentionDays: z
-          .number({ error: "logs.retentionDays must be a whole number of days from 1 to 3650" })
-          .int({ error: "logs.retentionDays must be a whole number of days from 1 to 3650" })
-          .min(1, { error: "logs.retentionDays must be a whole number of days from 1 to 3650" })
-          .max(3650, { error: "logs.retentionDays must be a whole number of days from 1 to 3650" })
-          .default(30),
+        retentionDays: between("logs.retentionDays", 1, 3650, "whole number of days").default(30),
       })
       .strict()
       .prefault({}),

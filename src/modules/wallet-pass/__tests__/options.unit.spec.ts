@@ -68,6 +68,8 @@ describe("plugin options", () => {
     [{ ...valid, currencyCode: "euro" }, "currencyCode: currencyCode must be a three-letter ISO 4217 code"],
     [{ ...valid, redemption: { maxOrderPercent: -1 } }, "redemption.maxOrderPercent must be a number from 0 to 100"],
     [{ ...valid, discount: { enabled: "yes" } }, "discount.enabled must be true or false"],
+    [{ ...valid, dispatcher: { echoGraceSeconds: 0 } }, "dispatcher.echoGraceSeconds: dispatcher.echoGraceSeconds must be a number of seconds from 1 to 3600"],
+    [{ ...valid, dispatcher: { sendingLeaseSeconds: "60" } }, "dispatcher.sendingLeaseSeconds must be a number of seconds from 1 to 3600"],
     [{ ...valid, logs: { retentionDays: 0 } }, "logs.retentionDays: logs.retentionDays must be a whole number of days from 1 to 3650"],
     [{ ...valid, logs: { retentionDays: 1.5 } }, "logs.retentionDays must be a whole number of days"],
     [{ ...valid, apiKey: "typo" }, 'unknown option(s) "apiKey"'],
