@@ -1,7 +1,8 @@
 import { medusaIntegrationTestRunner, TestEventUtils } from "@medusajs/test-utils"
-import { Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
-import { redemptionPromotionCode } from "../../src/modules/wallet-pass/redemption"
+import settleStaleWalletPassRedemptions from "../../src/jobs/settle-stale-redemptions"
+import { redemptionPromotionCode, reserveCartRedemption } from "../../src/modules/wallet-pass/redemption"
 import type WalletPassModuleService from "../../src/modules/wallet-pass/service"
 import { createAdminHeaders } from "../support/admin"
 import { storeEnv, waitFor, emulatedServiceBeforeStore } from "../support/hooks"
@@ -187,6 +188,32 @@ medusaIntegrationTestRunner({
       expect(order.total).toBe(60)
       await waitFor(() => allDone(holder.id, "balance_deduct"), "deduct sent", 15_000)
       expect(await walletPass().getBalance(holder.id)).toBe(15000)
+    })
+
+    it("the stale-reservation job finds the order of a cart that completed and voids the reservation of one that did not", async () => {
+      const { headers, holder } = await customerWithBalance("+79995551008", "r8@example.com", 50)
+      // A checkout that stopped after reserving, before the order's work: the cart became an order...
+      const completed = await createCart(api, store, headers)
+      // The order's own work done first, so only the job can find this order for the reservation.
+      const orderWork = TestEventUtils.waitSubscribersExecution("order.placed", getContainer().resolve(Modules.EVENT_BUS))
+      const order = await placeOrder(api, store, headers, completed.id)
+      await orderWork
+      const placed = await reserveCartRedemption(walletPass(), { holder_id: holder.id, cart_id: completed.id, amount: 2000, currency_code: "eur" })
+      // ...and one whose cart never did.
+      const abandoned = await createCart(api, store, headers)
+      const dropped = await reserveCartRedemption(walletPass(), { holder_id: holder.id, cart_id: abandoned.id, amount: 1000, currency_code: "eur" })
+      expect(await walletPass().getBalance(holder.id)).toBe(2000)
+      await getContainer()
+        .resolve(ContainerRegistrationKeys.PG_CONNECTION)
+        .raw(`UPDATE wallet_pass_ledger_entry SET created_at = now() - interval '31 minutes' WHERE id IN (?, ?)`, [placed.entry_id, dropped.entry_id])
+
+      await settleStaleWalletPassRedemptions(getContainer())
+      const [kept] = await walletPass().listWalletPassLedgerEntries({ id: placed.entry_id })
+      expect(kept).toMatchObject({ state: "applied", order_id: order.id })
+      const [voided] = await walletPass().listWalletPassLedgerEntries({ id: dropped.entry_id }, { withDeleted: true })
+      expect(voided?.state ?? "gone").not.toBe("applied")
+      expect(await walletPass().getBalance(holder.id)).toBe(3000)
+      await waitFor(() => allDone(holder.id, "balance_deduct"), "the order's deduct sent", 15_000)
     })
 
     it("two carts spending the same balance cannot both complete, even at the same time", async () => {
