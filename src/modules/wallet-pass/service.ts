@@ -782,7 +782,7 @@ export default class WalletPassModuleService extends MedusaService({
    */
   @InjectTransactionManager()
   async undoEnrollment(
-    done: Pick<EnrollmentResult, "holder_id" | "created" | "previous"> & { operation_id: string | null },
+    done: EnrollmentUndo,
     @MedusaContext() sharedContext: Context = {}
   ): Promise<void> {
     if (done.operation_id) {
@@ -1286,7 +1286,6 @@ async function findEntryByKeys(
 const BALANCE_SQL = `COALESCE(SUM(amount), 0)
   - COALESCE(SUM(remaining) FILTER (WHERE expires_at <= now() AND expired_at IS NULL), 0)`
 
-/** The holder fields a hook needs (see findHookHolder). */
 /** When a customer who already has a holder is enrolled again (see createHolderForEnrollment). */
 export type ReenrollWhen = "phone_added" | "always"
 
@@ -1305,6 +1304,9 @@ export type EnrollmentResult = {
   previous: Omit<EnrollmentBefore, "id"> | null
 }
 
+/** What undoEnrollment needs to take a createHolderForEnrollment back (a compensation's input). */
+export type EnrollmentUndo = Pick<EnrollmentResult, "holder_id" | "created" | "previous"> & { operation_id: string | null }
+
 const unchangedEnrollment = (holder: EnrollmentBefore): EnrollmentResult => ({
   holder_id: holder.id,
   created: false,
@@ -1314,6 +1316,7 @@ const unchangedEnrollment = (holder: EnrollmentBefore): EnrollmentResult => ({
   previous: null,
 })
 
+/** The holder fields a hook needs (see findHookHolder). */
 export type HookHolder = {
   id: string
   phone: string | null

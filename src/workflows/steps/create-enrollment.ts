@@ -3,7 +3,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
 import { CUSTOMER_SOURCE_METADATA_KEY, HolderSource, OPERATION_PRIORITY } from "../../modules/wallet-pass/constants"
 import type WalletPassModuleService from "../../modules/wallet-pass/service"
-import type { EnrollmentResult, ReenrollWhen } from "../../modules/wallet-pass/service"
+import type { EnrollmentUndo as Undo, ReenrollWhen } from "../../modules/wallet-pass/service"
 import { tryNormalizePhone, type CountryCode } from "../../lib/phone"
 
 export type CreateEnrollmentStepInput = {
@@ -17,8 +17,6 @@ export type CreateEnrollmentStepInput = {
 export type CreateEnrollmentStepOutput =
   | { skipped: string }
   | { skipped: null; holder_id: string; created: boolean; reenrolled: boolean; state: string; error: string | null; operation_id: string | null }
-
-type Undo = Pick<EnrollmentResult, "holder_id" | "created" | "previous"> & { operation_id: string | null }
 
 export const createEnrollmentStepId = "create-enrollment"
 
@@ -66,7 +64,7 @@ export const createEnrollmentStep = createStep(
       skipped: null,
       holder_id: result.holder_id,
       created: result.created,
-      reenrolled: result.previous !== null,
+      reenrolled: result.previous !== null && result.state === "pending",
       state: result.state,
       error: result.error,
       operation_id: operationId,

@@ -4,13 +4,11 @@ import { tryNormalizePhone, type CountryCode } from "../../lib/phone"
 import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
 import { CUSTOMER_SOURCE_METADATA_KEY, OPERATION_PRIORITY } from "../../modules/wallet-pass/constants"
 import type WalletPassModuleService from "../../modules/wallet-pass/service"
-import type { EnrollmentResult } from "../../modules/wallet-pass/service"
+import type { EnrollmentUndo as Undo } from "../../modules/wallet-pass/service"
 
 const PAGE = 200
 
 export type EnrollExistingCustomersOutput = { examined: number; enrolled: number; not_enrolled: number; already: number }
-type Undo = Pick<EnrollmentResult, "holder_id" | "created" | "previous"> & { operation_id: string | null }
-
 export const enrollExistingCustomersStepId = "enroll-existing-customers"
 
 /**
