@@ -55,6 +55,11 @@ export function formatAge(seconds: number | null): string {
   return `${(seconds / 3600).toFixed(1)} h`
 }
 
+/** A ledger amount with its sign: "+12.5" for a credit, "-3" for a debit. */
+export function formatSignedAmount(amount: number): string {
+  return amount > 0 ? `+${amount}` : String(amount)
+}
+
 export function formatDate(value: string | null | undefined): string {
   return value ? new Date(value).toLocaleString() : "—"
 }

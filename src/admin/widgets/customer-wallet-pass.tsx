@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query"
 import { AdjustForm } from "../components/adjust-form"
 import { CustomerPassActions } from "../components/customer-pass-actions"
 import { PushForm } from "../components/push-form"
-import { getJson, walletPassKeys } from "../lib/api"
+import { formatDate, formatSignedAmount, getJson, walletPassKeys } from "../lib/api"
 import type { AdminWalletPass } from "../lib/types"
 
 const ENROLLMENT_LABEL: Record<string, string> = {
@@ -87,9 +87,9 @@ const CustomerWalletPassWidget = ({ data: customer }: DetailWidgetProps<AdminCus
               <Table.Body>
                 {pass.ledger.map((entry) => (
                   <Table.Row key={entry.id}>
-                    <Table.Cell>{new Date(entry.created_at).toLocaleString()}</Table.Cell>
+                    <Table.Cell>{formatDate(entry.created_at)}</Table.Cell>
                     <Table.Cell>{entry.kind}</Table.Cell>
-                    <Table.Cell>{entry.amount > 0 ? `+${entry.amount}` : entry.amount}</Table.Cell>
+                    <Table.Cell>{formatSignedAmount(entry.amount)}</Table.Cell>
                     <Table.Cell>{entry.reason ?? entry.order_id ?? ""}</Table.Cell>
                   </Table.Row>
                 ))}

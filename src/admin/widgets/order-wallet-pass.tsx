@@ -3,7 +3,7 @@ import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
 import { Container, Heading, Table, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
 import { OperationStateBadge } from "../components/operation-state-badge"
-import { formatDate, getJson, walletPassKeys } from "../lib/api"
+import { formatDate, formatSignedAmount, getJson, walletPassKeys } from "../lib/api"
 import type { AdminOrderWalletPass } from "../lib/types"
 
 const TOTALS: { key: keyof Omit<AdminOrderWalletPass, "entries">; label: string }[] = [
@@ -54,7 +54,7 @@ const OrderWalletPassWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) =
                 <Table.Row key={entry.id}>
                   <Table.Cell>{formatDate(entry.created_at)}</Table.Cell>
                   <Table.Cell>{entry.kind}</Table.Cell>
-                  <Table.Cell>{entry.amount > 0 ? `+${entry.amount}` : entry.amount}</Table.Cell>
+                  <Table.Cell>{formatSignedAmount(entry.amount)}</Table.Cell>
                   <Table.Cell>{entry.state}</Table.Cell>
                   <Table.Cell>
                     {entry.operation ? (
