@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm run bench` (after `npm run build`): the plugin's figures, measured on a real store.
-// A fresh store app gets the packed plugin (as a merchant installs it) and one extra,
-// bench-only route, POST /hooks/bench-noop, which reads the body and answers
-// `{ success: true }` through the same Medusa HTTP stack: the baseline for the hook route.
+// A fresh store app gets the packed plugin (as a merchant installs it) and two bench-only
+// routes through the same Medusa HTTP stack: POST /hooks/bench-noop reads the body and
+// answers `{ success: true }` (the baseline for the hook route), and POST /hooks/bench-write
+// also inserts the body as one row in its own transaction (a minimal durable write, for scale).
 // Phases: 1. hook receiver under load (autocannon, localhost), 2. queue drain at a raised
 // limit with one and two draining processes, 3. bulk enrolment of 1,000 customers,
 // 4. checkout time with the plugin / the same store without it. Prints a table and writes
@@ -21,12 +22,14 @@ import {
   median,
   ok,
   percentile,
+  postgresCpuMs,
   readyCart,
   registerCustomer,
   resultsFile,
   run,
   seedStore,
   sleep,
+  storeCpuMs,
   table,
   until,
 } from "./lib/common.mjs"
@@ -61,8 +64,11 @@ module.exports = defineConfig({
 `
 
 // The no-op baseline: same prefix, same "read the body ourselves" as the hook route.
+// Medusa reads a middlewares file's \`default\` export (a plain module.exports is skipped).
 const NOOP_MIDDLEWARES = `const { defineMiddlewares } = require("@medusajs/framework/http")
-module.exports = defineMiddlewares({ routes: [{ matcher: "/hooks/bench-noop", method: ["POST"], bodyParser: false }] })
+exports.default = defineMiddlewares({
+  routes: ["/hooks/bench-noop", "/hooks/bench-write"].map((matcher) => ({ matcher, method: ["POST"], bodyParser: false })),
+})
 `
 const NOOP_ROUTE = `exports.POST = async (req, res) => {
   // Reads the body itself when Medusa's parser is off for it (as for the hook route).
@@ -74,6 +80,18 @@ const NOOP_ROUTE = `exports.POST = async (req, res) => {
     via = "own-reader"
   }
   res.setHeader("x-bench-body", via)
+  res.status(200).json({ success: true })
+}
+`
+
+// The same, plus one committed INSERT of the body (table made by benchHooks).
+const WRITE_ROUTE = `const { ContainerRegistrationKeys } = require("@medusajs/framework/utils")
+exports.POST = async (req, res) => {
+  const chunks = []
+  for await (const chunk of req) chunks.push(chunk)
+  const body = Buffer.concat(chunks).toString("utf8")
+  JSON.parse(body)
+  await req.scope.resolve(ContainerRegistrationKeys.PG_CONNECTION).raw("INSERT INTO bench_write (body) VALUES (?::jsonb)", [body])
   res.status(200).json({ success: true })
 }
 `
@@ -99,9 +117,11 @@ async function main() {
 
     const { app, cleanup } = await createStoreApp({ name: "wallet-pass-bench", medusaConfig: MEDUSA_CONFIG, step })
     cleanups.push(cleanup)
-    fs.mkdirSync(path.join(app, "src/api/hooks/bench-noop"), { recursive: true })
+    for (const [dir, route] of [["bench-noop", NOOP_ROUTE], ["bench-write", WRITE_ROUTE]]) {
+      fs.mkdirSync(path.join(app, "src/api/hooks", dir), { recursive: true })
+      fs.writeFileSync(path.join(app, "src/api/hooks", dir, "route.js"), route)
+    }
     fs.writeFileSync(path.join(app, "src/api/middlewares.js"), NOOP_MIDDLEWARES)
-    fs.writeFileSync(path.join(app, "src/api/hooks/bench-noop/route.js"), NOOP_ROUTE)
 
     step("preparing a database")
     const db = await prepareDatabase("wallet_pass_bench")
@@ -130,7 +150,7 @@ async function main() {
     await storeA.start()
     emulator.setWebhook({ url: `${storeA.url}/hooks/wallet-pass`, ...HOOKS })
 
-    if (PHASES.has("hooks")) results.hooks = await benchHooks(emulator, storeA)
+    if (PHASES.has("hooks")) results.hooks = await benchHooks(emulator, sql, storeA)
     if (PHASES.has("drain")) results.drain = await benchDrain(emulator, sql, app, baseEnv, storeA, cleanups)
     if (PHASES.has("backfill")) results.backfill = await benchBackfill(emulator, sql, storeA, seed)
     if (PHASES.has("checkout")) results.checkout = await benchCheckout(emulator, app, baseEnv, storeA, seed, cleanups)
@@ -148,7 +168,8 @@ async function main() {
 
 // ---------------------------------------------------------------- 1. hook receiver
 
-async function benchHooks(emulator, store) {
+async function benchHooks(emulator, sql, store) {
+  await sql.query("CREATE TABLE IF NOT EXISTS bench_write (id bigserial PRIMARY KEY, body jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now())")
   step(`hooks: installing ${HOLDERS} passes (createCustomer hooks)`)
   const holders = []
   for (let i = 0; i < HOLDERS; i++) {
@@ -173,6 +194,7 @@ async function benchHooks(emulator, store) {
   }
   const routes = {
     noop: { path: "/hooks/bench-noop", body: () => bodyFor(readTemplate) },
+    write: { path: "/hooks/bench-write", body: () => bodyFor(readTemplate) },
     readBalance: { path: "/hooks/wallet-pass", body: () => bodyFor(readTemplate) },
     addBalance: {
       path: "/hooks/wallet-pass",
@@ -199,11 +221,16 @@ async function benchHooks(emulator, store) {
     for (const [name, route] of Object.entries(routes)) {
       await cannon(route, connections, 2) // warm-up, not recorded
       step(`hooks: ${name} at ${connections} connection(s), ${HOOK_SECONDS} s`)
+      const cpu0 = { store: storeCpuMs(store), db: postgresCpuMs() }
       const r = await cannon(route, connections, HOOK_SECONDS)
+      const cpu1 = { store: storeCpuMs(store), db: postgresCpuMs() }
+      const perRequest = (k) => (cpu0[k] === null ? null : (cpu1[k] - cpu0[k]) / r.requests.total)
       rows.push({
         route: name,
         connections,
         requests: r.requests.total,
+        store_cpu_ms_per_req: perRequest("store"),
+        db_cpu_ms_per_req: perRequest("db"),
         rps: r.requests.average,
         p50_ms: r.latency.p50,
         p99_ms: r.latency.p99,
@@ -217,8 +244,12 @@ async function benchHooks(emulator, store) {
     row.p99_vs_noop = row.p99_ms / base.p99_ms
     row.p50_vs_noop = row.p50_ms / base.p50_ms
     row.rps_vs_noop = row.rps / base.rps
+    row.p99_vs_write = row.p99_ms / rows.find((x) => x.route === "write" && x.connections === row.connections).p99_ms
   }
-  return { baseline: `POST /hooks/bench-noop, a route of the same store app that parses the body (${noopBody}) and answers { success: true }`, rows }
+  return {
+    baseline: `POST /hooks/bench-noop, a route of the same store app that parses the body (${noopBody}) and answers { success: true }; write: the same plus one committed INSERT`,
+    rows,
+  }
 }
 
 // ---------------------------------------------------------------- 2. queue drain
@@ -405,10 +436,12 @@ function report(r) {
     out.push(`\n1. Hook receiver (autocannon, ${HOOK_SECONDS} s per cell; baseline: ${r.hooks.baseline})`)
     out.push(
       table(
-        ["route", "conn", "req/s", "p50 ms", "p99 ms", "p99/noop", "req/s / noop", "non-2xx", "errors", "p99 <= 1.5x"],
+        ["route", "conn", "req/s", "p50 ms", "p99 ms", "p99/noop", "req/s / noop", "p99/write", "store CPU ms/req", "db CPU ms/req", "non-2xx", "errors", "p99 <= 1.5x noop"],
         r.hooks.rows.map((x) => [
-          x.route, x.connections, f(x.rps), f(x.p50_ms, 2), f(x.p99_ms, 2), f(x.p99_vs_noop, 2), f(x.rps_vs_noop, 2), x.non2xx, x.errors,
-          x.route === "noop" ? "-" : x.p99_vs_noop <= 1.5 ? "yes" : "NO",
+          x.route, x.connections, f(x.rps), f(x.p50_ms, 2), f(x.p99_ms, 2), f(x.p99_vs_noop, 2), f(x.rps_vs_noop, 2), f(x.p99_vs_write, 2),
+          x.store_cpu_ms_per_req === null ? "-" : f(x.store_cpu_ms_per_req, 2), x.db_cpu_ms_per_req === null ? "-" : f(x.db_cpu_ms_per_req, 2),
+          x.non2xx, x.errors,
+          x.route === "noop" || x.route === "write" ? "-" : x.p99_vs_noop <= 1.5 ? "yes" : "NO",
         ])
       )
     )

@@ -40,7 +40,7 @@ export class MedusaProcess {
   async start(timeoutMs = 180_000) {
     const child = spawn("npx", ["medusa", "start"], {
       cwd: this.cwd,
-      env: { ...process.env, ...this.env, PORT: String(this.port), MEDUSA_DISABLE_TELEMETRY: "true", NODE_OPTIONS: "" },
+      env: { ...process.env, ...this.env, PORT: String(this.port), MEDUSA_DISABLE_TELEMETRY: "true", NODE_OPTIONS: process.env.BENCH_STORE_NODE_OPTIONS ?? "" },
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
     })
@@ -81,6 +81,35 @@ export class MedusaProcess {
     this.child = null
   }
 }
+
+/**
+ * CPU time (user + system, ms) used so far by the processes that `match(pid, command,
+ * parentGroup)` selects, read from /proc; null where there is no /proc (not Linux).
+ * Per-request CPU is steadier than latency on a shared machine: it is the cost itself,
+ * not the cost plus whatever else the machine was doing.
+ */
+export function cpuMs(match) {
+  if (!fs.existsSync("/proc/self/stat")) return null
+  const tick = 1000 / 100 // USER_HZ is 100 on Linux
+  let total = 0
+  for (const pid of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8")
+      const command = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"))
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
+      // fields[2] is the process group; [11] and [12] are utime and stime in ticks.
+      if (match(Number(pid), command, Number(fields[2]))) total += (Number(fields[11]) + Number(fields[12])) * tick
+    } catch {} // the process ended while we read
+  }
+  return total
+}
+
+/** CPU of a MedusaProcess (its process group: npx, the shell and the server). */
+export const storeCpuMs = (store) => cpuMs((_pid, _command, group) => group === store.child?.pid)
+
+/** CPU of every PostgreSQL process on the machine (the embedded server or the machine's own). */
+export const postgresCpuMs = () => cpuMs((_pid, command) => command === "postgres")
 
 /** A JSON request; answers `{ status, data }` and throws only on network errors. */
 export async function http(method, url, { headers = {}, body, timeoutMs = 60_000 } = {}) {
