@@ -97,9 +97,12 @@ medusaIntegrationTestRunner({
       const updated = TestEventUtils.waitSubscribersExecution("customer.updated", eventBus)
       await api.post("/store/customers/me", { phone: "8 999 555-00-09", first_name: "Vera-Maria" }, { headers })
       await updated
+      // The dispatcher records the answer's effects (enrolled) before it marks the request done.
       const holder = await waitFor(async () => {
         const h = await holderOf(customer.id)
-        return h?.enrollment_state === "enrolled" && h
+        if (h?.enrollment_state !== "enrolled") return false
+        const sent = await operationsOf(h.id)
+        return sent.length > 0 && sent.every((o) => o.state === "done") && h
       }, "enrolment after the phone was added", 15_000)
       expect(holder).toMatchObject({ phone: "+79995550009", enrollment_error: null, name: "Vera-Maria" })
       // One request: the profile change coalesced into the enrolment.
