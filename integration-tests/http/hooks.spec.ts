@@ -191,6 +191,22 @@ medusaIntegrationTestRunner({
         expect(await walletPass().getBalance(holder.id)).toBe(10000)
       })
 
+      it("credits the card's holder when the phone is unknown; a card of someone else than the phone's is a 400 that writes nothing", async () => {
+        const { card } = await install("+79991110023")
+        await install("+79991110024")
+        const [holder] = await walletPass().listWalletPassHolders({ phone: "+79991110023" })
+        const add = (phone: string, transactionId: string) =>
+          hook({ method: "addBalance", customer: { phone, cardNumbers: [card], sum: 7, transactionId } })
+
+        expect(await add("+79990008887", "tx-by-card")).toEqual({ status: 200, data: { success: true } })
+        expect(await walletPass().getBalance(holder.id)).toBe(700)
+
+        const before = await writtenCounts(getContainer())
+        const foreign = await add("+79991110024", "tx-foreign-card")
+        expect(foreign).toEqual({ status: 400, data: { error: `card ${card} belongs to another customer than phone +79991110024` } })
+        expect(await writtenCounts(getContainer())).toEqual(before)
+      })
+
       it("50 concurrent deliveries of one transactionId: one ledger entry, 50 identical answers", async () => {
         await install("+79991110021")
         const [holder] = await walletPass().listWalletPassHolders({ phone: "+79991110021" })
@@ -200,6 +216,43 @@ medusaIntegrationTestRunner({
         const entries = await walletPass().listWalletPassLedgerEntries({ holder_id: holder.id })
         expect(entries).toHaveLength(1)
         expect(await walletPass().getBalance(holder.id)).toBe(2550)
+
+        // Every delivery has its log line (written in shared statements under load).
+        const logged = await waitFor(async () => {
+          const rows = await walletPass().listWalletPassHookDeliveries({ transaction_id: "tx-burst-1" })
+          return rows.length === 50 && rows
+        }, "50 delivery log lines")
+        expect(logged.filter((d) => d.outcome === "ok")).toHaveLength(1)
+        expect(logged.filter((d) => d.outcome === "duplicate")).toHaveLength(49)
+        expect(logged.every((d) => d.holder_id === holder.id && d.status_code === 200)).toBe(true)
+        expect(logged[0].request).toMatchObject({ method: "addBalance", customer: { transactionId: "tx-burst-1" } })
+      })
+
+      it("announces each applied change once with wallet_pass.balance_changed; a repeat announces nothing", async () => {
+        await install("+79991110022")
+        const [holder] = await walletPass().listWalletPassHolders({ phone: "+79991110022" })
+        const eventBus = getContainer().resolve(Modules.EVENT_BUS)
+        const seen: unknown[] = []
+        const collect = async ({ data }: { data: unknown }) => {
+          seen.push(data)
+        }
+        eventBus.subscribe("wallet_pass.balance_changed", collect, { subscriberId: "test-balance-changed" })
+        try {
+          const add = (sum: number, transactionId: string) =>
+            hook({ method: "addBalance", customer: { phone: "+79991110022", cardNumbers: [], sum, transactionId } })
+          expect((await add(12, "tx-announce-1")).status).toBe(200)
+          expect((await add(12, "tx-announce-1")).status).toBe(200) // a repeat
+          expect((await add(-2, "tx-announce-2")).status).toBe(200)
+          await waitFor(async () => seen.length >= 2, "two balance_changed events")
+
+          const entries = await walletPass().listWalletPassLedgerEntries({ holder_id: holder.id }, { order: { created_at: "ASC" } })
+          expect(seen).toEqual([
+            { holder_id: holder.id, entry_id: entries[0].id, amount: 1200 },
+            { holder_id: holder.id, entry_id: entries[1].id, amount: -200 },
+          ])
+        } finally {
+          eventBus.unsubscribe("wallet_pass.balance_changed", collect, { subscriberId: "test-balance-changed" })
+        }
       })
     })
 

@@ -1,5 +1,4 @@
 export * from "./link-pass-customer"
-export * from "./apply-service-balance"
 export * from "./set-holder-privileges"
 export * from "./apply-holder-discount"
 export * from "./enroll-customer"

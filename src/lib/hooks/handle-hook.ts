@@ -1,9 +1,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
-import type { HookOutcome } from "../../modules/wallet-pass/constants"
+import { type HookOutcome, WALLET_PASS_EVENTS } from "../../modules/wallet-pass/constants"
 import type WalletPassModuleService from "../../modules/wallet-pass/service"
 import { basisPointsToPercent, fromMinorUnits } from "../../modules/wallet-pass/utils/amounts"
-import { applyServiceBalanceWorkflow } from "../../workflows/apply-service-balance"
 import { linkPassCustomerWorkflow } from "../../workflows/link-pass-customer"
 import { setHolderPrivilegesWorkflow } from "../../workflows/set-holder-privileges"
 import type { HookCommand } from "./parse-hook"
@@ -35,6 +35,26 @@ export async function handleHook(scope: MedusaContainer, command: HookCommand): 
     return { body: { customerId: result.customer_id }, outcome: "ok", holder_id: result.holder_id }
   }
 
+  if (command.method === "addBalance") {
+    // The plugin's busiest write, and a single module transaction (find and lock the
+    // holder, check, insert): nothing in it needs a workflow's compensation, and a
+    // workflow run cost as much again as the change (a workflow_execution query and the
+    // orchestration, measured with npm run bench). The event goes out after the commit,
+    // so a change that rolled back never announces itself.
+    const result = await walletPass.applyServiceBalanceHook({
+      phone: command.phone,
+      card_numbers: command.card_numbers,
+      amount: command.amount,
+      transaction_id: command.transaction_id,
+      lifetime_seconds: command.lifetime_seconds,
+    })
+    if (result.created) {
+      await announceBalanceChange(scope, { holder_id: result.holder_id, entry_id: result.entry.id, amount: command.amount })
+    }
+    const repeat = !result.created && !result.echo_of_operation_id
+    return { body: { success: true }, outcome: repeat ? "duplicate" : "ok", holder_id: result.holder_id }
+  }
+
   const { holder, balance } = await walletPass.findHookHolder(command.phone, command.card_numbers)
 
   switch (command.method) {
@@ -50,18 +70,6 @@ export async function handleHook(scope: MedusaContainer, command: HookCommand): 
         holder_id: holder.id,
       }
     }
-    case "addBalance": {
-      const { result } = await applyServiceBalanceWorkflow(scope).run({
-        input: {
-          holder_id: holder.id,
-          amount: command.amount,
-          transaction_id: command.transaction_id,
-          lifetime_seconds: command.lifetime_seconds,
-        },
-      })
-      const repeat = !result.created && !result.echo_of_operation_id
-      return { body: { success: true }, outcome: repeat ? "duplicate" : "ok", holder_id: holder.id }
-    }
     case "setPrivileges": {
       await setHolderPrivilegesWorkflow(scope).run({
         input: {
@@ -72,5 +80,23 @@ export async function handleHook(scope: MedusaContainer, command: HookCommand): 
       })
       return { body: { success: true }, outcome: "ok", holder_id: holder.id }
     }
+  }
+}
+
+/**
+ * Emits wallet_pass.balance_changed for a committed service change. The change stands
+ * whatever happens here: a failed emit is logged, not answered as a failed hook (the
+ * service's retry would find the transactionId applied and emit nothing either).
+ */
+async function announceBalanceChange(
+  scope: MedusaContainer,
+  data: { holder_id: string; entry_id: string; amount: number }
+): Promise<void> {
+  try {
+    await scope.resolve(Modules.EVENT_BUS).emit({ name: WALLET_PASS_EVENTS.BALANCE_CHANGED, data })
+  } catch (e) {
+    scope
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .warn(`wallet-pass: ${WALLET_PASS_EVENTS.BALANCE_CHANGED} for entry ${data.entry_id} was not emitted: ${(e as Error).message}`)
   }
 }

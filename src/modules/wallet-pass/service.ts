@@ -29,6 +29,7 @@ import {
 } from "./models"
 import { parseWalletPassOptions, WalletPassOptions } from "./options"
 import { percentToBasisPoints } from "./utils/amounts"
+import { GroupWriter } from "./utils/group-writer"
 import type { RateLimits } from "../../lib/constants"
 import {
   blockGate,
@@ -69,6 +70,21 @@ export type ApplyLedgerEntryInput = {
   /** Refuse a debit that would take the balance below zero (redemptions); write-offs leave it false and get flagged. */
   forbid_overdraft?: boolean
   metadata?: Record<string, unknown> | null
+}
+
+/** A balance change the service reports (addBalance hook); see applyServiceBalanceHook. */
+export type ServiceBalanceChange = {
+  /** Signed minor units: a credit, or a write-off when negative. */
+  amount: number
+  transaction_id: string
+  lifetime_seconds?: number | null
+}
+
+export type ServiceBalanceResult = ApplyLedgerEntryResult & {
+  /** The holder the hook named. */
+  holder_id: string
+  /** The operation whose balance request this change echoed (then nothing was applied), else null. */
+  echo_of_operation_id: string | null
 }
 
 /** A row of wallet_pass_ledger_entry as read with SQL. */
@@ -186,10 +202,10 @@ export default class WalletPassModuleService extends MedusaService({
   }
 
   /**
-   * The holder a hook is about, and their balance, in one statement: the holder with that
-   * phone, else the one owning one of the card numbers. A card belonging to another holder
-   * than the phone's is refused; nobody found is NOT_FOUND (both answer 400). Plain SQL on
-   * purpose: it answers every readBalance and runs before every other hook.
+   * The holder a hook is about, and their balance: the holder with that phone, else the
+   * one owning one of the card numbers. A card belonging to another holder than the
+   * phone's is refused; nobody found is NOT_FOUND (both answer 400). Plain SQL on purpose:
+   * it answers every readBalance and runs before every other hook.
    */
   @InjectManager()
   async findHookHolder(
@@ -197,63 +213,46 @@ export default class WalletPassModuleService extends MedusaService({
     cardNumbers: string[],
     @MedusaContext() sharedContext: Context = {}
   ): Promise<{ holder: HookHolder; balance: number }> {
-    const { rows } = await this.knex_(sharedContext).raw<{
-      rows: (HookHolder & { by_phone: boolean; foreign_card: string | null; balance: string })[]
-    }>(
-      `WITH cards AS (
-         SELECT c.number, c.holder_id FROM wallet_pass_card c
-           JOIN wallet_pass_holder h ON h.id = c.holder_id AND h.deleted_at IS NULL
-          WHERE c.number = ANY(?::text[]) AND c.deleted_at IS NULL
-       ), by_phone AS (
-         SELECT id FROM wallet_pass_holder WHERE phone = ? AND deleted_at IS NULL
-       ), chosen AS (
-         SELECT COALESCE((SELECT id FROM by_phone), (SELECT holder_id FROM cards ORDER BY number LIMIT 1)) AS id,
-                EXISTS (SELECT 1 FROM by_phone) AS by_phone
-       )
-       SELECT h.id, h.phone, h.customer_id, h.bonus_percent_bp, h.discount_percent_bp, chosen.by_phone,
-              (SELECT number FROM cards WHERE holder_id <> h.id ORDER BY number LIMIT 1) AS foreign_card,
-              (SELECT ${BALANCE_SQL} FROM wallet_pass_ledger_entry
-                WHERE holder_id = h.id AND state = 'applied' AND deleted_at IS NULL) AS balance
-         FROM chosen JOIN wallet_pass_holder h ON h.id = chosen.id`,
-      [cardNumbers, phone]
-    )
-    const row = rows[0]
-    if (!row) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_FOUND,
-        `no customer with phone ${phone}${cardNumbers.length ? ` or card ${cardNumbers.join(", ")}` : ""}`
-      )
-    }
-    if (row.by_phone && row.foreign_card) {
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
-        `card ${row.foreign_card} belongs to another customer than phone ${phone}`
-      )
-    }
-    const { by_phone: _byPhone, foreign_card: _foreign, balance, ...holder } = row
+    const { balance, ...holder } = await hookHolder(this.knex_(sharedContext), phone, cardNumbers, { lock: false })
     return { holder, balance: Number(balance) }
   }
 
-  /** Writes one line of the hook delivery log (plain SQL: one per hook, kept cheap). */
+  /**
+   * Writes one line of the hook delivery log. Deliveries answered while a write is running
+   * share the next statement (group commit), so under load the log costs a fraction of a
+   * round trip per hook; resolves once the line is written.
+   */
+  recordHookDelivery(input: HookDeliveryInput): Promise<void> {
+    return this.deliveryLog_.add(input)
+  }
+
+  private readonly deliveryLog_ = new GroupWriter<HookDeliveryInput>((rows) => this.insertHookDeliveries_(rows))
+
+  /** One INSERT for any number of delivery log lines (one array per column, so the statement text never changes). */
   @InjectManager()
-  async recordHookDelivery(input: HookDeliveryInput, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+  protected async insertHookDeliveries_(rows: HookDeliveryInput[], @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    const json = (value: Record<string, unknown> | null) => (value === null ? null : JSON.stringify(value))
     await this.knex_(sharedContext).raw(
+      // clock_timestamp() per row keeps a batch's lines in the order they were answered.
       `INSERT INTO wallet_pass_hook_delivery
-         (id, method, holder_id, phone, transaction_id, status_code, outcome, error, duration_ms, request, response)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb)`,
+         (id, method, holder_id, phone, transaction_id, status_code, outcome, error, duration_ms, request, response,
+          created_at, updated_at)
+       SELECT *, clock_timestamp(), clock_timestamp()
+         FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::int[], ?::text[], ?::text[], ?::int[],
+                     ?::jsonb[], ?::jsonb[])`,
       [
-        generateEntityId(undefined, "wphook"),
-        input.method,
-        input.holder_id,
-        input.phone,
-        input.transaction_id,
-        input.status_code,
-        input.outcome,
-        input.error,
-        input.duration_ms,
-        input.request === null ? null : JSON.stringify(input.request),
-        input.response === null ? null : JSON.stringify(input.response),
-      ]
+        rows.map(() => generateEntityId(undefined, "wphook")),
+        rows.map((r) => r.method),
+        rows.map((r) => r.holder_id),
+        rows.map((r) => r.phone),
+        rows.map((r) => r.transaction_id),
+        rows.map((r) => r.status_code),
+        rows.map((r) => r.outcome),
+        rows.map((r) => r.error),
+        rows.map((r) => r.duration_ms),
+        rows.map((r) => json(r.request)),
+        rows.map((r) => json(r.response)),
+      ] as Knex.RawBinding[]
     )
   }
 
@@ -334,43 +333,37 @@ export default class WalletPassModuleService extends MedusaService({
     validateLedgerInput(input)
     const knex = this.knex_(sharedContext)
     await this.lockHolder_(knex, input.holder_id)
-
-    const existing = await findEntryByKeys(knex, input.dedupe_key, input.transaction_id ?? null)
-    if (existing) {
-      return this.repeatResult_(knex, existing, input, sharedContext)
-    }
     return this.insertLedgerEntry_(knex, input, sharedContext)
   }
 
-  /** applyLedgerEntry once the holder is locked and the keys are known to be new. */
+  /**
+   * applyLedgerEntry once the holder is locked: one INSERT that reads the balance (after
+   * the lock, so it sees every earlier change), refuses a forbidden overdraft and stops at
+   * an existing key; only a refused or repeated change costs a second statement.
+   */
   private async insertLedgerEntry_(
     knex: Knex,
     input: ApplyLedgerEntryInput,
     sharedContext: Context
   ): Promise<ApplyLedgerEntryResult> {
-    const balanceBefore = (await this.balancesOf_([input.holder_id], sharedContext)).get(input.holder_id) ?? 0
-    const balanceAfter = balanceBefore + input.amount
-    if (input.amount < 0 && input.forbid_overdraft && balanceAfter < 0) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        `Insufficient bonus balance: ${balanceBefore} available, ${-input.amount} requested (minor units)`
-      )
-    }
-
     const lifetime = input.amount > 0 ? input.lifetime_seconds ?? null : null
+    const forbidOverdraft = input.amount < 0 && !!input.forbid_overdraft
     const inserted = await knex.raw<{ rows: LedgerEntryRow[] }>(
       `INSERT INTO wallet_pass_ledger_entry
          (id, holder_id, amount, kind, state, reason, order_id, dedupe_key, transaction_id,
           expires_at, remaining, overdraft, balance_after, metadata, created_at, updated_at)
-       VALUES (?, ?, ?, ?, 'applied', ?, ?, ?, ?,
-          CASE WHEN ?::int IS NULL THEN NULL ELSE now() + make_interval(secs => ?::int) END,
-          ?, ?, ?, ?::jsonb, now(), now())
+       SELECT ?, ?, v.amount, ?, 'applied', ?, ?, ?, ?,
+              CASE WHEN ?::int IS NULL THEN NULL ELSE now() + make_interval(secs => ?::int) END,
+              ?, v.amount < 0 AND v.before + v.amount < 0, v.before + v.amount, ?::jsonb, now(), now()
+         FROM (SELECT ?::int AS amount,
+                      (SELECT ${BALANCE_SQL} FROM wallet_pass_ledger_entry
+                        WHERE holder_id = ? AND state = 'applied' AND deleted_at IS NULL) AS before) v
+        WHERE NOT (?::boolean AND v.before + v.amount < 0)
        ON CONFLICT DO NOTHING
        RETURNING *`,
       [
         generateEntityId(undefined, "wple"),
         input.holder_id,
-        input.amount,
         input.kind,
         input.reason ?? null,
         input.order_id ?? null,
@@ -379,19 +372,24 @@ export default class WalletPassModuleService extends MedusaService({
         lifetime,
         lifetime,
         lifetime === null ? null : input.amount,
-        input.amount < 0 && balanceAfter < 0,
-        balanceAfter,
         input.metadata ? JSON.stringify(input.metadata) : null,
+        input.amount,
+        input.holder_id,
+        forbidOverdraft,
       ]
     )
     const entry = inserted.rows[0]
     if (!entry) {
-      // The key belongs to another holder's entry (that holder's lock did not cover us).
-      const other = await findEntryByKeys(knex, input.dedupe_key, input.transaction_id ?? null)
-      if (!other) {
-        throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "Ledger entry conflicted but cannot be found")
+      // A repeat (the key is taken, by this holder or another) or a refused overdraft.
+      const existing = await findEntryByKeys(knex, input.dedupe_key, input.transaction_id ?? null)
+      if (existing) {
+        return this.repeatResult_(knex, existing, input, sharedContext)
       }
-      return this.repeatResult_(knex, other, input, sharedContext)
+      const balance = (await this.balancesOf_([input.holder_id], sharedContext)).get(input.holder_id) ?? 0
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Insufficient bonus balance: ${balance} available, ${-input.amount} requested (minor units)`
+      )
     }
     if (input.amount < 0) {
       const consumed = await consumeExpiringCredits(knex, input.holder_id, -input.amount)
@@ -401,15 +399,16 @@ export default class WalletPassModuleService extends MedusaService({
           `UPDATE wallet_pass_ledger_entry SET metadata = COALESCE(metadata, '{}'::jsonb) || ?::jsonb WHERE id = ? RETURNING *`,
           [JSON.stringify({ consumed_credits: consumed }), entry.id]
         )
-        return { entry: rows[0], created: true, conflicting: false, balance: balanceAfter }
+        return { entry: rows[0], created: true, conflicting: false, balance: entry.balance_after }
       }
     }
-    return { entry, created: true, conflicting: false, balance: balanceAfter }
+    return { entry, created: true, conflicting: false, balance: entry.balance_after }
   }
 
   /**
-   * Handles a balance change the service reports (addBalance hook) exactly once, in one
-   * transaction under the holder's lock:
+   * Handles a balance change the service reports (addBalance hook, naming the holder by
+   * phone and cards) exactly once, in one transaction under the holder's lock; finding and
+   * locking the holder is one statement (see findHookHolder):
    * - a `transactionId` seen before returns the first result and changes nothing;
    * - the echo of our own balance/add or balance/deduct (same holder, same signed amount,
    *   our operation in flight or done within {@link ECHO_WINDOW_MINUTES}) is attached to
@@ -418,12 +417,14 @@ export default class WalletPassModuleService extends MedusaService({
    *   write-off (negative; recorded and flagged if it overdraws).
    */
   @InjectTransactionManager()
-  async applyServiceBalanceChange(
-    input: { holder_id: string; amount: number; transaction_id: string; lifetime_seconds?: number | null },
+  async applyServiceBalanceHook(
+    input: ServiceBalanceChange & { phone: string; card_numbers: string[] },
     @MedusaContext() sharedContext: Context = {}
-  ): Promise<ApplyLedgerEntryResult & { echo_of_operation_id: string | null }> {
+  ): Promise<ServiceBalanceResult> {
+    const knex = this.knex_(sharedContext)
+    const { id: holderId } = await hookHolder(knex, input.phone, input.card_numbers, { lock: true })
     const entryInput: ApplyLedgerEntryInput = {
-      holder_id: input.holder_id,
+      holder_id: holderId,
       amount: input.amount,
       kind: input.amount > 0 ? "service_credit" : "service_debit",
       dedupe_key: `hook:addBalance:${input.transaction_id}`,
@@ -432,34 +433,40 @@ export default class WalletPassModuleService extends MedusaService({
       reason: input.amount > 0 ? "credit from the service" : "write-off from the service",
     }
     validateLedgerInput(entryInput)
-    const knex = this.knex_(sharedContext)
-    await this.lockHolder_(knex, input.holder_id)
 
-    const seen = await findEntryByKeys(knex, entryInput.dedupe_key, input.transaction_id)
-    if (seen) {
-      const repeat = await this.repeatResult_(knex, seen, input, sharedContext)
-      return { ...repeat, echo_of_operation_id: (seen.metadata?.echo_of_operation_id as string) ?? null }
-    }
-
-    const { rows: echoes } = await knex.raw<{ rows: { operation_id: string; entry_id: string }[] }>(
-      `SELECT o.id AS operation_id, e.id AS entry_id
-         FROM wallet_pass_operation o
-         JOIN wallet_pass_ledger_entry e ON e.id = o.ledger_entry_id
-        WHERE o.holder_id = ? AND o.method IN ('balance_add', 'balance_deduct') AND o.deleted_at IS NULL
-          AND e.amount = ? AND e.transaction_id IS NULL AND e.state = 'applied'
-          AND (o.state IN ('sending', 'unknown')
-               OR (o.state IN ('done', 'resolved') AND o.completed_at > now() - make_interval(mins => ?)))
-        ORDER BY o.created_at, o.id
-        LIMIT 1`,
-      [input.holder_id, input.amount, ECHO_WINDOW_MINUTES]
+    // One statement: is this transactionId known, and else, is it the echo of our request?
+    const { rows } = await knex.raw<{ rows: { seen: boolean; operation_id: string | null; entry_id: string | null }[] }>(
+      `SELECT s.seen, echo.operation_id, echo.entry_id
+         FROM (SELECT EXISTS (SELECT 1 FROM wallet_pass_ledger_entry WHERE dedupe_key = ? OR transaction_id = ?) AS seen) s
+         LEFT JOIN LATERAL (
+           SELECT o.id AS operation_id, e.id AS entry_id
+             FROM wallet_pass_operation o
+             JOIN wallet_pass_ledger_entry e ON e.id = o.ledger_entry_id
+            WHERE NOT s.seen
+              AND o.holder_id = ? AND o.method IN ('balance_add', 'balance_deduct') AND o.deleted_at IS NULL
+              AND e.amount = ? AND e.transaction_id IS NULL AND e.state = 'applied'
+              AND (o.state IN ('sending', 'unknown')
+                   OR (o.state IN ('done', 'resolved') AND o.completed_at > now() - make_interval(mins => ?)))
+            ORDER BY o.created_at, o.id
+            LIMIT 1
+         ) echo ON true`,
+      [entryInput.dedupe_key, input.transaction_id, holderId, input.amount, ECHO_WINDOW_MINUTES]
     )
-    const echo = echoes[0]
-    if (echo) {
-      const { rows } = await knex.raw<{ rows: LedgerEntryRow[] }>(
+    const { seen, operation_id: echoOperationId, entry_id: echoEntryId } = rows[0]
+    if (seen) {
+      const first = await findEntryByKeys(knex, entryInput.dedupe_key, input.transaction_id)
+      if (!first) {
+        throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "Ledger entry was seen but cannot be found")
+      }
+      const repeat = await this.repeatResult_(knex, first, entryInput, sharedContext)
+      return { ...repeat, echo_of_operation_id: (first.metadata?.echo_of_operation_id as string) ?? null, holder_id: holderId }
+    }
+    if (echoOperationId && echoEntryId) {
+      const { rows: attached } = await knex.raw<{ rows: LedgerEntryRow[] }>(
         `UPDATE wallet_pass_ledger_entry
             SET transaction_id = ?, metadata = COALESCE(metadata, '{}'::jsonb) || ?::jsonb, updated_at = now()
           WHERE id = ? RETURNING *`,
-        [input.transaction_id, JSON.stringify({ echo_of_operation_id: echo.operation_id }), echo.entry_id]
+        [input.transaction_id, JSON.stringify({ echo_of_operation_id: echoOperationId }), echoEntryId]
       )
       // The echo proves an ambiguous send was applied.
       await knex.raw(
@@ -469,15 +476,22 @@ export default class WalletPassModuleService extends MedusaService({
                 completed_at = CASE WHEN state = 'unknown' THEN now() ELSE completed_at END,
                 updated_at = now()
           WHERE id = ?`,
-        [JSON.stringify({ echo_transaction_id: input.transaction_id }), echo.operation_id]
+        [JSON.stringify({ echo_transaction_id: input.transaction_id }), echoOperationId]
       )
-      const balance = (await this.balancesOf_([input.holder_id], sharedContext)).get(input.holder_id) ?? 0
-      return { entry: rows[0], created: false, conflicting: false, balance, echo_of_operation_id: echo.operation_id }
+      const balance = (await this.balancesOf_([holderId], sharedContext)).get(holderId) ?? 0
+      return {
+        entry: attached[0],
+        created: false,
+        conflicting: false,
+        balance,
+        echo_of_operation_id: echoOperationId,
+        holder_id: holderId,
+      }
     }
 
     // Locked and checked above: straight to the insert.
     const applied = await this.insertLedgerEntry_(knex, entryInput, sharedContext)
-    return { ...applied, echo_of_operation_id: null }
+    return { ...applied, echo_of_operation_id: null, holder_id: holderId }
   }
 
   /** Queues a request to the service once per dedupe key (in the caller's transaction when there is one). */
@@ -1261,6 +1275,56 @@ function validateLedgerInput(input: ApplyLedgerEntryInput): void {
   if (problems.length) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid ledger entry: ${problems.join("; ")}`)
   }
+}
+
+/**
+ * The hook's holder (see findHookHolder): by phone in one short statement (the usual case),
+ * else by card. With `lock` the holder row is locked for the transaction and the balance
+ * is left out: a statement that waited for the lock reads the ledger as it was before the
+ * wait, so the caller reads it afterwards.
+ */
+async function hookHolder(
+  knex: Knex,
+  phone: string,
+  cardNumbers: string[],
+  { lock }: { lock: boolean }
+): Promise<HookHolder & { balance: string | null }> {
+  // The SQL varies by these two constant fragments only.
+  const balance = lock
+    ? "NULL AS balance"
+    : `(SELECT ${BALANCE_SQL} FROM wallet_pass_ledger_entry e
+         WHERE e.holder_id = h.id AND e.state = 'applied' AND e.deleted_at IS NULL) AS balance`
+  const forUpdate = lock ? "FOR UPDATE OF h" : ""
+  const { rows: byPhone } = await knex.raw<{ rows: (HookHolder & { balance: string | null; foreign_card: string | null })[] }>(
+    `SELECT h.id, h.phone, h.customer_id, h.bonus_percent_bp, h.discount_percent_bp, ${balance},
+            (SELECT min(c.number) FROM wallet_pass_card c JOIN wallet_pass_holder o ON o.id = c.holder_id AND o.deleted_at IS NULL
+              WHERE c.number = ANY(?::text[]) AND c.deleted_at IS NULL AND c.holder_id <> h.id) AS foreign_card
+       FROM wallet_pass_holder h WHERE h.phone = ? AND h.deleted_at IS NULL ${forUpdate}`,
+    [cardNumbers, phone]
+  )
+  if (byPhone[0]) {
+    const { foreign_card, ...holder } = byPhone[0]
+    if (foreign_card) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, `card ${foreign_card} belongs to another customer than phone ${phone}`)
+    }
+    return holder
+  }
+  const { rows: byCard } = cardNumbers.length
+    ? await knex.raw<{ rows: (HookHolder & { balance: string | null })[] }>(
+        `SELECT h.id, h.phone, h.customer_id, h.bonus_percent_bp, h.discount_percent_bp, ${balance}
+           FROM wallet_pass_card c JOIN wallet_pass_holder h ON h.id = c.holder_id AND h.deleted_at IS NULL
+          WHERE c.number = ANY(?::text[]) AND c.deleted_at IS NULL
+          ORDER BY c.number LIMIT 1 ${forUpdate}`,
+        [cardNumbers]
+      )
+    : { rows: [] }
+  if (!byCard[0]) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `no customer with phone ${phone}${cardNumbers.length ? ` or card ${cardNumbers.join(", ")}` : ""}`
+    )
+  }
+  return byCard[0]
 }
 
 async function findEntryByKeys(

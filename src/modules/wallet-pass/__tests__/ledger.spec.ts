@@ -113,6 +113,9 @@ walletPassModuleTests(({ service }) => {
     expect(writeOff.entry.overdraft).toBe(true)
     expect(writeOff.entry.balance_after).toBe(-200)
     expect(await service.getBalance(holderId)).toBe(-200)
+    // A credit that leaves the balance below zero is not an overdraft of its own.
+    const credit = await apply({ amount: 50, dedupe_key: "after-write-off" })
+    expect(credit.entry).toMatchObject({ overdraft: false, balance_after: -150 })
   })
 
   it("debits consume the soonest-expiring credits first", async () => {

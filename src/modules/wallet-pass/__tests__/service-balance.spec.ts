@@ -30,7 +30,7 @@ walletPassModuleTests(({ service }) => {
   }
 
   const hook = (amount: number, transaction_id: string, lifetime_seconds?: number) =>
-    service.applyServiceBalanceChange({ holder_id: holderId, amount, transaction_id, lifetime_seconds })
+    service.applyServiceBalanceHook({ phone: "+79990000001", card_numbers: [], amount, transaction_id, lifetime_seconds })
 
   it("the echo of our in-flight balance/add is attached to our entry, not credited twice", async () => {
     const ours = await ourChange(500, "sending")
