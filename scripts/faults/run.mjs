@@ -122,7 +122,8 @@ async function main() {
       WALLET_PASS_HOOK_LOGIN: HOOKS.login,
       WALLET_PASS_HOOK_PASSWORD: HOOKS.password,
       WALLET_PASS_BONUS_PERCENT: "5",
-      WALLET_PASS_ECHO_GRACE_SECONDS: "2",
+      // Longer than the 1.5 s by which a timeout_after_apply request lands after the client gives up.
+      WALLET_PASS_ECHO_GRACE_SECONDS: "3",
       WALLET_PASS_SENDING_LEASE_SECONDS: "3",
       MEDUSA_WORKER_MODE: "shared",
     }
@@ -364,7 +365,10 @@ async function main() {
       const atService = service ? Math.round(Number(service.balance) * 100) : null
       const match = atService === balance
       perHolder.push({ phone, ledger: balance / 100, service: atService === null ? null : atService / 100, match })
-      if (!match) counts.mismatches++
+      if (!match) {
+        counts.mismatches++
+        perHolder.at(-1).history = await holderHistory(sql, emulator, phone)
+      }
     }
 
     // --- no operation lost
@@ -432,7 +436,10 @@ async function main() {
     console.log(`  holders           ${perHolder.length}, ledger = service for ${perHolder.filter((p) => p.match).length}`)
     console.log(`  mismatches        ${counts.mismatches}`)
     console.log(`  lost              ${counts.lost}`)
-    for (const p of perHolder.filter((p) => !p.match)) console.log(`    MISMATCH ${p.phone}: ledger ${p.ledger}, service ${p.service}`)
+    for (const p of perHolder.filter((p) => !p.match)) {
+      console.log(`    MISMATCH ${p.phone}: ledger ${p.ledger}, service ${p.service}; its last changes, oldest first:`)
+      for (const line of p.history.timeline.slice(-30)) console.log(`      ${line}`)
+    }
     for (const l of lost.slice(0, 20)) console.log(`    LOST ${l}`)
     for (const o of stuck) console.log(`    OPEN ${o.phone ?? "(no holder)"}: ${o.open} open; oldest ${o.method}${o.type ? `/${o.type}` : ""} ${o.state}, attempts ${o.attempts}, next attempt ${o.next_attempt_at?.toISOString?.() ?? o.next_attempt_at} (now ${o.now?.toISOString?.()}), created ${o.created_at?.toISOString?.()}, last error: ${o.last_error ?? "-"}`)
     console.log(`  results: ${file}`)
@@ -440,6 +447,44 @@ async function main() {
   } finally {
     for (const c of cleanups.reverse()) await Promise.resolve().then(c).catch(() => {})
   }
+}
+
+/**
+ * What a mismatched holder went through, on both sides: the ledger's entries and requests,
+ * the service's balance changes and the hooks it sent, merged into one timeline by time
+ * (the store's and the emulator's clocks are this machine's).
+ */
+async function holderHistory(sql, emulator, phone) {
+  const entries = (
+    await sql.query(
+      `SELECT e.created_at AS at, e.kind, e.amount, e.state, e.balance_after, e.transaction_id, e.order_id, e.expires_at
+         FROM wallet_pass_ledger_entry e JOIN wallet_pass_holder h ON h.id = e.holder_id
+        WHERE h.phone = $1 ORDER BY e.created_at, e.id`,
+      [phone]
+    )
+  ).rows
+  const operations = (
+    await sql.query(
+      `SELECT o.created_at AS at, o.completed_at, o.method, o.state, o.attempts, o.last_error, e.amount
+         FROM wallet_pass_operation o JOIN wallet_pass_holder h ON h.id = o.holder_id
+         LEFT JOIN wallet_pass_ledger_entry e ON e.id = o.ledger_entry_id
+        WHERE h.phone = $1 AND o.method IN ('balance_add', 'balance_deduct') ORDER BY o.created_at, o.id`,
+      [phone]
+    )
+  ).rows
+  const snapshot = emulator.snapshot()
+  const service = snapshot.balanceOperations.filter((b) => b.phone === phone)
+  const hooks = snapshot.hooks.filter((h) => h.body?.customer?.phone === phone || h.body?.phone === phone)
+  const iso = (d) => (d instanceof Date ? d.toISOString() : String(d))
+  const timeline = [
+    ...entries.map((e) => [iso(e.at), `ledger  ${e.kind} ${e.amount / 100} ${e.state} -> ${e.balance_after / 100}${e.transaction_id ? ` tx ${e.transaction_id}` : ""}`]),
+    ...operations.map((o) => [iso(o.at), `queue   ${o.method} ${(o.amount ?? 0) / 100} ${o.state} after ${o.attempts} attempt(s)${o.completed_at ? ` (completed ${iso(o.completed_at)})` : ""}${o.last_error ? `: ${String(o.last_error).slice(0, 80)}` : ""}`]),
+    ...service.map((b) => [b.at, `service ${b.operation} ${b.amount} -> ${b.balanceAfter}`]),
+    ...hooks.map((h) => [h.sentAt, `hook    #${h.seq} ${h.method}${h.replayOf !== undefined ? ` (replay of #${h.replayOf})` : ""} ${h.status ?? h.error} in ${h.durationMs} ms${h.method === "readBalance" && h.response?.balance !== undefined ? ` balance ${h.response.balance}` : ""}`]),
+  ]
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .map(([at, text]) => `${at} ${text}`)
+  return { entries, operations, service, hooks, timeline }
 }
 
 main().then(
