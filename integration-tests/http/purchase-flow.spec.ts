@@ -296,6 +296,33 @@ medusaIntegrationTestRunner({
         expect(service.emulator.requests().filter((r) => r.endpoint.includes("balance/add"))).toHaveLength(1)
       })
 
+      it("a 5xx on the absolute balance set too: sent again only after the echo grace, even when the service answers others", async () => {
+        // The balance/add fails (unknown, then resolved by an absolute set), and so does the
+        // set's first attempt. That one may still land at the service, with the balance of
+        // its time: sent again at once, it could land after the second and after the
+        // holder's later changes, and put the old balance back.
+        const phone = "+79995550015"
+        const { headers, holder } = await signUpAndEnroll(phone, "f6@example.com")
+        service.emulator.injectFault({ kind: "status", status: 500, path: "/crm/balance/add" })
+        service.emulator.injectFault({ kind: "status", status: 500, path: "/crm/user_create_or_update" })
+        await placeOrder(api, store, headers)
+        const failed = await waitFor(async () => {
+          const sync = (await operationsOf(holder.id)).find((o) => o.payload.type === "balance_sync")
+          return sync?.attempts === 1 && sync.state === "pending" && sync
+        }, "the balance set failed once", 30_000)
+        expect(failed.result).toMatchObject({ retry: "service", not_before: expect.any(String) })
+        // A good answer now releases requests backing off after service trouble, not this one.
+        const status = await api.get("/admin/wallet-pass/status?check=true", await createAdminHeaders(getContainer()))
+        expect(status.data.wallet_pass_status.connection).toMatchObject({ ok: true })
+        await waitFor(() => allDone(holder.id), "operations settled", 30_000)
+        expect(await waitFor(() => ledgerMatchesEmulator(holder.id, phone), "emulator = ledger", 10_000)).toBe(1.66)
+
+        const sets = service.emulator.requests().filter((r) => r.endpoint.includes("user_create_or_update") && r.receivedAt > failed.created_at.getTime())
+        expect(sets.map((r) => r.status)).toEqual([500, 200])
+        // The grace is 2 s here (WALLET_PASS_ECHO_GRACE_SECONDS); the status check came right after the failure.
+        expect(sets[1].receivedAt - sets[0].receivedAt).toBeGreaterThanOrEqual(2000)
+      })
+
       /** An order placed while the service is down: its balance/add refused once; `back()` restarts the service. */
       async function orderDuringOutage(phone: string, email: string) {
         const { headers, holder } = await signUpAndEnroll(phone, email)

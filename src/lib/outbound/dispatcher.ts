@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
 import { OPERATION_PRIORITY } from "../../modules/wallet-pass/constants"
 import { planLimits, WalletPassOptions } from "../../modules/wallet-pass/options"
-import type { OperationRow, SettleInput } from "../../modules/wallet-pass/queue"
+import { LATE_LANDING_METHODS, type OperationRow, type SettleInput } from "../../modules/wallet-pass/queue"
 import type WalletPassModuleService from "../../modules/wallet-pass/service"
 import { fromMinorUnits } from "../../modules/wallet-pass/utils/amounts"
 import type { PushType } from "../constants"
@@ -228,6 +228,11 @@ async function settleFailure(
       return { state: "needs_review", last_error: `${message} (may have been applied; not re-sent)` }
     }
   }
+  // Sent again once the first can no longer land (LATE_LANDING_METHODS).
+  const hold =
+    error.outcome === "ambiguous" && LATE_LANDING_METHODS.includes(operation.method)
+      ? walletPass.getOptions().dispatcher.echoGraceSeconds
+      : null
   if (error.kind === "rate_limited") {
     return { state: "pending", last_error: message, retry_in_seconds: error.retryAfterSeconds ?? 1, result: { retry: "rate_limited" } }
   }
@@ -238,7 +243,13 @@ async function settleFailure(
     return { state: "pending", last_error: message, retry_in_seconds: backoff(operation.attempts), result: { retry: "rejected" } }
   }
   // The service is in trouble (or was, for this request): counted when recorded.
-  return { state: "pending", last_error: message, retry_in_seconds: backoff(operation.attempts), service_failure: { give_up_after: MAX_ATTEMPTS } }
+  return {
+    state: "pending",
+    last_error: message,
+    retry_in_seconds: backoff(operation.attempts),
+    hold_seconds: hold,
+    service_failure: { give_up_after: MAX_ATTEMPTS },
+  }
 }
 
 function backoff(attempts: number): number {

@@ -247,30 +247,52 @@ export type SettleInput = {
    * by the next good answer; at `give_up_after` failures of its own it is `failed` instead.
    */
   service_failure?: { give_up_after: number }
+  /**
+   * The request was written but no answer came, so the service may still apply it for this
+   * many seconds (see LATE_LANDING_METHODS): no attempt before then, even when a good
+   * answer releases the backoffs (releaseServiceBackoffs). Kept as `result.not_before`.
+   */
+  hold_seconds?: number | null
 }
+
+/**
+ * Requests that set values rather than change them (user_create_or_update: the profile, and
+ * the balance as an absolute set). Sent again after an ambiguous outcome, the first one may
+ * still land at the service after the second and after the holder's later requests, and put
+ * back what they replaced (an old balance). So such a request is sent again only once the
+ * first can no longer land: `dispatcher.echoGraceSeconds` after the outcome, the window in
+ * which the plugin also waits for a late echo of a balance request. The holder's later
+ * requests wait behind it (one holder's requests go in order).
+ */
+export const LATE_LANDING_METHODS: readonly OperationMethod[] = ["user_create_or_update"]
 
 /** Moves a sending operation to its outcome state; a repeat attempt's attempts counter stays. */
 export async function settleOperation(knex: Knex, id: string, input: SettleInput): Promise<OperationRow> {
   const final = ["done", "failed", "resolved", "needs_review"].includes(input.state)
   const { rows } = await knex.raw<{ rows: OperationRow[] }>(
     `UPDATE wallet_pass_operation
-        SET state = ?,
-            result = CASE WHEN ?::jsonb IS NULL THEN result ELSE COALESCE(result, '{}'::jsonb) || ?::jsonb END,
-            last_error = ?,
-            next_attempt_at = CASE WHEN ?::float8 IS NULL THEN next_attempt_at ELSE clock_timestamp() + make_interval(secs => ?::float8) END,
-            completed_at = CASE WHEN ? THEN clock_timestamp() ELSE completed_at END,
+        SET state = :state,
+            result = CASE WHEN CAST(:result AS jsonb) IS NULL AND CAST(:hold AS float8) IS NULL THEN result
+                          ELSE COALESCE(result, '{}'::jsonb) || COALESCE(CAST(:result AS jsonb), '{}'::jsonb)
+                               || CASE WHEN CAST(:hold AS float8) IS NULL THEN '{}'::jsonb
+                                       ELSE jsonb_build_object('not_before', clock_timestamp() + make_interval(secs => CAST(:hold AS float8))) END
+                     END,
+            last_error = :last_error,
+            next_attempt_at = CASE WHEN CAST(:retry AS float8) IS NULL AND CAST(:hold AS float8) IS NULL THEN next_attempt_at
+                                   ELSE clock_timestamp()
+                                        + make_interval(secs => GREATEST(COALESCE(CAST(:retry AS float8), 0), COALESCE(CAST(:hold AS float8), 0))) END,
+            completed_at = CASE WHEN :final THEN clock_timestamp() ELSE completed_at END,
             updated_at = clock_timestamp()
-      WHERE id = ? RETURNING *`,
-    [
-      input.state,
-      input.result ? JSON.stringify(input.result) : null,
-      input.result ? JSON.stringify(input.result) : null,
-      input.last_error ?? null,
-      input.retry_in_seconds ?? null,
-      input.retry_in_seconds ?? null,
+      WHERE id = :id RETURNING *`,
+    {
+      state: input.state,
+      result: input.result ? JSON.stringify(input.result) : null,
+      hold: input.hold_seconds ?? null,
+      last_error: input.last_error ?? null,
+      retry: input.retry_in_seconds ?? null,
       final,
       id,
-    ]
+    }
   )
   return rows[0]
 }
@@ -311,15 +333,17 @@ export async function settleServiceFailure(knex: Knex, operationId: string, apiC
 
 /**
  * The service answered a request well: requests waiting out a backoff because the service
- * was in trouble are due again now, so the queue resumes as soon as the service is back
- * instead of after the longest backoff. Returns how many were released.
+ * was in trouble are due again now (or at the end of their hold), so the queue resumes as
+ * soon as the service is back instead of after the longest backoff. Returns how many were
+ * released.
  */
 export async function releaseServiceBackoffs(knex: Knex): Promise<number> {
   const { rowCount } = await knex.raw<{ rowCount: number }>(
+    // Due now, or once its hold is over (SettleInput.hold_seconds) if that is later.
     `UPDATE wallet_pass_operation
-        SET next_attempt_at = clock_timestamp(), updated_at = clock_timestamp()
+        SET next_attempt_at = GREATEST(clock_timestamp(), (result->>'not_before')::timestamptz), updated_at = clock_timestamp()
       WHERE state = 'pending' AND deleted_at IS NULL AND result->>'retry' = 'service'
-        AND next_attempt_at > clock_timestamp() AND next_attempt_at < ?`,
+        AND next_attempt_at > GREATEST(clock_timestamp(), (result->>'not_before')::timestamptz) AND next_attempt_at < ?`,
     [HELD_UNTIL]
   )
   return rowCount ?? 0
@@ -328,9 +352,10 @@ export async function releaseServiceBackoffs(knex: Knex): Promise<number> {
 /**
  * Operations left `sending` by a process that died. With no API call row answered, whether
  * the request reached the service is unknown: balance requests become `unknown` (resolved
- * by evidence), everything else is safe to send again and goes back to `pending`.
+ * by evidence), everything else is safe to send again and goes back to `pending` (after
+ * `holdSeconds` for LATE_LANDING_METHODS).
  */
-export async function recoverStaleSends(knex: Knex, leaseSeconds: number): Promise<OperationRow[]> {
+export async function recoverStaleSends(knex: Knex, leaseSeconds: number, holdSeconds: number): Promise<OperationRow[]> {
   // Past the lease and with nobody holding its send lock: the lease alone would take a
   // process stalled for a moment (a busy machine) for a dead one and send twice.
   const { rows } = await knex.raw<{ rows: OperationRow[] }>(
@@ -346,13 +371,15 @@ export async function recoverStaleSends(knex: Knex, leaseSeconds: number): Promi
                          WHEN o.method IN ('balance_add', 'balance_deduct') THEN 'resolved'
                          ELSE 'pending' END,
             last_error = 'the process sending it stopped before the answer arrived',
-            next_attempt_at = clock_timestamp(),
+            -- A request that sets values may still land late: held (LATE_LANDING_METHODS).
+            next_attempt_at = clock_timestamp()
+              + CASE WHEN o.method = ANY(?::text[]) THEN make_interval(secs => ?) ELSE interval '0' END,
             completed_at = CASE WHEN o.method IN ('balance_add', 'balance_deduct') AND o.result->>'echo_transaction_id' IS NOT NULL
                                 THEN clock_timestamp() ELSE o.completed_at END,
             updated_at = clock_timestamp()
       WHERE o.id IN (SELECT id FROM orphaned) AND o.state = 'sending'
       RETURNING o.*`,
-    [leaseSeconds]
+    [leaseSeconds, [...LATE_LANDING_METHODS], holdSeconds]
   )
   // The call rows of the recovered operations, and direct calls (no operation) never answered.
   await knex.raw(

@@ -640,7 +640,8 @@ export default class WalletPassModuleService extends MedusaService({
   ): Promise<{ recovered: number; synced: number }> {
     const knex = this.knex_(sharedContext)
     // A request still `sending` after the lease (longer than any request's timeouts) belonged to a process that died.
-    const recovered = await recoverStaleSends(knex, this.options_.dispatcher.sendingLeaseSeconds)
+    const { sendingLeaseSeconds, echoGraceSeconds } = this.options_.dispatcher
+    const recovered = await recoverStaleSends(knex, sendingLeaseSeconds, echoGraceSeconds)
     const expired = await expireUnknownBalanceSends(knex)
     for (const op of expired) {
       await insertOperation(knex, {

@@ -131,7 +131,8 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
     const { entry } = await service.applyLedgerEntry({ holder_id: h, amount: 100, kind: "manual", dedupe_key: "e" })
     await service.enqueueOperation({ method: "balance_add", holder_id: h, ledger_entry_id: entry.id, payload: {}, dedupe_key: "add", priority: 10 })
     await enqueue(await holder("+79990000002"), "profile")
-    for (let i = 0; i < 2; i++) {
+    await service.enqueueOperation({ method: "read_customer", holder_id: await holder("+79990000003"), payload: {}, dedupe_key: "read", priority: 10 })
+    for (let i = 0; i < 3; i++) {
       expect((await service.claimNextOperation(FAST)).kind).toBe("send")
     }
     await sql(`UPDATE wallet_pass_operation SET sending_at = clock_timestamp() - interval '10 minutes'`)
@@ -144,6 +145,40 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
     expect(byKey.add.result).toMatchObject({ resolution: "balance_sync" })
     expect(byKey[`sync:${byKey.add.id}`]).toMatchObject({ state: "pending", payload: { type: "balance_sync" } })
     expect(byKey.profile.state).toBe("pending")
+    expect(byKey.read.state).toBe("pending")
+    // The read goes again at once; the profile update (it sets values) only once the one
+    // that may still be on its way can no longer land (echoGraceSeconds, 60 s by default).
+    const [{ held }] = await sql(`SELECT extract(epoch FROM next_attempt_at - clock_timestamp()) AS held FROM wallet_pass_operation WHERE id = ?`, [byKey.profile.id])
+    expect(Number(held)).toBeGreaterThan(50)
+    expect(Number(held)).toBeLessThanOrEqual(60)
+    expect(await drainOrder()).toEqual(["read", `sync:${byKey.add.id}`])
+  })
+
+  it("an ambiguous request that sets values is held: a good answer releases it only when its hold is over", async () => {
+    const held = await enqueue(await holder("+79990000001"), "held")
+    const backingOff = await enqueue(await holder("+79990000002"), "backing-off")
+    // Both failed ambiguously (a timeout): one may still land at the service, so it is held.
+    const fail = (hold_seconds: number | null) =>
+      sendAndRecord({ status: null, outcome: "ambiguous" }, { state: "pending", retry_in_seconds: 5, hold_seconds, service_failure: { give_up_after: 10 } })
+    await fail(600)
+    await fail(null)
+    const row = await service.retrieveOperationRow(held.operation.id)
+    expect(row.result).toMatchObject({ retry: "service", not_before: expect.any(String) })
+    expect(new Date(row.next_attempt_at!).getTime() - Date.now()).toBeGreaterThan(590_000)
+
+    // A good answer: the one backing off is due at once, the held one keeps its hold.
+    await enqueue(await holder("+79990000003"), "works", OPERATION_PRIORITY.interactive)
+    await sendAndRecord({ status: 200, outcome: "applied" }, { state: "done" })
+    expect(await drainOrder()).toEqual([backingOff.operation.dedupe_key])
+    // Its hold over, the next good answer releases it too (its backoff, here, is longer).
+    await sql(
+      `UPDATE wallet_pass_operation SET result = result || jsonb_build_object('not_before', clock_timestamp() - interval '1 second'),
+              next_attempt_at = clock_timestamp() + interval '1 hour' WHERE id = ?`,
+      [held.operation.id]
+    )
+    await enqueue(await holder("+79990000004"), "works-again", OPERATION_PRIORITY.interactive)
+    await sendAndRecord({ status: 200, outcome: "applied" }, { state: "done" })
+    expect(await drainOrder()).toEqual(["held"])
   })
 
   it("a request past its lease whose sender still holds the send lock is left alone (a slow process is not a dead one)", async () => {
