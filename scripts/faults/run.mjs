@@ -465,10 +465,10 @@ async function holderHistory(sql, emulator, phone) {
   ).rows
   const operations = (
     await sql.query(
-      `SELECT o.created_at AS at, o.completed_at, o.method, o.state, o.attempts, o.last_error, e.amount
+      `SELECT o.created_at AS at, o.completed_at, o.method, o.payload->>'type' AS type, o.state, o.attempts, o.last_error, e.amount
          FROM wallet_pass_operation o JOIN wallet_pass_holder h ON h.id = o.holder_id
          LEFT JOIN wallet_pass_ledger_entry e ON e.id = o.ledger_entry_id
-        WHERE h.phone = $1 AND o.method IN ('balance_add', 'balance_deduct') ORDER BY o.created_at, o.id`,
+        WHERE h.phone = $1 ORDER BY o.created_at, o.id`,
       [phone]
     )
   ).rows
@@ -478,7 +478,7 @@ async function holderHistory(sql, emulator, phone) {
   const iso = (d) => (d instanceof Date ? d.toISOString() : String(d))
   const timeline = [
     ...entries.map((e) => [iso(e.at), `ledger  ${e.kind} ${e.amount / 100} ${e.state} -> ${e.balance_after / 100}${e.transaction_id ? ` tx ${e.transaction_id}` : ""}`]),
-    ...operations.map((o) => [iso(o.at), `queue   ${o.method} ${(o.amount ?? 0) / 100} ${o.state} after ${o.attempts} attempt(s)${o.completed_at ? ` (completed ${iso(o.completed_at)})` : ""}${o.last_error ? `: ${String(o.last_error).slice(0, 80)}` : ""}`]),
+    ...operations.map((o) => [iso(o.at), `queue   ${o.method}${o.type ? `/${o.type}` : ""}${o.amount === null ? "" : ` ${o.amount / 100}`} ${o.state} after ${o.attempts} attempt(s)${o.completed_at ? ` (completed ${iso(o.completed_at)})` : ""}${o.last_error ? `: ${String(o.last_error).slice(0, 80)}` : ""}`]),
     ...service.map((b) => [b.at, `service ${b.operation} ${b.amount} -> ${b.balanceAfter}`]),
     ...hooks.map((h) => [h.sentAt, `hook    #${h.seq} ${h.method}${h.replayOf !== undefined ? ` (replay of #${h.replayOf})` : ""} ${h.status ?? h.error} in ${h.durationMs} ms${h.method === "readBalance" && h.response?.balance !== undefined ? ` balance ${h.response.balance}` : ""}`]),
   ]
