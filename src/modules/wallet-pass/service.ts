@@ -435,8 +435,15 @@ export default class WalletPassModuleService extends MedusaService({
     validateLedgerInput(entryInput)
 
     // One statement: is this transactionId known, and else, is it the echo of our request?
-    const { rows } = await knex.raw<{ rows: { seen: boolean; operation_id: string | null; entry_id: string | null }[] }>(
-      `SELECT s.seen, echo.operation_id, echo.entry_id
+    // Either way nothing changes the amounts, so the balance read here (after the lock) is
+    // the answer's; a new change reads its own in the insert.
+    const { rows } = await knex.raw<{
+      rows: { seen: boolean; operation_id: string | null; entry_id: string | null; balance: string | null }[]
+    }>(
+      `SELECT s.seen, echo.operation_id, echo.entry_id,
+              CASE WHEN s.seen OR echo.operation_id IS NOT NULL THEN
+                (SELECT ${BALANCE_SQL} FROM wallet_pass_ledger_entry
+                  WHERE holder_id = ? AND state = 'applied' AND deleted_at IS NULL) END AS balance
          FROM (SELECT EXISTS (SELECT 1 FROM wallet_pass_ledger_entry WHERE dedupe_key = ? OR transaction_id = ?) AS seen) s
          LEFT JOIN LATERAL (
            SELECT o.id AS operation_id, e.id AS entry_id
@@ -450,35 +457,42 @@ export default class WalletPassModuleService extends MedusaService({
             ORDER BY o.created_at, o.id
             LIMIT 1
          ) echo ON true`,
-      [entryInput.dedupe_key, input.transaction_id, holderId, input.amount, ECHO_WINDOW_MINUTES]
+      [holderId, entryInput.dedupe_key, input.transaction_id, holderId, input.amount, ECHO_WINDOW_MINUTES]
     )
     const { seen, operation_id: echoOperationId, entry_id: echoEntryId } = rows[0]
+    const balance = Number(rows[0].balance ?? 0)
     if (seen) {
       const first = await findEntryByKeys(knex, entryInput.dedupe_key, input.transaction_id)
       if (!first) {
         throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "Ledger entry was seen but cannot be found")
       }
-      const repeat = await this.repeatResult_(knex, first, entryInput, sharedContext)
+      // (A transactionId first used for another holder reports that holder's balance.)
+      const repeat = await this.repeatResult_(knex, first, entryInput, sharedContext, first.holder_id === holderId ? balance : undefined)
       return { ...repeat, echo_of_operation_id: (first.metadata?.echo_of_operation_id as string) ?? null, holder_id: holderId }
     }
     if (echoOperationId && echoEntryId) {
+      // Our entry takes the transactionId; the operation learns that the echo proves its
+      // send applied (an ambiguous one is resolved by it). One statement for both.
       const { rows: attached } = await knex.raw<{ rows: LedgerEntryRow[] }>(
-        `UPDATE wallet_pass_ledger_entry
+        `WITH proved AS (
+           UPDATE wallet_pass_operation
+              SET result = COALESCE(result, '{}'::jsonb) || ?::jsonb,
+                  state = CASE WHEN state = 'unknown' THEN 'resolved' ELSE state END,
+                  completed_at = CASE WHEN state = 'unknown' THEN now() ELSE completed_at END,
+                  updated_at = now()
+            WHERE id = ?
+         )
+         UPDATE wallet_pass_ledger_entry
             SET transaction_id = ?, metadata = COALESCE(metadata, '{}'::jsonb) || ?::jsonb, updated_at = now()
           WHERE id = ? RETURNING *`,
-        [input.transaction_id, JSON.stringify({ echo_of_operation_id: echoOperationId }), echoEntryId]
+        [
+          JSON.stringify({ echo_transaction_id: input.transaction_id }),
+          echoOperationId,
+          input.transaction_id,
+          JSON.stringify({ echo_of_operation_id: echoOperationId }),
+          echoEntryId,
+        ]
       )
-      // The echo proves an ambiguous send was applied.
-      await knex.raw(
-        `UPDATE wallet_pass_operation
-            SET result = COALESCE(result, '{}'::jsonb) || ?::jsonb,
-                state = CASE WHEN state = 'unknown' THEN 'resolved' ELSE state END,
-                completed_at = CASE WHEN state = 'unknown' THEN now() ELSE completed_at END,
-                updated_at = now()
-          WHERE id = ?`,
-        [JSON.stringify({ echo_transaction_id: input.transaction_id }), echoOperationId]
-      )
-      const balance = (await this.balancesOf_([holderId], sharedContext)).get(holderId) ?? 0
       return {
         entry: attached[0],
         created: false,
@@ -1204,9 +1218,11 @@ export default class WalletPassModuleService extends MedusaService({
     knex: Knex,
     existing: LedgerEntryRow,
     input: Pick<ApplyLedgerEntryInput, "holder_id" | "amount">,
-    sharedContext: Context
+    sharedContext: Context,
+    /** The holder's balance when the caller has just read it (under the holder's lock). */
+    knownBalance?: number
   ): Promise<ApplyLedgerEntryResult> {
-    const balance = (await this.balancesOf_([existing.holder_id], sharedContext)).get(existing.holder_id) ?? 0
+    const balance = knownBalance ?? (await this.balancesOf_([existing.holder_id], sharedContext)).get(existing.holder_id) ?? 0
     return {
       entry: existing,
       created: false,
