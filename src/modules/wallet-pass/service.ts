@@ -204,17 +204,28 @@ export default class WalletPassModuleService extends MedusaService({
   /**
    * The holder a hook is about, and their balance: the holder with that phone, else the
    * one owning one of the card numbers. A card belonging to another holder than the
-   * phone's is refused; nobody found is NOT_FOUND (both answer 400). Plain SQL on purpose:
-   * it answers every readBalance and runs before every other hook.
+   * phone's is refused; nobody found is NOT_FOUND (both answer 400). It answers every
+   * readBalance, so it goes in the hook batches (see hookBatch_) and commits on its own.
    */
+  async findHookHolder(phone: string, cardNumbers: string[]): Promise<{ holder: HookHolder; balance: number }> {
+    const found = hookHolderFound<HookHolderRead>(await this.hookBatch_.add({ kind: "read", phone, cards: cardNumbers }), phone, cardNumbers)
+    return { holder: found.holder, balance: found.balance }
+  }
+
+  /**
+   * readBalance and addBalance hooks, answered in batches: the hooks that arrive while a
+   * batch runs go in the next one, a single call of wallet_pass_hook_batch (one round trip
+   * and one commit for all of them; see the migration that defines it).
+   */
+  private readonly hookBatch_ = new GroupWriter<HookBatchItem, HookBatchResult>((items) => this.runHookBatch_(items), 100)
+
   @InjectManager()
-  async findHookHolder(
-    phone: string,
-    cardNumbers: string[],
-    @MedusaContext() sharedContext: Context = {}
-  ): Promise<{ holder: HookHolder; balance: number }> {
-    const { balance, ...holder } = await hookHolder(this.knex_(sharedContext), phone, cardNumbers, { lock: false })
-    return { holder, balance: Number(balance) }
+  protected async runHookBatch_(items: HookBatchItem[], @MedusaContext() sharedContext: Context = {}): Promise<HookBatchResult[]> {
+    const { rows } = await this.knex_(sharedContext).raw<{ rows: { results: HookBatchResult[] }[] }>(
+      `SELECT wallet_pass_hook_batch(?::jsonb, ?::int) AS results`,
+      [JSON.stringify(items), ECHO_WINDOW_MINUTES]
+    )
+    return rows[0].results
   }
 
   /**
@@ -355,9 +366,7 @@ export default class WalletPassModuleService extends MedusaService({
        SELECT ?, ?, v.amount, ?, 'applied', ?, ?, ?, ?,
               CASE WHEN ?::int IS NULL THEN NULL ELSE now() + make_interval(secs => ?::int) END,
               ?, v.amount < 0 AND v.before + v.amount < 0, v.before + v.amount, ?::jsonb, now(), now()
-         FROM (SELECT ?::int AS amount,
-                      (SELECT ${BALANCE_SQL} FROM wallet_pass_ledger_entry
-                        WHERE holder_id = ? AND state = 'applied' AND deleted_at IS NULL) AS before) v
+         FROM (SELECT ?::int AS amount, wallet_pass_balance(?) AS before) v
         WHERE NOT (?::boolean AND v.before + v.amount < 0)
        ON CONFLICT DO NOTHING
        RETURNING *`,
@@ -407,8 +416,8 @@ export default class WalletPassModuleService extends MedusaService({
 
   /**
    * Handles a balance change the service reports (addBalance hook, naming the holder by
-   * phone and cards) exactly once, in one transaction under the holder's lock; finding and
-   * locking the holder is one statement (see findHookHolder):
+   * phone and cards) exactly once, under the holder's lock, in a hook batch (see hookBatch_;
+   * it commits on its own, whatever the caller's context). wallet_pass_hook_add does it:
    * - a `transactionId` seen before returns the first result and changes nothing;
    * - the echo of our own balance/add or balance/deduct (same holder, same signed amount,
    *   our operation in flight or done within {@link ECHO_WINDOW_MINUTES}) is attached to
@@ -416,96 +425,40 @@ export default class WalletPassModuleService extends MedusaService({
    * - anything else is a service credit (positive, with an optional lifetime) or a
    *   write-off (negative; recorded and flagged if it overdraws).
    */
-  @InjectTransactionManager()
   async applyServiceBalanceHook(
-    input: ServiceBalanceChange & { phone: string; card_numbers: string[] },
-    @MedusaContext() sharedContext: Context = {}
+    input: ServiceBalanceChange & { phone: string; card_numbers: string[] }
   ): Promise<ServiceBalanceResult> {
-    const knex = this.knex_(sharedContext)
-    const { id: holderId } = await hookHolder(knex, input.phone, input.card_numbers, { lock: true })
-    const entryInput: ApplyLedgerEntryInput = {
-      holder_id: holderId,
+    const id = generateEntityId(undefined, "wple")
+    const lifetime = input.amount > 0 ? input.lifetime_seconds ?? null : null
+    // The checks an entry gets anywhere (the function writes it with the fields it implies).
+    validateLedgerInput({
+      holder_id: "(the hook's)",
       amount: input.amount,
       kind: input.amount > 0 ? "service_credit" : "service_debit",
       dedupe_key: `hook:addBalance:${input.transaction_id}`,
-      transaction_id: input.transaction_id,
-      lifetime_seconds: input.amount > 0 ? input.lifetime_seconds ?? null : null,
-      reason: input.amount > 0 ? "credit from the service" : "write-off from the service",
-    }
-    validateLedgerInput(entryInput)
-
-    // One statement: is this transactionId known, and else, is it the echo of our request?
-    // Either way nothing changes the amounts, so the balance read here (after the lock) is
-    // the answer's; a new change reads its own in the insert.
-    const { rows } = await knex.raw<{
-      rows: { seen: boolean; operation_id: string | null; entry_id: string | null; balance: string | null }[]
-    }>(
-      `SELECT s.seen, echo.operation_id, echo.entry_id,
-              CASE WHEN s.seen OR echo.operation_id IS NOT NULL THEN
-                (SELECT ${BALANCE_SQL} FROM wallet_pass_ledger_entry
-                  WHERE holder_id = ? AND state = 'applied' AND deleted_at IS NULL) END AS balance
-         FROM (SELECT EXISTS (SELECT 1 FROM wallet_pass_ledger_entry WHERE dedupe_key = ? OR transaction_id = ?) AS seen) s
-         LEFT JOIN LATERAL (
-           SELECT o.id AS operation_id, e.id AS entry_id
-             FROM wallet_pass_operation o
-             JOIN wallet_pass_ledger_entry e ON e.id = o.ledger_entry_id
-            WHERE NOT s.seen
-              AND o.holder_id = ? AND o.method IN ('balance_add', 'balance_deduct') AND o.deleted_at IS NULL
-              AND e.amount = ? AND e.transaction_id IS NULL AND e.state = 'applied'
-              AND (o.state IN ('sending', 'unknown')
-                   OR (o.state IN ('done', 'resolved') AND o.completed_at > now() - make_interval(mins => ?)))
-            ORDER BY o.created_at, o.id
-            LIMIT 1
-         ) echo ON true`,
-      [holderId, entryInput.dedupe_key, input.transaction_id, holderId, input.amount, ECHO_WINDOW_MINUTES]
+      lifetime_seconds: lifetime,
+    })
+    const result = hookHolderFound<HookBalanceChanged>(
+      await this.hookBatch_.add({
+        kind: "add",
+        id,
+        phone: input.phone,
+        cards: input.card_numbers,
+        amount: input.amount,
+        transaction_id: input.transaction_id,
+        lifetime_seconds: lifetime,
+      }),
+      input.phone,
+      input.card_numbers
     )
-    const { seen, operation_id: echoOperationId, entry_id: echoEntryId } = rows[0]
-    const balance = Number(rows[0].balance ?? 0)
-    if (seen) {
-      const first = await findEntryByKeys(knex, entryInput.dedupe_key, input.transaction_id)
-      if (!first) {
-        throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "Ledger entry was seen but cannot be found")
-      }
-      // (A transactionId first used for another holder reports that holder's balance.)
-      const repeat = await this.repeatResult_(knex, first, entryInput, sharedContext, first.holder_id === holderId ? balance : undefined)
-      return { ...repeat, echo_of_operation_id: (first.metadata?.echo_of_operation_id as string) ?? null, holder_id: holderId }
+    return {
+      entry: ledgerRowFromJson(result.entry),
+      created: result.status === "created",
+      conflicting: result.conflicting ?? false,
+      balance: Number(result.balance),
+      echo_of_operation_id: result.echo_of_operation_id ?? null,
+      holder_id: result.holder_id,
     }
-    if (echoOperationId && echoEntryId) {
-      // Our entry takes the transactionId; the operation learns that the echo proves its
-      // send applied (an ambiguous one is resolved by it). One statement for both.
-      const { rows: attached } = await knex.raw<{ rows: LedgerEntryRow[] }>(
-        `WITH proved AS (
-           UPDATE wallet_pass_operation
-              SET result = COALESCE(result, '{}'::jsonb) || ?::jsonb,
-                  state = CASE WHEN state = 'unknown' THEN 'resolved' ELSE state END,
-                  completed_at = CASE WHEN state = 'unknown' THEN now() ELSE completed_at END,
-                  updated_at = now()
-            WHERE id = ?
-         )
-         UPDATE wallet_pass_ledger_entry
-            SET transaction_id = ?, metadata = COALESCE(metadata, '{}'::jsonb) || ?::jsonb, updated_at = now()
-          WHERE id = ? RETURNING *`,
-        [
-          JSON.stringify({ echo_transaction_id: input.transaction_id }),
-          echoOperationId,
-          input.transaction_id,
-          JSON.stringify({ echo_of_operation_id: echoOperationId }),
-          echoEntryId,
-        ]
-      )
-      return {
-        entry: attached[0],
-        created: false,
-        conflicting: false,
-        balance,
-        echo_of_operation_id: echoOperationId,
-        holder_id: holderId,
-      }
-    }
-
-    // Locked and checked above: straight to the insert.
-    const applied = await this.insertLedgerEntry_(knex, entryInput, sharedContext)
-    return { ...applied, echo_of_operation_id: null, holder_id: holderId }
   }
 
   /** Queues a request to the service once per dedupe key (in the caller's transaction when there is one). */
@@ -1218,11 +1171,9 @@ export default class WalletPassModuleService extends MedusaService({
     knex: Knex,
     existing: LedgerEntryRow,
     input: Pick<ApplyLedgerEntryInput, "holder_id" | "amount">,
-    sharedContext: Context,
-    /** The holder's balance when the caller has just read it (under the holder's lock). */
-    knownBalance?: number
+    sharedContext: Context
   ): Promise<ApplyLedgerEntryResult> {
-    const balance = knownBalance ?? (await this.balancesOf_([existing.holder_id], sharedContext)).get(existing.holder_id) ?? 0
+    const balance = (await this.balancesOf_([existing.holder_id], sharedContext)).get(existing.holder_id) ?? 0
     return {
       entry: existing,
       created: false,
@@ -1238,10 +1189,7 @@ export default class WalletPassModuleService extends MedusaService({
     }
     const knex = this.knex_(sharedContext)
     const { rows } = await knex.raw<{ rows: { holder_id: string; balance: string }[] }>(
-      `SELECT holder_id, ${BALANCE_SQL} AS balance
-         FROM wallet_pass_ledger_entry
-        WHERE holder_id = ANY(?) AND state = 'applied' AND deleted_at IS NULL
-        GROUP BY holder_id`,
+      `SELECT holder_id, wallet_pass_balance(holder_id) AS balance FROM unnest(?::text[]) AS holder_id`,
       [holderIds]
     )
     for (const row of rows) {
@@ -1294,56 +1242,6 @@ function validateLedgerInput(input: ApplyLedgerEntryInput): void {
   }
 }
 
-/**
- * The hook's holder (see findHookHolder): by phone in one short statement (the usual case),
- * else by card. With `lock` the holder row is locked for the transaction and the balance
- * is left out: a statement that waited for the lock reads the ledger as it was before the
- * wait, so the caller reads it afterwards.
- */
-async function hookHolder(
-  knex: Knex,
-  phone: string,
-  cardNumbers: string[],
-  { lock }: { lock: boolean }
-): Promise<HookHolder & { balance: string | null }> {
-  // The SQL varies by these two constant fragments only.
-  const balance = lock
-    ? "NULL AS balance"
-    : `(SELECT ${BALANCE_SQL} FROM wallet_pass_ledger_entry e
-         WHERE e.holder_id = h.id AND e.state = 'applied' AND e.deleted_at IS NULL) AS balance`
-  const forUpdate = lock ? "FOR UPDATE OF h" : ""
-  const { rows: byPhone } = await knex.raw<{ rows: (HookHolder & { balance: string | null; foreign_card: string | null })[] }>(
-    `SELECT h.id, h.phone, h.customer_id, h.bonus_percent_bp, h.discount_percent_bp, ${balance},
-            (SELECT min(c.number) FROM wallet_pass_card c JOIN wallet_pass_holder o ON o.id = c.holder_id AND o.deleted_at IS NULL
-              WHERE c.number = ANY(?::text[]) AND c.deleted_at IS NULL AND c.holder_id <> h.id) AS foreign_card
-       FROM wallet_pass_holder h WHERE h.phone = ? AND h.deleted_at IS NULL ${forUpdate}`,
-    [cardNumbers, phone]
-  )
-  if (byPhone[0]) {
-    const { foreign_card, ...holder } = byPhone[0]
-    if (foreign_card) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, `card ${foreign_card} belongs to another customer than phone ${phone}`)
-    }
-    return holder
-  }
-  const { rows: byCard } = cardNumbers.length
-    ? await knex.raw<{ rows: (HookHolder & { balance: string | null })[] }>(
-        `SELECT h.id, h.phone, h.customer_id, h.bonus_percent_bp, h.discount_percent_bp, ${balance}
-           FROM wallet_pass_card c JOIN wallet_pass_holder h ON h.id = c.holder_id AND h.deleted_at IS NULL
-          WHERE c.number = ANY(?::text[]) AND c.deleted_at IS NULL
-          ORDER BY c.number LIMIT 1 ${forUpdate}`,
-        [cardNumbers]
-      )
-    : { rows: [] }
-  if (!byCard[0]) {
-    throw new MedusaError(
-      MedusaError.Types.NOT_FOUND,
-      `no customer with phone ${phone}${cardNumbers.length ? ` or card ${cardNumbers.join(", ")}` : ""}`
-    )
-  }
-  return byCard[0]
-}
-
 async function findEntryByKeys(
   knex: Knex,
   dedupeKey: string,
@@ -1357,15 +1255,6 @@ async function findEntryByKeys(
   )
   return rows[0]
 }
-
-/**
- * A holder's balance over their applied ledger entries (aggregate SQL): applied amounts, less
- * what remains of lapsed credits whose expiry entry is not written yet. An expiry entry is
- * written with expired_at, so a lapsed credit is subtracted once: here until the expiry
- * runs, by its entry after.
- */
-const BALANCE_SQL = `COALESCE(SUM(amount), 0)
-  - COALESCE(SUM(remaining) FILTER (WHERE expires_at <= now() AND expired_at IS NULL), 0)`
 
 /** When a customer who already has a holder is enrolled again (see createHolderForEnrollment). */
 export type ReenrollWhen = "phone_added" | "always"
@@ -1420,29 +1309,73 @@ export type HookDeliveryInput = {
   response: Record<string, unknown> | null
 }
 
-/** Takes `amount` from the holder's live lifetime credits, soonest expiry first; returns what it took from each. */
+/** Takes `amount` from the holder's live lifetime credits, soonest expiry first (wallet_pass_consume_credits); returns what it took from each. */
 async function consumeExpiringCredits(knex: Knex, holderId: string, amount: number): Promise<ConsumedCredit[]> {
-  const { rows } = await knex.raw<{ rows: { id: string; remaining: number }[] }>(
-    `SELECT id, remaining FROM wallet_pass_ledger_entry
-      WHERE holder_id = ? AND state = 'applied' AND deleted_at IS NULL
-        AND expires_at > now() AND expired_at IS NULL AND remaining > 0
-      ORDER BY expires_at, created_at, id`,
-    [holderId]
+  const { rows } = await knex.raw<{ rows: { consumed: ConsumedCredit[] }[] }>(
+    `SELECT wallet_pass_consume_credits(?, ?::int) AS consumed`,
+    [holderId, amount]
   )
-  let left = amount
-  const consumed: ConsumedCredit[] = []
-  for (const credit of rows) {
-    if (left <= 0) break
-    const take = Math.min(left, credit.remaining)
-    await knex.raw(`UPDATE wallet_pass_ledger_entry SET remaining = remaining - ?, updated_at = now() WHERE id = ?`, [
-      take,
-      credit.id,
-    ])
-    consumed.push({ credit_id: credit.id, amount: take })
-    left -= take
-  }
-  return consumed
+  return rows[0].consumed
 }
 
 /** What a debit took from one lifetime credit (minor units); kept in the debit's metadata. */
 type ConsumedCredit = { credit_id: string; amount: number }
+
+/** One hook in a batch for wallet_pass_hook_batch (field names are the function's). */
+type HookBatchItem =
+  | { kind: "read"; phone: string; cards: string[] }
+  | {
+      kind: "add"
+      /** The new entry's id, if it comes to one. */
+      id: string
+      phone: string
+      cards: string[]
+      amount: number
+      transaction_id: string
+      lifetime_seconds: number | null
+    }
+
+/** What wallet_pass_hook_batch answers for one hook (JSON: timestamps are strings). */
+type HookBatchResult =
+  | { status: "not_found" }
+  | { status: "foreign_card"; card: string }
+  | HookHolderRead
+  | HookBalanceChanged
+
+type HookHolderRead = { status: "found"; holder: HookHolder; balance: number }
+type HookBalanceChanged = {
+  status: "created" | "repeat" | "echo"
+  holder_id: string
+  entry: Record<string, unknown>
+  balance: number
+  conflicting?: boolean
+  echo_of_operation_id?: string | null
+}
+
+/** A hook's result once its holder was found; nobody found and a foreign card are 400s (see the hook route). */
+function hookHolderFound<R extends HookHolderRead | HookBalanceChanged>(
+  result: HookBatchResult,
+  phone: string,
+  cardNumbers: string[]
+): R {
+  if (result.status === "not_found") {
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `no customer with phone ${phone}${cardNumbers.length ? ` or card ${cardNumbers.join(", ")}` : ""}`
+    )
+  }
+  if (result.status === "foreign_card") {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `card ${result.card} belongs to another customer than phone ${phone}`)
+  }
+  // A read is answered "found", an add with its change (wallet_pass_hook_batch).
+  return result as R
+}
+
+/** A ledger entry as a database function answers it (to_jsonb), with its timestamps as Dates again. */
+function ledgerRowFromJson(json: Record<string, unknown>): LedgerEntryRow {
+  const row = { ...json } as Record<string, unknown>
+  for (const key of ["expires_at", "expired_at", "created_at", "updated_at", "deleted_at"]) {
+    if (typeof row[key] === "string") row[key] = new Date(row[key] as string)
+  }
+  return row as LedgerEntryRow
+}

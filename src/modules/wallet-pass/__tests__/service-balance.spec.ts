@@ -89,10 +89,57 @@ walletPassModuleTests(({ service }) => {
     expect(writeOff.entry).toMatchObject({ kind: "service_debit", overdraft: true, balance_after: -500 })
   })
 
+  it("a write-off takes from lifetime credits first and keeps what it took, so canceling it gives the credit back", async () => {
+    const credit = await hook(1000, "svc-life-2", 3 * 24 * 3600)
+    const writeOff = await hook(-400, "svc-off-2")
+    expect(writeOff.entry.metadata).toEqual({ consumed_credits: [{ credit_id: credit.entry.id, amount: 400 }] })
+    const [after] = await service.listWalletPassLedgerEntries({ id: credit.entry.id })
+    expect(after.remaining).toBe(600)
+    expect(await service.cancelLedgerEntry({ id: writeOff.entry.id })).toBe(true)
+    const [restored] = await service.listWalletPassLedgerEntries({ id: credit.entry.id })
+    expect(restored.remaining).toBe(1000)
+    expect(await service.getBalance(holderId)).toBe(1000)
+  })
+
   it("50 concurrent deliveries of one transactionId make one entry with one answer", async () => {
     const results = await Promise.all(Array.from({ length: 50 }, () => hook(700, "svc-burst")))
     expect(new Set(results.map((r) => r.entry.id)).size).toBe(1)
     expect(results.filter((r) => r.created)).toHaveLength(1)
     expect(await service.getBalance(holderId)).toBe(700)
+  })
+
+  it("hooks sent at once share batches and each is answered for its own holder; the running sum stays the ledger's sum", async () => {
+    const other = (await service.createWalletPassHolders({ phone: "+79990000002" })).id
+    const calls: Promise<unknown>[] = []
+    for (let i = 0; i < 30; i++) {
+      calls.push(hook(100, `batch-a-${i}`))
+      calls.push(service.applyServiceBalanceHook({ phone: "+79990000002", card_numbers: [], amount: -50, transaction_id: `batch-b-${i}` }))
+      calls.push(service.findHookHolder("+79990000001", []))
+    }
+    calls.push(hook(100, "batch-a-0")) // a repeat inside the same burst
+    const results = (await Promise.all(calls)) as { created?: boolean; holder_id?: string; holder?: { id: string } }[]
+    expect(results.filter((r) => r.created === true)).toHaveLength(60)
+    expect(results.at(-1)).toMatchObject({ created: false, holder_id: holderId })
+    expect(results.filter((r) => r.holder).every((r) => r.holder!.id === holderId)).toBe(true)
+    expect(await service.getBalance(holderId)).toBe(3000)
+    expect(await service.getBalance(other)).toBe(-1500)
+
+    // Canceling and soft-deleting entries move the running sum with the ledger.
+    const [credit] = await service.listWalletPassLedgerEntries({ holder_id: holderId }, { take: 1 })
+    expect(await service.cancelLedgerEntry({ id: credit.id })).toBe(true)
+    const [debit] = await service.listWalletPassLedgerEntries({ holder_id: other }, { take: 1 })
+    await service.softDeleteWalletPassLedgerEntries(debit.id)
+    const knex = (service as any).baseRepository_.getActiveManager().getKnex()
+    const { rows } = await knex.raw(
+      `SELECT h.id, h.ledger_sum::int AS running,
+              (SELECT COALESCE(SUM(amount), 0)::int FROM wallet_pass_ledger_entry e
+                WHERE e.holder_id = h.id AND e.state = 'applied' AND e.deleted_at IS NULL) AS summed
+         FROM wallet_pass_holder h WHERE h.id IN (?, ?) ORDER BY h.phone`,
+      [holderId, other]
+    )
+    expect(rows).toEqual([
+      { id: holderId, running: 2900, summed: 2900 },
+      { id: other, running: -1450, summed: -1450 },
+    ])
   })
 })

@@ -67,4 +67,42 @@ describe("GroupWriter (group commit of hook delivery log lines)", () => {
     writes[2].finish()
     await c
   })
+
+  it("each row gets its own result from the batch that carried it", async () => {
+    const batches: string[][] = []
+    const writer = new GroupWriter<string, string>(async (rows) => {
+      batches.push(rows)
+      return rows.map((r) => r.toUpperCase())
+    })
+    await expect(Promise.all(["a", "b", "c"].map((r) => writer.add(r)))).resolves.toEqual(["A", "B", "C"])
+    expect(batches).toEqual([["a"], ["b", "c"]])
+  })
+
+  it("a batch the database refused is tried again a row at a time, so only the bad row fails", async () => {
+    const batches: string[][] = []
+    const writer = new GroupWriter<string, string>(async (rows) => {
+      batches.push(rows)
+      if (rows.includes("bad")) throw Object.assign(new Error("deadlock detected"), { code: "40P01" })
+      return rows
+    })
+    const first = writer.add("first")
+    const rest = ["x", "bad", "y"].map((r) => settled(writer.add(r)))
+    await first
+    expect(await Promise.all(rest)).toEqual(["resolved", "rejected", "resolved"])
+    expect(batches).toEqual([["first"], ["x", "bad", "y"], ["x"], ["bad"], ["y"]])
+  })
+
+  it("a batch that never reached the database (no connection) fails whole, without a retry per row", async () => {
+    const batches: string[][] = []
+    const writer = new GroupWriter<string, string>(async (rows) => {
+      batches.push(rows)
+      if (rows.length > 1) throw Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" })
+      return rows
+    })
+    const first = writer.add("first")
+    const rest = ["x", "y"].map((r) => settled(writer.add(r)))
+    await first
+    expect(await Promise.all(rest)).toEqual(["rejected", "rejected"])
+    expect(batches).toEqual([["first"], ["x", "y"]])
+  })
 })
