@@ -21,13 +21,22 @@ const KILLS = Number(env.FAULTS_KILLS ?? 4)
 const HOLDERS = Number(env.FAULTS_HOLDERS ?? 12)
 const FAULT_RATE = Number(env.FAULTS_RATE ?? 0.3)
 // A fault waits at the service for the next request of its path. Requests of some paths are
-// rare (user_create_or_update only follows an unknown balance request), so without a bound
-// their faults pile up and every such request fails for minutes: a different test (a
-// lasting outage of one endpoint) from the one meant here. A drawn fault is armed only while
-// fewer than this many wait for the same path (per path, so the faults of a rare path do not
-// stop the others); the ones left out are counted.
+// rare (user_create_or_update only follows an unknown balance request): faults drawn for
+// them faster than such requests come would fail every one of them, and the same request
+// again at each retry, for minutes: a different test (a lasting outage of one endpoint)
+// from the one meant here. (CI's run with seed 1199849805 did that: one balance set failed
+// 11 times in 46 s, while the service answered others, and was given up.) So a fault for a
+// path is armed only when none waits for that path and the path's last request got through
+// without a fault: two requests of one path in a row never both meet a fault drawn for it.
+// Faults for any path are armed while fewer than MAX_ARMED wait. The ones left out are counted.
 const MAX_ARMED = Number(env.FAULTS_ARMED ?? 2)
 const armedFor = (faults, path) => faults.filter((f) => (f.path ?? null) === (path ?? null)).length
+function armable(emulator, path) {
+  if (path === undefined) return armedFor(emulator.faults(), undefined) < MAX_ARMED
+  if (armedFor(emulator.faults(), path) > 0) return false
+  const last = emulator.requests().findLast((r) => r.endpoint === path)
+  return !last?.fault
+}
 const LIMITS = { perSecond: 50, perHour: 180_000 }
 const APP_KEY = "faults-key"
 const HOOKS = { login: "svc", password: "faults-hook-pw" }
@@ -306,7 +315,7 @@ async function main() {
         if (paused) await paused
         if (next >= ops.length) return
         const op = ops[next++]
-        if (op.fault && armedFor(emulator.faults(), op.fault.path) < MAX_ARMED) {
+        if (op.fault && armable(emulator, op.fault.path)) {
           emulator.injectFault({ ...op.fault, count: 1 })
           counts.faults_injected++
         } else if (op.fault) {
@@ -429,7 +438,7 @@ async function main() {
     console.log(`\nFault suite, seed ${SEED} (replay: FAULTS_SEED=${SEED} npm run faults), ${seconds.toFixed(0)} s`)
     console.log(`  operations        ${counts.operations}  ${JSON.stringify(counts.by_type)}`)
     console.log(`  of which refused  ${counts.operations_refused} ${JSON.stringify(counts.refused_by_store)} (nothing to cancel/return yet, a debit over the balance, Medusa refusing to cancel a fulfilled order)`)
-    console.log(`  faults injected   ${counts.faults_injected} (hit ${counts.faults_hit}, unconsumed at the end ${counts.faults_pending_at_end}; ${counts.faults_not_armed} more drawn while ${MAX_ARMED} waited for their path)`)
+    console.log(`  faults injected   ${counts.faults_injected} (hit ${counts.faults_hit}, unconsumed at the end ${counts.faults_pending_at_end}; ${counts.faults_not_armed} more drawn and left out: their path had one waiting or its last request met one, or ${MAX_ARMED} waited for any path)`)
     console.log(`  kills             ${counts.kills} (SIGKILL + restart)`)
     console.log(`  queue at the end  ${JSON.stringify(states)}`)
     console.log(`  effects checked   ${result.expected.service_credits} service credits, ${result.expected.orders} orders, ${result.expected.canceled_orders} cancels, ${result.expected.returns} returns, ${result.expected.adjustments} adjustments`)

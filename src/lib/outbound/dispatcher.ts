@@ -35,13 +35,15 @@ const asError = (e: unknown) => (e instanceof Error ? e : new Error(String(e)))
  * exponential backoff and fails for good after this many failures that were its own: the
  * failures of one outage count once (see queue.ts countServiceFailure), so an outage of any length
  * only delays the queue, while a request the service keeps failing for itself ends in
- * review.
+ * review. From its second failure of its own a request waits out its whole backoff (see
+ * queue.ts releaseServiceBackoffs), so the tenth comes some 20 minutes after the first.
  */
 export const MAX_ATTEMPTS = 10
 const BACKOFF_BASE_SECONDS = 5
 /**
  * The longest backoff: how long the queue may take to notice that the service is back
- * when nothing else is sent; the first good answer then makes every backed-off request due.
+ * when nothing else is sent; the first good answer then makes every request due that the
+ * outage failed (and no other: see queue.ts releaseServiceBackoffs).
  */
 const BACKOFF_CAP_SECONDS = 300
 /** A 4xx other than 429 will not get better by itself: a few tries (a key being fixed), then fail. */

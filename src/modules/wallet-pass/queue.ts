@@ -336,6 +336,13 @@ export async function settleServiceFailure(knex: Knex, operationId: string, apiC
  * was in trouble are due again now (or at the end of their hold), so the queue resumes as
  * soon as the service is back instead of after the longest backoff. Returns how many were
  * released.
+ *
+ * Only requests with at most one failure of their own (see countServiceFailure): every
+ * victim of an outage, which counts once. One that the service has failed again while it
+ * answered others (an outage of its endpoint, or a request the service cannot take) waits
+ * out its own growing backoff: released by every good answer it would be sent again after
+ * each, spending the plan's budget (a request a second at most) on a request that fails,
+ * and would reach its give-up count within minutes of a short outage of one endpoint.
  */
 export async function releaseServiceBackoffs(knex: Knex): Promise<number> {
   const { rowCount } = await knex.raw<{ rowCount: number }>(
@@ -343,6 +350,7 @@ export async function releaseServiceBackoffs(knex: Knex): Promise<number> {
     `UPDATE wallet_pass_operation
         SET next_attempt_at = GREATEST(clock_timestamp(), (result->>'not_before')::timestamptz), updated_at = clock_timestamp()
       WHERE state = 'pending' AND deleted_at IS NULL AND result->>'retry' = 'service'
+        AND COALESCE((result->>'service_failures')::int, 1) <= 1
         AND next_attempt_at > GREATEST(clock_timestamp(), (result->>'not_before')::timestamptz) AND next_attempt_at < ?`,
     [HELD_UNTIL]
   )

@@ -273,6 +273,29 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
     expect(kept.n).toBe(4)
   })
 
+  it("a request the service failed twice on its own waits out its backoff: good answers to others no longer make it due", async () => {
+    const failing = await enqueue(await holder("+79990000001"), "failing")
+    const backingOff = { state: "pending" as const, retry_in_seconds: 600, service_failure: { give_up_after: 10 } }
+    const working = async (phone: string) => {
+      await enqueue(await holder(phone), phone, OPERATION_PRIORITY.interactive)
+      await sendAndRecord({ status: 200, outcome: "applied" }, { state: "done" })
+    }
+    const due = async () => (await sql(`SELECT next_attempt_at <= clock_timestamp() AS due FROM wallet_pass_operation WHERE id = ?`, [failing.operation.id]))[0].due
+
+    // First failure: maybe an outage's victim, so the next good answer makes it due.
+    await sendAndRecord({ status: 500, outcome: "ambiguous" }, backingOff)
+    expect(await due()).toBe(false)
+    await working("+79990000002")
+    expect(await due()).toBe(true)
+
+    // Failed again while the service answers others: its own failure, and its backoff stands.
+    await sendAndRecord({ status: 500, outcome: "ambiguous" }, backingOff)
+    expect((await service.retrieveOperationRow(failing.operation.id)).result).toMatchObject({ service_failures: 2, retry: "service" })
+    await working("+79990000003")
+    expect(await due()).toBe(false)
+    expect(await drainOrder()).toEqual([])
+  })
+
   it("the service-visible balance leaves out entries whose requests are still queued", async () => {
     const h = await holder("+79990000001")
     await service.applyLedgerEntry({ holder_id: h, amount: 1000, kind: "service_credit", dedupe_key: "hook" })
