@@ -145,12 +145,6 @@ export type ExpiredCredit = { holder_id: string; credit_id: string; entry: Ledge
 
 const MAX_LIFETIME_SECONDS = 100 * 366 * 24 * 3600
 
-/**
- * How long a hook delivery log line waits for others to share its INSERT: nobody waits on
- * it (the hook was answered), and a crash loses what a crash right after the answer would.
- */
-const DELIVERY_LOG_LINGER_MS = 20
-
 /** How long after our balance request completes its echo hook is still recognised as one. */
 export const ECHO_WINDOW_MINUTES = 60
 
@@ -235,20 +229,15 @@ export default class WalletPassModuleService extends MedusaService({
   }
 
   /**
-   * Writes one line of the hook delivery log, after the hook was answered. Lines gather for
-   * DELIVERY_LOG_LINGER_MS, and the deliveries answered while a write runs share the next
-   * statement (group commit): a fraction of a round trip per hook, at any rate, where a
-   * statement each cost as much as the hook's own. Resolves once the line is written.
+   * Writes one line of the hook delivery log. Deliveries answered while a write is running
+   * share the next statement (group commit), so under load the log costs a fraction of a
+   * round trip per hook; resolves once the line is written.
    */
   recordHookDelivery(input: HookDeliveryInput): Promise<void> {
     return this.deliveryLog_.add(input)
   }
 
-  private readonly deliveryLog_ = new GroupWriter<HookDeliveryInput>(
-    (rows) => this.insertHookDeliveries_(rows),
-    500,
-    DELIVERY_LOG_LINGER_MS
-  )
+  private readonly deliveryLog_ = new GroupWriter<HookDeliveryInput>((rows) => this.insertHookDeliveries_(rows))
 
   /** One INSERT for any number of delivery log lines (one array per column, so the statement text never changes). */
   @InjectManager()

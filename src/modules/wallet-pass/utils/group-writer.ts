@@ -20,28 +20,17 @@ export class GroupWriter<T, R = void> {
   /**
    * @param write sends a batch in one statement; answers one result per row, in order
    *   (nothing when R is void). `maxRows` bounds a batch.
-   * @param lingerMs how long an idle writer waits for more rows before it writes the first:
-   *   0 (write at once) for work a caller waits on; for rows nobody waits on (a log line
-   *   written after its answer went out), a few milliseconds gather the rows of requests
-   *   that come one after another into one statement.
    */
   constructor(
     private readonly write: (rows: T[]) => Promise<R[] | void>,
-    private readonly maxRows = 500,
-    private readonly lingerMs = 0
+    private readonly maxRows = 500
   ) {}
 
   add(row: T): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       this.waiting.rows.push(row)
       this.waiting.settle.push({ resolve, reject })
-      if (this.writing) return
-      if (this.lingerMs > 0) {
-        this.writing = true // the linger is part of the write: rows added meanwhile join it
-        setTimeout(() => void this.drain(), this.lingerMs)
-      } else {
-        void this.drain()
-      }
+      if (!this.writing) void this.drain()
     })
   }
 

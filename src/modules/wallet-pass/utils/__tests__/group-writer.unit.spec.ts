@@ -68,31 +68,6 @@ describe("GroupWriter (group commit of hook delivery log lines)", () => {
     await c
   })
 
-  it("with a linger, an idle writer waits that long for more rows and writes them together", async () => {
-    jest.useFakeTimers()
-    try {
-      const { writes, write } = controlledWrites()
-      const writer = new GroupWriter(write, 500, 20)
-      const first = ["a", "b"].map((r) => writer.add(r))
-      jest.advanceTimersByTime(19)
-      writer.add("c")
-      expect(writes).toHaveLength(0)
-      jest.advanceTimersByTime(1)
-      expect(writes.map((w) => w.rows)).toEqual([["a", "b", "c"]])
-      // Rows added while that write runs go next, without another linger.
-      const later = writer.add("d")
-      writes[0].finish()
-      await Promise.all(first)
-      await Promise.resolve()
-      await Promise.resolve()
-      expect(writes.map((w) => w.rows)).toEqual([["a", "b", "c"], ["d"]])
-      writes[1].finish()
-      await later
-    } finally {
-      jest.useRealTimers()
-    }
-  })
-
   it("each row gets its own result from the batch that carried it", async () => {
     const batches: string[][] = []
     const writer = new GroupWriter<string, string>(async (rows) => {
