@@ -2,8 +2,10 @@
 // `npm run bench` (after `npm run build`): the plugin's figures, measured on a real store.
 // A fresh store app gets the packed plugin (as a merchant installs it) and two bench-only
 // routes through the same Medusa HTTP stack: POST /hooks/bench-noop reads the body and
-// answers `{ success: true }` (the baseline for the hook route), and POST /hooks/bench-write
-// also inserts the body as one row in its own transaction (a minimal durable write, for scale).
+// answers `{ success: true }` (the baseline for the hook route); POST /hooks/bench-read also
+// sends the body to Postgres in one query (the least a route that reads the database does),
+// and POST /hooks/bench-write inserts it as one row in its own transaction (the least a route
+// that must commit before it answers does).
 // Phases: 1. hook receiver under load (autocannon, localhost), 2. queue drain at a raised
 // limit with one and two draining processes, 3. bulk enrolment of 1,000 customers,
 // 4. checkout time with the plugin / the same store without it. Prints a table and writes
@@ -74,7 +76,7 @@ module.exports = defineConfig({
 // Medusa reads a middlewares file's \`default\` export (a plain module.exports is skipped).
 const NOOP_MIDDLEWARES = `const { defineMiddlewares } = require("@medusajs/framework/http")
 exports.default = defineMiddlewares({
-  routes: ["/hooks/bench-noop", "/hooks/bench-write"].map((matcher) => ({ matcher, method: ["POST"], bodyParser: false })),
+  routes: ["/hooks/bench-noop", "/hooks/bench-read", "/hooks/bench-write"].map((matcher) => ({ matcher, method: ["POST"], bodyParser: false })),
 })
 `
 const NOOP_ROUTE = `exports.POST = async (req, res) => {
@@ -91,17 +93,20 @@ const NOOP_ROUTE = `exports.POST = async (req, res) => {
 }
 `
 
-// The same, plus one committed INSERT of the body (table made by benchHooks).
-const WRITE_ROUTE = `const { ContainerRegistrationKeys } = require("@medusajs/framework/utils")
+// The same, plus one statement with the body: a query (read) or a committed INSERT (write;
+// its table is made by benchHooks).
+const dbRoute = (statement) => `const { ContainerRegistrationKeys } = require("@medusajs/framework/utils")
 exports.POST = async (req, res) => {
   const chunks = []
   for await (const chunk of req) chunks.push(chunk)
   const body = Buffer.concat(chunks).toString("utf8")
   JSON.parse(body)
-  await req.scope.resolve(ContainerRegistrationKeys.PG_CONNECTION).raw("INSERT INTO bench_write (body) VALUES (?::jsonb)", [body])
+  await req.scope.resolve(ContainerRegistrationKeys.PG_CONNECTION).raw(${JSON.stringify(statement)}, [body])
   res.status(200).json({ success: true })
 }
 `
+const READ_ROUTE = dbRoute("SELECT ?::jsonb AS body")
+const WRITE_ROUTE = dbRoute("INSERT INTO bench_write (body) VALUES (?::jsonb)")
 
 const results = { machine: machine(), started: new Date().toISOString(), config: { HOOK_SECONDS, HOOK_ROUNDS, LEDGER_HISTORY, CONCURRENCY, DRAIN_N, RATE, BACKFILL_N, CHECKOUTS } }
 
@@ -124,7 +129,7 @@ async function main() {
 
     const { app, cleanup } = await createStoreApp({ name: "wallet-pass-bench", medusaConfig: MEDUSA_CONFIG, step })
     cleanups.push(cleanup)
-    for (const [dir, route] of [["bench-noop", NOOP_ROUTE], ["bench-write", WRITE_ROUTE]]) {
+    for (const [dir, route] of [["bench-noop", NOOP_ROUTE], ["bench-read", READ_ROUTE], ["bench-write", WRITE_ROUTE]]) {
       fs.mkdirSync(path.join(app, "src/api/hooks", dir), { recursive: true })
       fs.writeFileSync(path.join(app, "src/api/hooks", dir, "route.js"), route)
     }
@@ -160,7 +165,7 @@ async function main() {
     if (PHASES.has("hooks")) results.hooks = await benchHooks(emulator, sql, storeA)
     if (PHASES.has("drain")) results.drain = await benchDrain(emulator, sql, app, baseEnv, storeA, cleanups)
     if (PHASES.has("backfill")) results.backfill = await benchBackfill(emulator, sql, storeA, seed)
-    if (PHASES.has("checkout")) results.checkout = await benchCheckout(emulator, app, baseEnv, storeA, seed, cleanups)
+    if (PHASES.has("checkout")) results.checkout = await benchCheckout(emulator, sql, app, baseEnv, storeA, seed, cleanups)
     results.finished = new Date().toISOString()
     results.machine.loadavg_at_end = os.loadavg().map((l) => l.toFixed(2)).join(" ")
 
@@ -201,6 +206,7 @@ async function benchHooks(emulator, sql, store) {
   }
   const routes = {
     noop: { path: "/hooks/bench-noop", body: () => bodyFor(readTemplate) },
+    read: { path: "/hooks/bench-read", body: () => bodyFor(readTemplate) },
     write: { path: "/hooks/bench-write", body: () => bodyFor(readTemplate) },
     readBalance: { path: "/hooks/wallet-pass", body: () => bodyFor(readTemplate) },
     addBalance: {
@@ -299,6 +305,7 @@ async function benchHooks(emulator, sql, store) {
         p99_vs_noop_range: [Math.min(...p99VsNoop), Math.max(...p99VsNoop)],
         p50_vs_noop: median(ratios("noop", "p50_ms")),
         rps_vs_noop: median(ratios("noop", "rps")),
+        p99_vs_read: median(ratios("read", "p99_ms")),
         p99_vs_write: median(ratios("write", "p99_ms")),
         non2xx: sum("non2xx"),
         errors: sum("errors"),
@@ -306,7 +313,7 @@ async function benchHooks(emulator, sql, store) {
     }
   }
   return {
-    baseline: `POST /hooks/bench-noop, a route of the same store app that parses the body (${noopBody}) and answers { success: true }; write: the same plus one committed INSERT`,
+    baseline: `POST /hooks/bench-noop, a route of the same store app that parses the body (${noopBody}) and answers { success: true }; read: the same plus one query; write: the same plus one committed INSERT`,
     rows,
     samples,
   }
@@ -434,7 +441,12 @@ async function benchBackfill(emulator, sql, store, seed) {
 
 // ---------------------------------------------------------------- 4. checkout cost
 
-async function benchCheckout(emulator, app, baseEnv, storeA, seed, cleanups) {
+// Two orders of the same completions. "quiet": each completion starts once the previous
+// order's plugin work is over (its accrual written, the queue empty: the request to the
+// service and its echo hook done), so it measures what the plugin adds to checkout itself.
+// "back-to-back": the next cart is readied and completed at once, while that work runs on
+// the same two cores: checkout under a steady stream of orders.
+async function benchCheckout(emulator, sql, app, baseEnv, storeA, seed, cleanups) {
   const storeC = new MedusaProcess("store C (no plugin)", app, await freePort(), { ...baseEnv, BENCH_PLUGIN: "off" })
   cleanups.push(() => storeC.kill())
   step(`starting store C (without the plugin) on ${storeC.port}`)
@@ -447,43 +459,60 @@ async function benchCheckout(emulator, app, baseEnv, storeA, seed, cleanups) {
   }
   await until(enrolled, "the checkout customer's enrolment", 30_000, 250).catch((e) => step(`note: ${e.message}`))
   const stores = { with: storeA, without: storeC }
-  const times = { with: [], without: [] }
-  const windows = []
-  const one = async (which, record) => {
-    const base = stores[which].url
-    const cartId = await readyCart(base, seed, headers)
-    const t0 = performance.now()
-    const w0 = Date.now()
-    await completeCart(base, headers, cartId)
-    const ms = performance.now() - t0
-    if (record) {
-      times[which].push(ms)
-      if (which === "with") windows.push([w0, Date.now()])
+  let lastWithOrder = null
+  const settled = async () => {
+    const { rows } = await sql.query(
+      `SELECT (SELECT count(*) FROM wallet_pass_operation WHERE state IN ('pending', 'sending', 'unknown'))::int AS open,
+              (SELECT count(*) FROM wallet_pass_ledger_entry WHERE order_id = $1 AND kind = 'accrual')::int AS accrued`,
+      [lastWithOrder]
+    )
+    return rows[0].open === 0 && (lastWithOrder === null || rows[0].accrued === 1)
+  }
+  const rows = []
+  for (const mode of ["quiet", "back-to-back"]) {
+    const times = { with: [], without: [] }
+    const windows = []
+    const one = async (which, record) => {
+      const base = stores[which].url
+      if (mode === "quiet") await until(settled, "the previous order's plugin work", 30_000, 20)
+      const cartId = await readyCart(base, seed, headers)
+      const t0 = performance.now()
+      const w0 = Date.now()
+      const order = await completeCart(base, headers, cartId)
+      const ms = performance.now() - t0
+      if (which === "with") lastWithOrder = order.id
+      if (record) {
+        times[which].push(ms)
+        if (which === "with") windows.push([w0, Date.now()])
+      }
     }
+    step(`checkout (${mode}): 3 warm-up orders each, then ${CHECKOUTS} each, alternating`)
+    for (let i = 0; i < 3; i++) for (const w of ["with", "without"]) await one(w, false)
+    emulator.clearRequests()
+    for (let i = 0; i < CHECKOUTS; i++) {
+      const order = i % 2 ? ["with", "without"] : ["without", "with"]
+      for (const w of order) await one(w, true)
+    }
+    const during = emulator.requests().filter((r) => windows.some(([a, b]) => r.receivedAt >= a && r.receivedAt <= b))
+    const row = {
+      mode,
+      orders_each: CHECKOUTS,
+      with_median_ms: median(times.with),
+      without_median_ms: median(times.without),
+      ratio: median(times.with) / median(times.without),
+      with_p90_ms: percentile(times.with, 90),
+      without_p90_ms: percentile(times.without, 90),
+      service_requests_during_completions: during.length,
+      service_requests_during_completions_by_endpoint: Object.fromEntries(
+        [...new Set(during.map((r) => r.endpoint))].map((e) => [e, during.filter((r) => r.endpoint === e).length])
+      ),
+      times,
+    }
+    step(`checkout (${mode}): median ${row.with_median_ms.toFixed(1)} ms with the plugin, ${row.without_median_ms.toFixed(1)} ms without (x${row.ratio.toFixed(3)})`)
+    rows.push(row)
   }
-  step(`checkout: 3 warm-up orders each, then ${CHECKOUTS} each, alternating`)
-  for (let i = 0; i < 3; i++) for (const w of ["with", "without"]) await one(w, false)
-  for (let i = 0; i < CHECKOUTS; i++) {
-    const order = i % 2 ? ["with", "without"] : ["without", "with"]
-    for (const w of order) await one(w, true)
-  }
-  const during = emulator.requests().filter((r) => windows.some(([a, b]) => r.receivedAt >= a && r.receivedAt <= b))
-  const row = {
-    orders_each: CHECKOUTS,
-    with_median_ms: median(times.with),
-    without_median_ms: median(times.without),
-    ratio: median(times.with) / median(times.without),
-    with_p90_ms: percentile(times.with, 90),
-    without_p90_ms: percentile(times.without, 90),
-    service_requests_during_completions: during.length,
-    service_requests_during_completions_by_endpoint: Object.fromEntries(
-      [...new Set(during.map((r) => r.endpoint))].map((e) => [e, during.filter((r) => r.endpoint === e).length])
-    ),
-    times,
-  }
-  step(`checkout: median ${row.with_median_ms.toFixed(1)} ms with the plugin, ${row.without_median_ms.toFixed(1)} ms without (x${row.ratio.toFixed(3)})`)
   await storeC.kill()
-  return row
+  return { rows }
 }
 
 // ---------------------------------------------------------------- report
@@ -499,13 +528,13 @@ function report(r) {
     )
     out.push(
       table(
-        ["route", "conn", "req/s", "p50 ms", "p99 ms", "p99/noop", "p99/noop range", "req/s / noop", "p99/write", "store CPU ms/req", "db CPU ms/req", "non-2xx", "errors", "p99 <= 1.5x noop"],
+        ["route", "conn", "req/s", "p50 ms", "p99 ms", "p99/noop", "p99/noop range", "req/s / noop", "p99/read", "p99/write", "store CPU ms/req", "db CPU ms/req", "non-2xx", "errors", "p99 <= 1.5x noop"],
         r.hooks.rows.map((x) => [
           x.route, x.connections, f(x.rps), f(x.p50_ms, 2), f(x.p99_ms, 2), f(x.p99_vs_noop, 2),
-          `${f(x.p99_vs_noop_range[0], 2)}-${f(x.p99_vs_noop_range[1], 2)}`, f(x.rps_vs_noop, 2), f(x.p99_vs_write, 2),
+          `${f(x.p99_vs_noop_range[0], 2)}-${f(x.p99_vs_noop_range[1], 2)}`, f(x.rps_vs_noop, 2), f(x.p99_vs_read, 2), f(x.p99_vs_write, 2),
           x.store_cpu_ms_per_req === null ? "-" : f(x.store_cpu_ms_per_req, 2), x.db_cpu_ms_per_req === null ? "-" : f(x.db_cpu_ms_per_req, 2),
           x.non2xx, x.errors,
-          x.route === "noop" || x.route === "write" ? "-" : x.p99_vs_noop <= 1.5 ? "yes" : "NO",
+          ["noop", "read", "write"].includes(x.route) ? "-" : x.p99_vs_noop <= 1.5 ? "yes" : "NO",
         ])
       )
     )
@@ -534,12 +563,15 @@ function report(r) {
   }
   const c = r.checkout
   if (c) {
-    out.push(`\n4. Checkout (POST /store/carts/:id/complete, ${c.orders_each} orders each, alternating; same app and database)`)
+    out.push(
+      `\n4. Checkout (POST /store/carts/:id/complete, ${CHECKOUTS} orders each, alternating; same app and database; ` +
+        `quiet: each once the previous order's plugin work is over; back-to-back: while it runs)`
+    )
     out.push(
       table(
-        ["median with", "median without", "ratio", "p90 with", "p90 without", "<= 1.05x", "service requests during completions"],
-        [[f(c.with_median_ms), f(c.without_median_ms), f(c.ratio, 3), f(c.with_p90_ms), f(c.without_p90_ms), c.ratio <= 1.05 ? "yes" : "NO",
-          `${c.service_requests_during_completions} ${JSON.stringify(c.service_requests_during_completions_by_endpoint)}`]]
+        ["mode", "median with", "median without", "ratio", "p90 with", "p90 without", "<= 1.05x", "service requests during completions"],
+        c.rows.map((x) => [x.mode, f(x.with_median_ms), f(x.without_median_ms), f(x.ratio, 3), f(x.with_p90_ms), f(x.without_p90_ms), x.ratio <= 1.05 ? "yes" : "NO",
+          `${x.service_requests_during_completions} ${JSON.stringify(x.service_requests_during_completions_by_endpoint)}`])
       )
     )
   }
