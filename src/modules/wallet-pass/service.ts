@@ -341,77 +341,26 @@ export default class WalletPassModuleService extends MedusaService({
     input: ApplyLedgerEntryInput,
     @MedusaContext() sharedContext: Context = {}
   ): Promise<ApplyLedgerEntryResult> {
-    validateLedgerInput(input)
+    if (!input.holder_id) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, "Invalid ledger entry: holder_id is required")
+    }
+    const entry = { ...newLedgerEntry(input), holder_id: input.holder_id }
     const knex = this.knex_(sharedContext)
     await this.lockHolder_(knex, input.holder_id)
-    return this.insertLedgerEntry_(knex, input, sharedContext)
-  }
-
-  /**
-   * applyLedgerEntry once the holder is locked: one INSERT that reads the balance (after
-   * the lock, so it sees every earlier change), refuses a forbidden overdraft and stops at
-   * an existing key; only a refused or repeated change costs a second statement.
-   */
-  private async insertLedgerEntry_(
-    knex: Knex,
-    input: ApplyLedgerEntryInput,
-    sharedContext: Context
-  ): Promise<ApplyLedgerEntryResult> {
-    const lifetime = input.amount > 0 ? input.lifetime_seconds ?? null : null
-    const forbidOverdraft = input.amount < 0 && !!input.forbid_overdraft
-    const inserted = await knex.raw<{ rows: LedgerEntryRow[] }>(
-      `INSERT INTO wallet_pass_ledger_entry
-         (id, holder_id, amount, kind, state, reason, order_id, dedupe_key, transaction_id,
-          expires_at, remaining, overdraft, balance_after, metadata, created_at, updated_at)
-       SELECT ?, ?, v.amount, ?, 'applied', ?, ?, ?, ?,
-              CASE WHEN ?::int IS NULL THEN NULL ELSE now() + make_interval(secs => ?::int) END,
-              ?, v.amount < 0 AND v.before + v.amount < 0, v.before + v.amount, ?::jsonb, now(), now()
-         FROM (SELECT ?::int AS amount, wallet_pass_balance(?) AS before) v
-        WHERE NOT (?::boolean AND v.before + v.amount < 0)
-       ON CONFLICT DO NOTHING
-       RETURNING *`,
-      [
-        generateEntityId(undefined, "wple"),
-        input.holder_id,
-        input.kind,
-        input.reason ?? null,
-        input.order_id ?? null,
-        input.dedupe_key,
-        input.transaction_id ?? null,
-        lifetime,
-        lifetime,
-        lifetime === null ? null : input.amount,
-        input.metadata ? JSON.stringify(input.metadata) : null,
-        input.amount,
-        input.holder_id,
-        forbidOverdraft,
-      ]
+    // One statement (wallet_pass_apply_entry): the balance read after the lock, the INSERT
+    // that stops at an existing key, a debit's take from lifetime credits.
+    const { rows } = await knex.raw<{ rows: { result: AppliedEntryJson }[] }>(
+      `SELECT wallet_pass_apply_entry(?::jsonb, ?) AS result`,
+      [JSON.stringify(entry), input.amount < 0 && !!input.forbid_overdraft]
     )
-    const entry = inserted.rows[0]
-    if (!entry) {
-      // A repeat (the key is taken, by this holder or another) or a refused overdraft.
-      const existing = await findEntryByKeys(knex, input.dedupe_key, input.transaction_id ?? null)
-      if (existing) {
-        return this.repeatResult_(knex, existing, input, sharedContext)
-      }
-      const balance = (await this.balancesOf_([input.holder_id], sharedContext)).get(input.holder_id) ?? 0
+    const result = rows[0].result
+    if (result.status === "refused") {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
-        `Insufficient bonus balance: ${balance} available, ${-input.amount} requested (minor units)`
+        `Insufficient bonus balance: ${result.balance} available, ${-input.amount} requested (minor units)`
       )
     }
-    if (input.amount < 0) {
-      const consumed = await consumeExpiringCredits(knex, input.holder_id, -input.amount)
-      if (consumed.length) {
-        // Kept on the debit, so canceling it can give the credits back (cancelLedgerEntry).
-        const { rows } = await knex.raw<{ rows: LedgerEntryRow[] }>(
-          `UPDATE wallet_pass_ledger_entry SET metadata = COALESCE(metadata, '{}'::jsonb) || ?::jsonb WHERE id = ? RETURNING *`,
-          [JSON.stringify({ consumed_credits: consumed }), entry.id]
-        )
-        return { entry: rows[0], created: true, conflicting: false, balance: entry.balance_after }
-      }
-    }
-    return { entry, created: true, conflicting: false, balance: entry.balance_after }
+    return appliedEntry(result)
   }
 
   /**
@@ -421,44 +370,28 @@ export default class WalletPassModuleService extends MedusaService({
    * - a `transactionId` seen before returns the first result and changes nothing;
    * - the echo of our own balance/add or balance/deduct (same holder, same signed amount,
    *   our operation in flight or done within {@link ECHO_WINDOW_MINUTES}) is attached to
-   *   our entry instead of being applied a second time;
+   *   our entry instead of crediting again;
    * - anything else is a service credit (positive, with an optional lifetime) or a
-   *   write-off (negative; recorded and flagged if it overdraws).
+   *   write-off (negative; recorded and flagged if it overdraws), written as
+   *   applyLedgerEntry writes its entries (wallet_pass_apply_entry).
    */
   async applyServiceBalanceHook(
     input: ServiceBalanceChange & { phone: string; card_numbers: string[] }
   ): Promise<ServiceBalanceResult> {
-    const id = generateEntityId(undefined, "wple")
-    const lifetime = input.amount > 0 ? input.lifetime_seconds ?? null : null
-    // The checks an entry gets anywhere (the function writes it with the fields it implies).
-    validateLedgerInput({
-      holder_id: "(the hook's)",
+    const entry = newLedgerEntry({
       amount: input.amount,
       kind: input.amount > 0 ? "service_credit" : "service_debit",
+      reason: input.amount > 0 ? "credit from the service" : "write-off from the service",
       dedupe_key: `hook:addBalance:${input.transaction_id}`,
-      lifetime_seconds: lifetime,
+      transaction_id: input.transaction_id,
+      lifetime_seconds: input.lifetime_seconds,
     })
     const result = hookHolderFound<HookBalanceChanged>(
-      await this.hookBatch_.add({
-        kind: "add",
-        id,
-        phone: input.phone,
-        cards: input.card_numbers,
-        amount: input.amount,
-        transaction_id: input.transaction_id,
-        lifetime_seconds: lifetime,
-      }),
+      await this.hookBatch_.add({ kind: "add", phone: input.phone, cards: input.card_numbers, entry }),
       input.phone,
       input.card_numbers
     )
-    return {
-      entry: ledgerRowFromJson(result.entry),
-      created: result.status === "created",
-      conflicting: result.conflicting ?? false,
-      balance: Number(result.balance),
-      echo_of_operation_id: result.echo_of_operation_id ?? null,
-      holder_id: result.holder_id,
-    }
+    return { ...appliedEntry(result), echo_of_operation_id: result.echo_of_operation_id ?? null, holder_id: result.holder_id }
   }
 
   /** Queues a request to the service once per dedupe key (in the caller's transaction when there is one). */
@@ -1167,21 +1100,6 @@ export default class WalletPassModuleService extends MedusaService({
     return { entry, balance }
   }
 
-  private async repeatResult_(
-    knex: Knex,
-    existing: LedgerEntryRow,
-    input: Pick<ApplyLedgerEntryInput, "holder_id" | "amount">,
-    sharedContext: Context
-  ): Promise<ApplyLedgerEntryResult> {
-    const balance = (await this.balancesOf_([existing.holder_id], sharedContext)).get(existing.holder_id) ?? 0
-    return {
-      entry: existing,
-      created: false,
-      conflicting: existing.holder_id !== input.holder_id || existing.amount !== input.amount,
-      balance,
-    }
-  }
-
   private async balancesOf_(holderIds: string[], sharedContext: Context): Promise<Map<string, number>> {
     const result = new Map<string, number>(holderIds.map((id) => [id, 0]))
     if (!holderIds.length) {
@@ -1221,9 +1139,15 @@ export default class WalletPassModuleService extends MedusaService({
   }
 }
 
-function validateLedgerInput(input: ApplyLedgerEntryInput): void {
+/** A balance change without its holder: what wallet_pass_apply_entry writes once it has one. */
+type NewLedgerEntry = Omit<ApplyLedgerEntryInput, "holder_id" | "forbid_overdraft">
+
+/**
+ * Checks a balance change (INVALID_DATA naming each problem) and gives it as
+ * wallet_pass_apply_entry takes it, with a new entry id. A lifetime is a credit's only.
+ */
+function newLedgerEntry(input: NewLedgerEntry): Record<string, unknown> {
   const problems: string[] = []
-  if (!input.holder_id) problems.push("holder_id is required")
   if (!Number.isSafeInteger(input.amount) || input.amount === 0 || Math.abs(input.amount) > MAX_AMOUNT_MINOR) {
     problems.push(`amount must be a non-zero integer of minor units within ±${MAX_AMOUNT_MINOR}`)
   }
@@ -1240,6 +1164,17 @@ function validateLedgerInput(input: ApplyLedgerEntryInput): void {
   if (problems.length) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid ledger entry: ${problems.join("; ")}`)
   }
+  return {
+    id: generateEntityId(undefined, "wple"),
+    amount: input.amount,
+    kind: input.kind,
+    reason: input.reason ?? null,
+    order_id: input.order_id ?? null,
+    dedupe_key: input.dedupe_key,
+    transaction_id: input.transaction_id ?? null,
+    lifetime_seconds: input.amount > 0 ? input.lifetime_seconds ?? null : null,
+    metadata: input.metadata ?? null,
+  }
 }
 
 async function findEntryByKeys(
@@ -1247,12 +1182,10 @@ async function findEntryByKeys(
   dedupeKey: string,
   transactionId: string | null
 ): Promise<LedgerEntryRow | undefined> {
-  const { rows } = await knex.raw<{ rows: LedgerEntryRow[] }>(
-    `SELECT * FROM wallet_pass_ledger_entry
-      WHERE dedupe_key = ? OR (?::text IS NOT NULL AND transaction_id = ?::text)
-      ORDER BY created_at LIMIT 1`,
-    [dedupeKey, transactionId, transactionId]
-  )
+  const { rows } = await knex.raw<{ rows: LedgerEntryRow[] }>(`SELECT * FROM wallet_pass_entry_by_keys(?, ?)`, [
+    dedupeKey,
+    transactionId,
+  ])
   return rows[0]
 }
 
@@ -1309,31 +1242,14 @@ export type HookDeliveryInput = {
   response: Record<string, unknown> | null
 }
 
-/** Takes `amount` from the holder's live lifetime credits, soonest expiry first (wallet_pass_consume_credits); returns what it took from each. */
-async function consumeExpiringCredits(knex: Knex, holderId: string, amount: number): Promise<ConsumedCredit[]> {
-  const { rows } = await knex.raw<{ rows: { consumed: ConsumedCredit[] }[] }>(
-    `SELECT wallet_pass_consume_credits(?, ?::int) AS consumed`,
-    [holderId, amount]
-  )
-  return rows[0].consumed
-}
-
-/** What a debit took from one lifetime credit (minor units); kept in the debit's metadata. */
+/** What a debit took from one lifetime credit (minor units); kept in the debit's metadata (wallet_pass_apply_entry). */
 type ConsumedCredit = { credit_id: string; amount: number }
 
 /** One hook in a batch for wallet_pass_hook_batch (field names are the function's). */
 type HookBatchItem =
   | { kind: "read"; phone: string; cards: string[] }
-  | {
-      kind: "add"
-      /** The new entry's id, if it comes to one. */
-      id: string
-      phone: string
-      cards: string[]
-      amount: number
-      transaction_id: string
-      lifetime_seconds: number | null
-    }
+  /** `entry`: the hook's balance change (newLedgerEntry), written unless it is a repeat or an echo. */
+  | { kind: "add"; phone: string; cards: string[]; entry: Record<string, unknown> }
 
 /** What wallet_pass_hook_batch answers for one hook (JSON: timestamps are strings). */
 type HookBatchResult =
@@ -1343,14 +1259,22 @@ type HookBatchResult =
   | HookBalanceChanged
 
 type HookHolderRead = { status: "found"; holder: HookHolder; balance: number }
-type HookBalanceChanged = {
-  status: "created" | "repeat" | "echo"
-  holder_id: string
+/** What wallet_pass_apply_entry answers for a change it wrote or found written (JSON). */
+type AppliedEntryJson =
+  | {
+      status: "created" | "repeat"
+      entry: Record<string, unknown>
+      balance: number
+      conflicting?: boolean
+      echo_of_operation_id?: string | null
+    }
+  | { status: "refused"; balance: number }
+type HookBalanceChanged = (Extract<AppliedEntryJson, { status: "created" | "repeat" }> | {
+  status: "echo"
   entry: Record<string, unknown>
   balance: number
-  conflicting?: boolean
-  echo_of_operation_id?: string | null
-}
+  echo_of_operation_id: string
+}) & { holder_id: string; conflicting?: boolean; echo_of_operation_id?: string | null }
 
 /** A hook's result once its holder was found; nobody found and a foreign card are 400s (see the hook route). */
 function hookHolderFound<R extends HookHolderRead | HookBalanceChanged>(
@@ -1371,11 +1295,19 @@ function hookHolderFound<R extends HookHolderRead | HookBalanceChanged>(
   return result as R
 }
 
-/** A ledger entry as a database function answers it (to_jsonb), with its timestamps as Dates again. */
-function ledgerRowFromJson(json: Record<string, unknown>): LedgerEntryRow {
-  const row = { ...json } as Record<string, unknown>
+/**
+ * A change written or found written, as the database functions answer it: the entry's
+ * timestamps (to_jsonb gives text) become Dates again.
+ */
+function appliedEntry(result: Exclude<AppliedEntryJson, { status: "refused" }> | HookBalanceChanged): ApplyLedgerEntryResult {
+  const row = { ...result.entry }
   for (const key of ["expires_at", "expired_at", "created_at", "updated_at", "deleted_at"]) {
     if (typeof row[key] === "string") row[key] = new Date(row[key] as string)
   }
-  return row as LedgerEntryRow
+  return {
+    entry: row as LedgerEntryRow,
+    created: result.status === "created",
+    conflicting: result.conflicting ?? false,
+    balance: Number(result.balance),
+  }
 }

@@ -101,6 +101,22 @@ walletPassModuleTests(({ service }) => {
     expect(await service.getBalance(holderId)).toBe(1000)
   })
 
+  it("a transactionId delivered again with another sum, or for another phone, is the first result flagged as conflicting", async () => {
+    const first = await hook(700, "svc-twice")
+    expect(first).toMatchObject({ created: true, conflicting: false, balance: 700 })
+    const otherSum = await hook(900, "svc-twice")
+    expect(otherSum).toMatchObject({ created: false, conflicting: true, balance: 700 })
+    expect(otherSum.entry.id).toBe(first.entry.id)
+
+    const other = (await service.createWalletPassHolders({ phone: "+79990000002" })).id
+    const otherPhone = await service.applyServiceBalanceHook({ phone: "+79990000002", card_numbers: [], amount: 700, transaction_id: "svc-twice" })
+    // The first holder's entry and balance; the second holder is left as it was.
+    expect(otherPhone).toMatchObject({ created: false, conflicting: true, balance: 700, holder_id: other })
+    expect(otherPhone.entry.holder_id).toBe(holderId)
+    expect(await service.getBalance(other)).toBe(0)
+    expect(await service.listWalletPassLedgerEntries({ holder_id: holderId })).toHaveLength(1)
+  })
+
   it("50 concurrent deliveries of one transactionId make one entry with one answer", async () => {
     const results = await Promise.all(Array.from({ length: 50 }, () => hook(700, "svc-burst")))
     expect(new Set(results.map((r) => r.entry.id)).size).toBe(1)

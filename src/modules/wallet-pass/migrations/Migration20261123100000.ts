@@ -5,8 +5,9 @@ import { Migration } from "@medusajs/framework/mikro-orm/migrations"
  *
  * - A running sum of each holder's applied entries, kept by a trigger on the ledger.
  * - `wallet_pass_balance(holder)` is the one place the balance is defined, and
- *   `wallet_pass_consume_credits(holder, amount)` the one place a debit takes from lifetime
- *   credits; the module's other ledger writes call them too.
+ *   `wallet_pass_apply_entry(entry, forbid_overdraft)` the one place a balance change is
+ *   written (with `wallet_pass_consume_credits` for a debit): the module's applyLedgerEntry
+ *   and the addBalance hook both call it.
  * - `wallet_pass_hook_batch(items, echo_window_minutes)` answers a batch of readBalance and
  *   addBalance hooks in one statement (see WalletPassModuleService.applyServiceBalanceHook):
  *   one round trip and one commit for the whole batch, with plans PL/pgSQL keeps between
@@ -122,20 +123,85 @@ BEGIN
 END
 $fn$;`)
 
-    // A transactionId seen before: the first entry's result; nothing changes.
+    // The entry that holds a dedupe key or a transactionId (the first, if two hold them).
     this.addSql(`
-CREATE OR REPLACE FUNCTION wallet_pass_hook_repeat(p_first wallet_pass_ledger_entry, p_holder_id text, p_amount integer)
+CREATE OR REPLACE FUNCTION wallet_pass_entry_by_keys(p_dedupe_key text, p_transaction_id text)
+RETURNS SETOF wallet_pass_ledger_entry
+LANGUAGE sql STABLE AS $fn$
+  SELECT * FROM wallet_pass_ledger_entry e
+   WHERE e.dedupe_key = p_dedupe_key OR e.transaction_id = p_transaction_id
+   ORDER BY e.created_at LIMIT 1
+$fn$;`)
+
+    // An entry whose key or transactionId was taken first: that entry's result; nothing
+    // changes. (A key first used for another holder reports that holder's balance.)
+    this.addSql(`
+CREATE OR REPLACE FUNCTION wallet_pass_entry_repeat(p_first wallet_pass_ledger_entry, p_holder_id text, p_amount integer)
 RETURNS jsonb
 LANGUAGE plpgsql STABLE AS $fn$
 BEGIN
   RETURN jsonb_build_object(
     'status', 'repeat',
-    'holder_id', p_holder_id,
     'entry', to_jsonb(p_first),
-    -- (a transactionId first used for another holder reports that holder's balance)
     'balance', wallet_pass_balance(p_first.holder_id),
     'conflicting', p_first.holder_id <> p_holder_id OR p_first.amount <> p_amount,
     'echo_of_operation_id', p_first.metadata ->> 'echo_of_operation_id');
+END
+$fn$;`)
+
+    // Every ledger entry the module writes for a balance change goes in here, once, for a
+    // holder the caller has locked: balance_after from the balance before it, the overdraft
+    // flag, a lifetime credit's expiry and what remains of it; a debit takes from lifetime
+    // credits first and keeps what it took, so that canceling it gives them back. Answers
+    // { status: 'created', entry, balance }; the first entry's result when the key or the
+    // transactionId is taken (wallet_pass_entry_repeat); { status: 'refused', balance } for a
+    // debit over the balance when p_forbid_overdraft (a redemption). p_entry: the table's
+    // columns id, holder_id, amount, kind, reason, order_id, dedupe_key, transaction_id,
+    // metadata, and lifetime_seconds (a credit's).
+    this.addSql(`
+CREATE OR REPLACE FUNCTION wallet_pass_apply_entry(p_entry jsonb, p_forbid_overdraft boolean) RETURNS jsonb
+LANGUAGE plpgsql VOLATILE AS $fn$
+DECLARE
+  v_holder_id text := p_entry ->> 'holder_id';
+  v_amount integer := (p_entry ->> 'amount')::integer;
+  v_lifetime integer := CASE WHEN (p_entry ->> 'amount')::integer > 0 THEN (p_entry ->> 'lifetime_seconds')::integer END;
+  v_before bigint := wallet_pass_balance(p_entry ->> 'holder_id');
+  v_entry wallet_pass_ledger_entry;
+  v_consumed jsonb;
+BEGIN
+  IF NOT (p_forbid_overdraft AND v_amount < 0 AND v_before + v_amount < 0) THEN
+    INSERT INTO wallet_pass_ledger_entry
+      (id, holder_id, amount, kind, state, reason, order_id, dedupe_key, transaction_id, expires_at, remaining,
+       overdraft, balance_after, metadata, created_at, updated_at)
+    VALUES
+      (p_entry ->> 'id', v_holder_id, v_amount, p_entry ->> 'kind', 'applied', p_entry ->> 'reason', p_entry ->> 'order_id',
+       p_entry ->> 'dedupe_key', p_entry ->> 'transaction_id',
+       CASE WHEN v_lifetime IS NOT NULL THEN now() + make_interval(secs => v_lifetime) END,
+       CASE WHEN v_lifetime IS NOT NULL THEN v_amount END,
+       v_amount < 0 AND v_before + v_amount < 0, v_before + v_amount,
+       CASE WHEN jsonb_typeof(p_entry -> 'metadata') = 'object' THEN p_entry -> 'metadata' END, now(), now())
+    ON CONFLICT DO NOTHING
+    RETURNING * INTO v_entry;
+    IF FOUND THEN
+      IF v_amount < 0 THEN
+        v_consumed := wallet_pass_consume_credits(v_holder_id, -v_amount);
+        IF jsonb_array_length(v_consumed) > 0 THEN
+          UPDATE wallet_pass_ledger_entry e
+             SET metadata = COALESCE(e.metadata, '{}'::jsonb) || jsonb_build_object('consumed_credits', v_consumed)
+           WHERE e.id = v_entry.id
+          RETURNING * INTO v_entry;
+        END IF;
+      END IF;
+      RETURN jsonb_build_object('status', 'created', 'entry', to_jsonb(v_entry), 'balance', v_entry.balance_after);
+    END IF;
+  END IF;
+  -- Not written: a repeat (the key or transactionId is taken, maybe by another holder) or a
+  -- refused overdraft.
+  SELECT * INTO v_entry FROM wallet_pass_entry_by_keys(p_entry ->> 'dedupe_key', p_entry ->> 'transaction_id');
+  IF FOUND THEN
+    RETURN wallet_pass_entry_repeat(v_entry, v_holder_id, v_amount);
+  END IF;
+  RETURN jsonb_build_object('status', 'refused', 'balance', v_before);
 END
 $fn$;`)
 
@@ -143,22 +209,18 @@ $fn$;`)
     // - a transactionId seen before returns the first result and changes nothing;
     // - the echo of our own balance/add or balance/deduct (same holder, same signed amount,
     //   our operation in flight or done within the echo window) is attached to our entry;
-    // - anything else is a service credit (optionally with a lifetime) or a write-off
-    //   (recorded and flagged when it overdraws; it takes from lifetime credits first).
+    // - anything else is the hook's entry (p_item.entry, built and checked by the module):
+    //   a service credit (optionally with a lifetime) or a write-off (recorded and flagged
+    //   when it overdraws), written by wallet_pass_apply_entry.
     this.addSql(`
 CREATE OR REPLACE FUNCTION wallet_pass_hook_add(p_item jsonb, p_echo_window_minutes integer) RETURNS jsonb
 LANGUAGE plpgsql VOLATILE AS $fn$
 DECLARE
   v_holder record;
-  v_amount integer := (p_item ->> 'amount')::integer;
-  v_tx text := p_item ->> 'transaction_id';
-  v_key text := 'hook:addBalance:' || (p_item ->> 'transaction_id');
-  v_lifetime integer := CASE WHEN (p_item ->> 'amount')::integer > 0 THEN (p_item ->> 'lifetime_seconds')::integer END;
+  v_amount integer := (p_item #>> '{entry,amount}')::integer;
   v_entry wallet_pass_ledger_entry;
   v_operation_id text;
   v_echo_entry_id text;
-  v_before bigint;
-  v_consumed jsonb;
 BEGIN
   SELECT * INTO v_holder
     FROM wallet_pass_hook_holder(p_item ->> 'phone', ARRAY(SELECT jsonb_array_elements_text(p_item -> 'cards')));
@@ -170,11 +232,10 @@ BEGIN
   -- The batch locked its holders already; this one only if its phone moved meanwhile.
   PERFORM 1 FROM wallet_pass_holder h WHERE h.id = v_holder.id FOR UPDATE;
 
-  SELECT * INTO v_entry FROM wallet_pass_ledger_entry e
-   WHERE e.dedupe_key = v_key OR e.transaction_id = v_tx
-   ORDER BY e.created_at LIMIT 1;
+  -- Seen before (an echo attached earlier included): the first result, not a new echo.
+  SELECT * INTO v_entry FROM wallet_pass_entry_by_keys(p_item #>> '{entry,dedupe_key}', p_item #>> '{entry,transaction_id}');
   IF FOUND THEN
-    RETURN wallet_pass_hook_repeat(v_entry, v_holder.id, v_amount);
+    RETURN wallet_pass_entry_repeat(v_entry, v_holder.id, v_amount) || jsonb_build_object('holder_id', v_holder.id);
   END IF;
 
   SELECT o.id, e.id INTO v_operation_id, v_echo_entry_id
@@ -190,13 +251,13 @@ BEGIN
     -- Our entry takes the transactionId; the operation learns that the echo proves its send
     -- applied (an ambiguous one is resolved by it).
     UPDATE wallet_pass_operation o
-       SET result = COALESCE(o.result, '{}'::jsonb) || jsonb_build_object('echo_transaction_id', v_tx),
+       SET result = COALESCE(o.result, '{}'::jsonb) || jsonb_build_object('echo_transaction_id', p_item #>> '{entry,transaction_id}'),
            state = CASE WHEN o.state = 'unknown' THEN 'resolved' ELSE o.state END,
            completed_at = CASE WHEN o.state = 'unknown' THEN now() ELSE o.completed_at END,
            updated_at = now()
      WHERE o.id = v_operation_id;
     UPDATE wallet_pass_ledger_entry e
-       SET transaction_id = v_tx,
+       SET transaction_id = p_item #>> '{entry,transaction_id}',
            metadata = COALESCE(e.metadata, '{}'::jsonb) || jsonb_build_object('echo_of_operation_id', v_operation_id),
            updated_at = now()
      WHERE e.id = v_echo_entry_id
@@ -205,40 +266,8 @@ BEGIN
                               'balance', wallet_pass_balance(v_holder.id), 'echo_of_operation_id', v_operation_id);
   END IF;
 
-  v_before := wallet_pass_balance(v_holder.id);
-  INSERT INTO wallet_pass_ledger_entry
-    (id, holder_id, amount, kind, state, reason, dedupe_key, transaction_id, expires_at, remaining,
-     overdraft, balance_after, created_at, updated_at)
-  VALUES
-    (p_item ->> 'id', v_holder.id, v_amount,
-     CASE WHEN v_amount > 0 THEN 'service_credit' ELSE 'service_debit' END, 'applied',
-     CASE WHEN v_amount > 0 THEN 'credit from the service' ELSE 'write-off from the service' END,
-     v_key, v_tx,
-     CASE WHEN v_lifetime IS NOT NULL THEN now() + make_interval(secs => v_lifetime) END,
-     CASE WHEN v_lifetime IS NOT NULL THEN v_amount END,
-     v_amount < 0 AND v_before + v_amount < 0, v_before + v_amount, now(), now())
-  ON CONFLICT DO NOTHING
-  RETURNING * INTO v_entry;
-  IF NOT FOUND THEN
-    -- The transactionId was taken meanwhile (by a hook naming another holder).
-    SELECT * INTO v_entry FROM wallet_pass_ledger_entry e
-     WHERE e.dedupe_key = v_key OR e.transaction_id = v_tx
-     ORDER BY e.created_at LIMIT 1;
-    RETURN wallet_pass_hook_repeat(v_entry, v_holder.id, v_amount);
-  END IF;
-
-  IF v_amount < 0 THEN
-    v_consumed := wallet_pass_consume_credits(v_holder.id, -v_amount);
-    IF jsonb_array_length(v_consumed) > 0 THEN
-      -- Kept on the write-off, so that canceling it gives the credits back.
-      UPDATE wallet_pass_ledger_entry e
-         SET metadata = COALESCE(e.metadata, '{}'::jsonb) || jsonb_build_object('consumed_credits', v_consumed)
-       WHERE e.id = v_entry.id
-      RETURNING * INTO v_entry;
-    END IF;
-  END IF;
-  RETURN jsonb_build_object('status', 'created', 'holder_id', v_holder.id, 'entry', to_jsonb(v_entry),
-                            'balance', v_entry.balance_after);
+  RETURN wallet_pass_apply_entry((p_item -> 'entry') || jsonb_build_object('holder_id', v_holder.id), false)
+         || jsonb_build_object('holder_id', v_holder.id);
 END
 $fn$;`)
 
@@ -283,7 +312,9 @@ $fn$;`)
   override async down(): Promise<void> {
     this.addSql(`DROP FUNCTION IF EXISTS wallet_pass_hook_batch(jsonb, integer);`)
     this.addSql(`DROP FUNCTION IF EXISTS wallet_pass_hook_add(jsonb, integer);`)
-    this.addSql(`DROP FUNCTION IF EXISTS wallet_pass_hook_repeat(wallet_pass_ledger_entry, text, integer);`)
+    this.addSql(`DROP FUNCTION IF EXISTS wallet_pass_apply_entry(jsonb, boolean);`)
+    this.addSql(`DROP FUNCTION IF EXISTS wallet_pass_entry_repeat(wallet_pass_ledger_entry, text, integer);`)
+    this.addSql(`DROP FUNCTION IF EXISTS wallet_pass_entry_by_keys(text, text);`)
     this.addSql(`DROP FUNCTION IF EXISTS wallet_pass_hook_holder(text, text[]);`)
     this.addSql(`DROP FUNCTION IF EXISTS wallet_pass_consume_credits(text, integer);`)
     this.addSql(`DROP FUNCTION IF EXISTS wallet_pass_balance(text);`)
