@@ -46,6 +46,9 @@ function walletPassOptions() {
       ? { redemption: { maxOrderPercent: Number(env.WALLET_PASS_REDEMPTION_MAX_ORDER_PERCENT) } }
       : {}),
     ...(env.WALLET_PASS_DISCOUNT_ENABLED ? { discount: { enabled: env.WALLET_PASS_DISCOUNT_ENABLED === "true" } } : {}),
+    // WALLET_PASS_SYNC: JSON of the `sync` option, e.g. {"budgetShare":1,"since":"2020-01-01"}
+    ...(env.WALLET_PASS_SYNC ? { sync: JSON.parse(env.WALLET_PASS_SYNC) } : {}),
+    ...(env.WALLET_PASS_VERIFICATION_SMS ? { verification: { sms: env.WALLET_PASS_VERIFICATION_SMS } } : {}),
   }
 }
 

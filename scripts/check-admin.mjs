@@ -4,7 +4,9 @@
 // `npx medusa build` + `npx medusa start` (from .medusa/server, where the dashboard is built
 // into public/admin), a customer installs a pass through the emulator, then in Chromium:
 // log in, see the customer widget's balance and card, send a personal push from it (the
-// emulator must receive it), open the Wallet pass page and check the connection.
+// emulator must receive it), credit bonus with amounts typed as English and German admins
+// type them (a mistyped one refused under its field, a large one confirmed first), open the
+// Wallet pass page and check the connection.
 // Run after `npm run build`. Needs playwright-core and Chromium (CHROMIUM_PATH, default
 // /usr/bin/chromium). Screenshots go to test-artifacts/admin/. Exits non-zero on any failure.
 import fs from "node:fs"
@@ -89,6 +91,17 @@ const TSCONFIG = JSON.stringify(
   null,
   2
 )
+
+/** One query on its own connection. */
+async function queryOnce(url, text) {
+  const client = new PgClient({ connectionString: url })
+  await client.connect()
+  try {
+    return await client.query(text)
+  } finally {
+    await client.end()
+  }
+}
 
 async function loadPlaywright() {
   try {
@@ -209,7 +222,7 @@ async function main() {
       await page.goto(`${base}/app/customers/${customerId}`)
       const widget = page.getByTestId("wallet-pass-widget")
       await widget.getByTestId("wallet-pass-card").filter({ hasText: cardNumber }).waitFor()
-      const balance = (await widget.getByTestId("wallet-pass-balance").innerText()).trim()
+      const balance = await widget.getByTestId("wallet-pass-balance").getAttribute("data-value")
       if (balance !== String(pass.balance)) throw new Error(`widget balance ${balance}, API says ${pass.balance}`)
       await shot("1-customer-widget")
 
@@ -225,6 +238,57 @@ async function main() {
       if (push.replacedByGeneric) throw new Error("the push went out with a bound-variable change: the customer saw the generic text")
       await shot("2-push-sent")
 
+      const balanceNow = async () => {
+        const res = await fetch(`${base}/admin/customers/${customerId}/wallet-pass`, { headers: auth })
+        return (await res.json()).wallet_pass.balance
+      }
+      const adjust = async (w, amount, reason) => {
+        await w.getByTestId("wallet-pass-adjust-amount").fill(amount)
+        await w.getByTestId("wallet-pass-adjust-reason").fill(reason)
+        await w.getByTestId("wallet-pass-adjust-submit").click()
+      }
+
+      step('an English admin types "10,50": refused under the field, nothing credited')
+      await adjust(widget, "10,50", "comma typo")
+      const refusal = await widget.getByTestId("wallet-pass-adjust-amount-error").innerText()
+      if (!refusal.includes("1,234.56")) throw new Error(`the amount field says: ${refusal}`)
+      await shot("4-adjust-refused")
+      if ((await balanceNow()) !== CREDIT) throw new Error("a refused amount changed the balance")
+
+      step('"1,050" asks for confirmation with the balance before and after; Cancel sends nothing')
+      await adjust(widget, "1,050", "large")
+      const dialog = page.getByRole("alertdialog")
+      await dialog.getByText(`The balance goes from €${CREDIT}.00 to €1,200.00.`).waitFor()
+      await shot("5-adjust-confirm")
+      await dialog.getByRole("button", { name: "Cancel" }).click()
+      await dialog.waitFor({ state: "detached" })
+      if ((await balanceNow()) !== CREDIT) throw new Error("a canceled credit changed the balance")
+
+      step('"10.50" shows the new balance and is credited')
+      await widget.getByTestId("wallet-pass-adjust-amount").fill("10.50")
+      await widget.getByTestId("wallet-pass-adjust-amount-hint").getByText("€160.50").waitFor()
+      await widget.getByTestId("wallet-pass-adjust-submit").click()
+      await waitFor(async () => (await balanceNow()) === CREDIT + 10.5, "the credit of 10.50", UI_TIMEOUT_MS)
+
+      step('a German admin types "10,50": 10.50 is credited')
+      const german = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: "de-DE" })
+      const dePage = await german.newPage()
+      dePage.setDefaultTimeout(UI_TIMEOUT_MS)
+      await dePage.goto(`${base}/app/login`)
+      await dePage.locator('input[name="email"]').fill(ADMIN.email)
+      await dePage.locator('input[name="password"]').fill(ADMIN.password)
+      await dePage.locator('button[type="submit"]').click()
+      await dePage.waitForURL((url) => !url.pathname.startsWith("/app/login"), { timeout: UI_TIMEOUT_MS })
+      await dePage.goto(`${base}/app/customers/${customerId}`)
+      const deWidget = dePage.getByTestId("wallet-pass-widget")
+      await deWidget.getByTestId("wallet-pass-adjust-amount").fill("10,50")
+      await deWidget.getByTestId("wallet-pass-adjust-amount-hint").getByText("171,00").waitFor()
+      await dePage.screenshot({ path: path.join(ARTIFACTS, "6-adjust-german.png"), fullPage: true })
+      await deWidget.getByTestId("wallet-pass-adjust-reason").fill("Komma")
+      await deWidget.getByTestId("wallet-pass-adjust-submit").click()
+      await waitFor(async () => (await balanceNow()) === CREDIT + 21, "the German credit of 10,50", UI_TIMEOUT_MS)
+      await german.close()
+
       step("the Wallet pass page shows the connection status")
       await page.goto(`${base}/app/wallet-pass`)
       const status = page.getByTestId("wallet-pass-status")
@@ -232,6 +296,45 @@ async function main() {
       await status.getByTestId("wallet-pass-check-now").click()
       await status.getByText("Emulated account").waitFor()
       await shot("3-wallet-pass-page")
+
+      step("the hook log shows a reused transactionId as a conflict, and a refused delivery per minute")
+      const hookUrl = `${base}/hooks/wallet-pass`
+      const used = emulator.hooks().find((h) => h.method === "addBalance").body.customer.transactionId
+      const reuse = { method: "addBalance", customer: { phone: PHONE, cardNumbers: [], sum: 999, transactionId: used } }
+      const basic = (password) => `Basic ${Buffer.from(`${HOOK_LOGIN}:${password}`).toString("base64")}`
+      for (const password of [HOOK_PASSWORD, "guessed"]) {
+        await fetch(hookUrl, { method: "POST", headers: { "content-type": "application/json", authorization: basic(password) }, body: JSON.stringify(reuse) })
+      }
+      // Refusals are counted in memory and written at most once a second: wait for the row
+      // before reloading, or the page can load the minute before it exists.
+      await waitFor(
+        async () => (await queryOnce(db.databaseUrl, `SELECT 1 FROM wallet_pass_hook_refusal WHERE refused > 0`)).rows.length > 0,
+        "the refused delivery to be recorded",
+        UI_TIMEOUT_MS
+      )
+      await page.reload()
+      await page.getByText("400 conflict").waitFor()
+      const refusals = page.getByTestId("wallet-pass-hook-refusals")
+      await refusals.getByText("1 refused").waitFor()
+      await refusals.scrollIntoViewIfNeeded()
+      await shot("7-hook-log")
+
+      step("importing the service's existing customers from the Wallet pass page")
+      for (const [i, balance] of [120, 45.5, 0].entries()) {
+        emulator.seedCustomer({ phone: `+7999000610${i}`, name: `Imported ${i}`, balance, bonus: i === 0 ? 7 : 0, installed: i !== 2 })
+      }
+      const importSection = page.getByTestId("wallet-pass-import")
+      await importSection.getByTestId("wallet-pass-import-start").click()
+      await importSection.getByText("Imported — run the final refresh").waitFor({ timeout: 60_000 })
+      const adopted = (await importSection.getByTestId("wallet-pass-import-adopted").innerText()).trim()
+      if (adopted !== "3") throw new Error(`the import section shows ${adopted} adopted, expected 3`)
+      await shot("8-import")
+      const { rows: imported } = await queryOnce(db.databaseUrl, `SELECT customer_id FROM wallet_pass_holder WHERE phone = '+79990006100'`)
+      await page.goto(`${base}/app/customers/${imported[0].customer_id}`)
+      const importedWidget = page.getByTestId("wallet-pass-widget")
+      await importedWidget.getByTestId("wallet-pass-adoption").waitFor()
+      await importedWidget.scrollIntoViewIfNeeded()
+      await importedWidget.screenshot({ path: path.join(ARTIFACTS, "9-imported-customer.png") })
     } catch (e) {
       await shot("failure").catch(() => {})
       throw e

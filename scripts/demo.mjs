@@ -126,6 +126,19 @@ async function main() {
   })
   ok(`card ${install.card} installed; balance ${money(installed.balance)} ${installed.currency_code?.toUpperCase() ?? ""}`)
 
+  // 2b. The account proves the phone: a code texted through the service.
+  step("The customer proves the phone with a code texted through the service: their whole balance and install links show")
+  await http("POST", `${store}/store/customers/me/wallet-pass/verification`, { headers: me })
+  const codeText = await until("the code's SMS at the emulator", async () => {
+    const state = await http("GET", `${control}/state`)
+    return state.sms.find((s) => s.phone === phone && /\b\d{6}\b/.test(s.text))
+  })
+  const code = /\b(\d{6})\b/.exec(codeText.text)[1]
+  await http("POST", `${store}/store/customers/me/wallet-pass/verification/confirm`, { body: { code }, headers: me })
+  const verified = (await http("GET", `${store}/store/customers/me/wallet-pass`, { headers: me })).wallet_pass
+  if (!verified.verified || !verified.links.ios) fail(`after the code the pass shows verified ${verified.verified}, iOS link ${verified.links.ios}`)
+  ok(`code ${code} confirmed: verified, iOS link ${verified.links.ios}`)
+
   // 3. Privileges -> the discount percent in the cart price.
   step("The service sets bonus 5% and discount 10% (setPrivileges): the discount shows in cart prices")
   const privileges = await http("POST", `${control}/privileges`, { body: { phone, bonus: 5, discount: 10 } })

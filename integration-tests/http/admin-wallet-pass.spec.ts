@@ -1,7 +1,6 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
-import type WalletPassModuleService from "../../src/modules/wallet-pass/service"
 import { createAdminHeaders } from "../support/admin"
 import { basicAuth, postHook, storeEnv, waitFor, emulatedServiceBeforeStore } from "../support/hooks"
 
@@ -22,7 +21,7 @@ medusaIntegrationTestRunner({
   }),
   testSuite: ({ api, getContainer }) => {
     let admin: { headers: Record<string, string> }
-    const walletPass = () => getContainer().resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+    const walletPass = () => getContainer().resolve(WALLET_PASS_MODULE)
     const noSecrets = (body: unknown) => {
       const text = typeof body === "string" ? body : JSON.stringify(body)
       expect(text).not.toContain(APP_KEY)
@@ -61,6 +60,7 @@ medusaIntegrationTestRunner({
       ["post", "/admin/wallet-pass/operations/wpop_x/retry"],
       ["post", "/admin/wallet-pass/operations/wpop_x/resolve"],
       ["get", "/admin/wallet-pass/hook-deliveries"],
+      ["get", "/admin/wallet-pass/hook-refusals"],
       ["get", "/admin/wallet-pass/api-calls"],
     ])("%s %s requires an admin", async (method, url) => {
       const res = await (api as any)[method](url).catch((e: any) => e.response)
@@ -135,6 +135,25 @@ medusaIntegrationTestRunner({
       noSecrets(res.data)
     })
 
+    it("hook refusals (not authenticated) are listed per minute with samples, without secrets", async () => {
+      const baseUrl = api.defaults.baseURL
+      for (let i = 0; i < 7; i++) {
+        await postHook(baseUrl, { method: "readBalance", customer: { phone: "+79990001111" } }, { authorization: basicAuth(HOOKS.login, "guess") })
+      }
+      const res = await waitFor(async () => {
+        const r = await api.get("/admin/wallet-pass/hook-refusals", admin)
+        return r.data.hook_refusals.reduce((sum: number, m: any) => sum + m.refused, 0) === 7 && r
+      }, "7 refusals listed")
+      expect(res.data.hook_refusals[0]).toMatchObject({
+        minute: expect.any(String),
+        samples: expect.arrayContaining([
+          { at: expect.any(String), status: 401, reason: "invalid or missing HTTP Basic credentials", address: "127.0.0.1" },
+        ]),
+      })
+      noSecrets(res.data)
+      expect(JSON.stringify(res.data)).not.toContain("guess")
+    })
+
     it("the redacted call log downloads as NDJSON for the service's support", async () => {
       await api.get("/admin/wallet-pass/status?check=true", admin)
       const res = await api.get("/admin/wallet-pass/api-calls", { ...admin, responseType: "text", transformResponse: (d: string) => d })
@@ -147,6 +166,53 @@ medusaIntegrationTestRunner({
       const bad = await api.get("/admin/wallet-pass/api-calls?since=yesterday", admin).catch((e: any) => e.response)
       expect(bad.status).toBe(400)
     })
+
+    it("text the store cannot keep (NUL, an unpaired surrogate) is a 400 in Medusa's shape, never a 500", async () => {
+      const customerId = await installed("+79993330009")
+      const review = await op("needs_review", "event_send")
+      const cases: [string, string, Record<string, unknown>, string][] = [
+        ["push message", `/admin/customers/${customerId}/wallet-pass/push`, { type: "push", message: "Sale\u0000today" }, "message"],
+        ["push message", `/admin/customers/${customerId}/wallet-pass/push`, { type: "push", message: "Sale \ud800" }, "message"],
+        ["adjust reason", `/admin/customers/${customerId}/wallet-pass/adjust`, { amount: 5, reason: "why\u0000" }, "reason"],
+        ["event name", `/admin/customers/${customerId}/wallet-pass/events`, { event: "visit\udfff" }, "event"],
+        ["event value", `/admin/customers/${customerId}/wallet-pass/events`, { event: "visit", value: "\u0000" }, "value"],
+        ["campaign name", "/admin/wallet-pass/campaigns", { message: "Hi", name: "\ud83d" }, "name"],
+        ["campaign message", "/admin/wallet-pass/campaigns", { message: "Hi\u0000" }, "message"],
+        ["review note", `/admin/wallet-pass/operations/${review.id}/retry`, { note: "fixed\u0000" }, "note"],
+      ]
+      const wrong: string[] = []
+      for (const [label, url, body, field] of cases) {
+        const res = await api.post(url, body, admin).catch((e: any) => e.response)
+        const expected = new RegExp(`${field}.*(NUL character|unpaired surrogate)`)
+        if (res.status !== 400 || res.data?.type !== "invalid_data" || !expected.test(res.data?.message)) {
+          wrong.push(`${label}: ${res.status} ${JSON.stringify(res.data).slice(0, 200)}`)
+        }
+      }
+      expect(wrong).toEqual([])
+      expect(await walletPass().listWalletPassOperations({ holder_id: { $ne: null } })).toEqual([])
+      expect(await walletPass().listWalletPassLedgerEntries({ reason: { $like: "why%" } })).toEqual([])
+    })
+
+    it.each([
+      ["get", "/admin/customers/%00/wallet-pass"],
+      ["post", "/admin/customers/cus%00x/wallet-pass/refresh"],
+      ["get", "/admin/orders/%00/wallet-pass"],
+      ["post", "/admin/wallet-pass/operations/wpop%00/retry"],
+      ["post", "/admin/wallet-pass/campaigns/%00/send"],
+    ])("%s %s: an id the store cannot keep is a 400, never a 500", async (method, url) => {
+      const res = await (api as any)[method](url, ...(method === "post" ? [{}, admin] : [admin])).catch((e: any) => e.response)
+      expect(res.status).toBe(400)
+      expect(res.data).toMatchObject({ type: "invalid_data", message: expect.stringMatching(/^id contains/) })
+    })
+
+    it.each(["0000-01-01T00:00:00Z", "-000001-01-01T00:00:00Z", "+275760-09-13T00:00:00Z"])(
+      "api-calls ?since=%s is a 400 naming the range, never a 500",
+      async (since) => {
+        const res = await api.get(`/admin/wallet-pass/api-calls?since=${encodeURIComponent(since)}`, admin).catch((e: any) => e.response)
+        expect(res.status).toBe(400)
+        expect(res.data).toMatchObject({ type: "invalid_data", message: expect.stringContaining("since must be") })
+      }
+    )
 
     describe("customer actions", () => {
       it("refresh re-reads cards, install flags and invites from the service", async () => {
@@ -177,11 +243,52 @@ medusaIntegrationTestRunner({
           .post(`/admin/customers/${customerId}/wallet-pass/adjust`, { amount: -100, reason: "oops" }, admin)
           .catch((e: any) => e.response)
         expect(overdraw.status).toBe(400)
-        expect(overdraw.data).toMatchObject({ type: "not_allowed", message: expect.stringContaining("Insufficient bonus balance") })
+        // In the balance currency, as the widget shows the balance (not in hundredths).
+        expect(overdraw.data).toEqual({ type: "not_allowed", message: "Insufficient bonus balance: 12.50 EUR available, 100.00 EUR requested" })
         const bad = await api.post(`/admin/customers/${customerId}/wallet-pass/adjust`, { amount: 0.001, reason: "x" }, admin).catch((e: any) => e.response)
         expect(bad.status).toBe(400)
         const entries = await walletPass().listWalletPassLedgerEntries({ reason: ["apology", "oops"] })
         expect(entries.map((e) => [e.kind, e.amount, e.reason])).toEqual([["manual", 1250, "apology"]])
+      })
+
+      it("a credit that would take the balance beyond 21,474,836.47 is refused before anything is written", async () => {
+        const customerId = await installed("+79993330010")
+        const adjust = (amount: number) =>
+          api.post(`/admin/customers/${customerId}/wallet-pass/adjust`, { amount, reason: "big" }, admin).catch((e: any) => e.response)
+        expect((await adjust(20_000_000)).status).toBe(200)
+        const second = await adjust(20_000_000)
+        expect(second.status).toBe(400)
+        expect(second.data).toEqual({
+          type: "invalid_data",
+          message:
+            "a credit of 20,000,000.00 EUR would take the balance to 40,000,000.00 EUR, beyond the largest balance the store keeps (21,474,836.47 EUR)",
+        })
+        expect(await walletPass().listWalletPassLedgerEntries({ reason: "big" })).toHaveLength(1)
+      })
+
+      it("a credit's amount must be a JSON number: text such as 10,50 and other mistakes are refused, each for its reason", async () => {
+        const customerId = await installed("+79993330011")
+        const cases: [unknown, string][] = [
+          ["10,50", 'amount must be a JSON number in the balance unit with "." before the decimals (e.g. 10.5), not the text "10,50"'],
+          ["10.50", 'amount must be a JSON number in the balance unit with "." before the decimals (e.g. 10.5), not the text "10.50"'],
+          [0.001, "amount must have at most two decimals"],
+          [10.000000001, "amount must have at most two decimals"],
+          [1e20, "amount must be at most 20,000,000 in size"],
+          [0, "amount must not be zero"],
+          [null, "amount must be a number in the balance unit"],
+        ]
+        for (const [amount, message] of cases) {
+          const res = await api
+            .post(`/admin/customers/${customerId}/wallet-pass/adjust`, { amount, reason: "typo" }, admin)
+            .catch((e: any) => e.response)
+          expect({ amount, status: res.status, type: res.data.type, message: res.data.message }).toEqual({
+            amount,
+            status: 400,
+            type: "invalid_data",
+            message: `Invalid request: ${message}`,
+          })
+        }
+        expect(await walletPass().listWalletPassLedgerEntries({ reason: "typo" })).toEqual([])
       })
 
       it("events: the value is checked, then event/send goes out", async () => {

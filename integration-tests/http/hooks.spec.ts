@@ -2,7 +2,6 @@ import { medusaIntegrationTestRunner, TestEventUtils } from "@medusajs/test-util
 import { Modules } from "@medusajs/framework/utils"
 import { startEmulator, WalletPassEmulator } from "../../src/emulator"
 import { WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
-import type WalletPassModuleService from "../../src/modules/wallet-pass/service"
 import { basicAuth, postHook, storeEnv, waitFor, writtenCounts } from "../support/hooks"
 
 jest.setTimeout(120_000)
@@ -28,7 +27,7 @@ medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     let emulator: WalletPassEmulator
     let baseUrl: string
-    const walletPass = () => getContainer().resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+    const walletPass = () => getContainer().resolve(WALLET_PASS_MODULE)
     const hook = (body: unknown, headers: Record<string, string> = GOOD_HEADERS) => postHook(baseUrl, body, headers)
 
     beforeAll(async () => {
@@ -113,6 +112,21 @@ medusaIntegrationTestRunner({
         expect(holder).toMatchObject({ bonus_percent_bp: 700, discount_percent_bp: 0, enrollment_state: "enrolled" })
       })
 
+      it("a new phone with a card another customer holds is a 400 that moves nothing and writes nothing", async () => {
+        const { card } = await install("+79991110006")
+        const before = await writtenCounts(getContainer())
+        const res = await hook({ method: "createCustomer", customer: { phone: "+79991110007", name: "Thief", cardNumbers: [card] } })
+        expect(res).toEqual({
+          status: 400,
+          data: { error: `card ${card} belongs to another customer (phone +79991110006); nothing was changed` },
+        })
+        expect(await writtenCounts(getContainer())).toEqual(before)
+        const [owner] = await walletPass().listWalletPassHolders({ phone: "+79991110006" }, { relations: ["cards"] })
+        expect(owner.cards.map((c) => c.number)).toEqual([card])
+        // The real owner's hooks still work.
+        expect(await hook({ method: "readBalance", customer: { phone: "+79991110006", cardNumbers: [card] } })).toMatchObject({ status: 200 })
+      })
+
       it("10 concurrent deliveries for one phone end with one customer and one holder", async () => {
         const before = await writtenCounts(getContainer())
         const body = { method: "createCustomer", customer: { phone: "+79991110004", name: "Oleg", cardNumbers: ["500001"] } }
@@ -153,14 +167,14 @@ medusaIntegrationTestRunner({
         expect(res).toMatchObject({ status: 200, data: { balance: 10 } })
       })
 
-      it("finds the holder by card when the phone is unknown; a card of someone else than the phone's is a 400", async () => {
+      it("an unknown phone is a 400 even with a known card (a card never stands for a phone); a card of someone else than the phone's is a 400", async () => {
         const { card } = await install("+79991110011")
         await install("+79991110012")
         const [holder] = await walletPass().listWalletPassHolders({ phone: "+79991110011" })
         await walletPass().applyLedgerEntry({ holder_id: holder.id, amount: 500, kind: "manual", dedupe_key: "seed-card" })
 
         const byCard = await hook({ method: "readBalance", customer: { phone: "+79990008888", cardNumbers: [card] } })
-        expect(byCard).toMatchObject({ status: 200, data: { success: true, balance: 5 } })
+        expect(byCard).toEqual({ status: 400, data: { error: `no customer with phone +79990008888 or card ${card}` } })
         const foreign = await hook({ method: "readBalance", customer: { phone: "+79991110012", cardNumbers: [card] } })
         expect(foreign).toEqual({ status: 400, data: { error: `card ${card} belongs to another customer than phone +79991110012` } })
       })
@@ -191,17 +205,21 @@ medusaIntegrationTestRunner({
         expect(await walletPass().getBalance(holder.id)).toBe(10000)
       })
 
-      it("credits the card's holder when the phone is unknown; a card of someone else than the phone's is a 400 that writes nothing", async () => {
+      it("an unknown phone with a known card, or a card of someone else than the phone's, is a 400 that writes nothing", async () => {
         const { card } = await install("+79991110023")
         await install("+79991110024")
         const [holder] = await walletPass().listWalletPassHolders({ phone: "+79991110023" })
         const add = (phone: string, transactionId: string) =>
           hook({ method: "addBalance", customer: { phone, cardNumbers: [card], sum: 7, transactionId } })
 
-        expect(await add("+79990008887", "tx-by-card")).toEqual({ status: 200, data: { success: true } })
-        expect(await walletPass().getBalance(holder.id)).toBe(700)
-
         const before = await writtenCounts(getContainer())
+        expect(await add("+79990008887", "tx-by-card")).toEqual({
+          status: 400,
+          data: { error: `no customer with phone +79990008887 or card ${card}` },
+        })
+        expect(await walletPass().getBalance(holder.id)).toBe(0)
+        expect(await writtenCounts(getContainer())).toEqual(before)
+
         const foreign = await add("+79991110024", "tx-foreign-card")
         expect(foreign).toEqual({ status: 400, data: { error: `card ${card} belongs to another customer than phone +79991110024` } })
         expect(await writtenCounts(getContainer())).toEqual(before)
@@ -226,6 +244,67 @@ medusaIntegrationTestRunner({
         expect(logged.filter((d) => d.outcome === "duplicate")).toHaveLength(49)
         expect(logged.every((d) => d.holder_id === holder.id && d.status_code === 200)).toBe(true)
         expect(logged[0].request).toMatchObject({ method: "addBalance", customer: { transactionId: "tx-burst-1" } })
+      })
+
+      it("a transactionId reused with another sum or for another holder is a 400 naming the conflict, logged as a conflict; an exact repeat is still a success", async () => {
+        await install("+79991110025")
+        await install("+79991110026")
+        const add = (phone: string, sum: number) =>
+          hook({ method: "addBalance", customer: { phone, cardNumbers: [], sum, transactionId: "tx-conflict-1" } })
+        expect(await add("+79991110025", 12.5)).toEqual({ status: 200, data: { success: true } })
+        const before = await writtenCounts(getContainer())
+
+        const cases: [string, number, string][] = [
+          ["+79991110025", 15, "transactionId tx-conflict-1 was already used for a credit of 12.50 EUR; this delivery is a credit of 15.00 EUR"],
+          ["+79991110026", 12.5, "transactionId tx-conflict-1 was already used for a credit of 12.50 EUR to another customer"],
+          [
+            "+79991110026",
+            -3,
+            "transactionId tx-conflict-1 was already used for a credit of 12.50 EUR to another customer; this delivery is a write-off of 3.00 EUR",
+          ],
+        ]
+        for (const [phone, sum, error] of cases) {
+          expect(await add(phone, sum)).toEqual({ status: 400, data: { error } })
+        }
+        expect(await add("+79991110025", 12.5)).toEqual({ status: 200, data: { success: true } })
+        expect(await writtenCounts(getContainer())).toEqual(before)
+
+        const logged = await waitFor(async () => {
+          const rows = await walletPass().listWalletPassHookDeliveries({ transaction_id: "tx-conflict-1" }, { order: { created_at: "ASC" } })
+          return rows.length === 5 && rows
+        }, "5 delivery log lines")
+        expect(logged.map((d) => [d.status_code, d.outcome, d.error])).toEqual([
+          [200, "ok", null],
+          ...cases.map(([, , error]) => [400, "conflict", error]),
+          [200, "duplicate", null],
+        ])
+      })
+
+      it("a change that would take the balance beyond what the store keeps (±21,474,836.47) is a 400 naming the limit, nothing written", async () => {
+        await install("+79991110027")
+        const add = (sum: number, transactionId: string) =>
+          hook({ method: "addBalance", customer: { phone: "+79991110027", cardNumbers: [], sum, transactionId } })
+        expect(await add(20_000_000, "tx-big-1")).toEqual({ status: 200, data: { success: true } })
+        const before = await writtenCounts(getContainer())
+        expect(await add(20_000_000, "tx-big-2")).toEqual({
+          status: 400,
+          data: {
+            error:
+              "a credit of 20,000,000.00 EUR would take the balance to 40,000,000.00 EUR, beyond the largest balance the store keeps (21,474,836.47 EUR)",
+          },
+        })
+        expect(await writtenCounts(getContainer())).toEqual(before)
+        // Write-offs may overdraw, down to the lowest balance the store keeps.
+        expect(await add(-20_000_000, "tx-big-3")).toEqual({ status: 200, data: { success: true } })
+        expect(await add(-20_000_000, "tx-big-4")).toEqual({ status: 200, data: { success: true } })
+        expect(await add(-2_000_000, "tx-big-5")).toEqual({
+          status: 400,
+          data: {
+            error:
+              "a write-off of 2,000,000.00 EUR would take the balance to -22,000,000.00 EUR, beyond the lowest balance the store keeps (-21,474,836.48 EUR)",
+          },
+        })
+        expect(await add(20_000_000, "tx-big-2")).toEqual({ status: 200, data: { success: true } }) // refused ids stay free
       })
 
       it("announces each applied change once with wallet_pass.balance_changed; a repeat announces nothing", async () => {
@@ -293,19 +372,112 @@ medusaIntegrationTestRunner({
         expect(await writtenCounts(getContainer())).toEqual(before)
       })
 
-      it("records every delivery without secrets", async () => {
+      it("records every authenticated delivery, refused ones included, without secrets", async () => {
         await install("+79991110041")
-        await hook(body, { ...GOOD_HEADERS, authorization: basicAuth(HOOKS.login, "wrong") })
+        await hook({ method: "readBalance", customer: { phone: "not a phone" } })
         const deliveries = await waitFor(async () => {
           const rows = await walletPass().listWalletPassHookDeliveries({}, { order: { created_at: "ASC" } })
           return rows.length >= 2 && rows
         }, "two delivery log rows")
         expect(deliveries.map((d) => [d.method, d.status_code, d.outcome])).toEqual([
           ["createCustomer", 200, "ok"],
-          [null, 401, "unauthorized"],
+          ["readBalance", 400, "rejected"],
         ])
         expect(deliveries[0].holder_id).toBeTruthy()
         expect(JSON.stringify(deliveries)).not.toContain(HOOKS.password)
+      })
+
+      it("unauthenticated deliveries write no row each: a count per minute and the first 5 with reason and address", async () => {
+        // Refusals of the tests before are written up to a second later: write them now and
+        // count from there.
+        await walletPass().flushHookRefusals()
+        const countedBefore = (await walletPass().listWalletPassHookRefusals({})).reduce((sum, r) => sum + r.refused, 0)
+        const refused = [
+          ...Array.from({ length: 40 }, () => ({ ...GOOD_HEADERS, authorization: basicAuth(HOOKS.login, "wrong") })),
+          ...Array.from({ length: 20 }, () => ({ ...GOOD_HEADERS, "x-wallet-id": "other" })),
+        ]
+        const answers = await Promise.all(refused.map((headers) => hook(body, headers)))
+        expect(answers.filter((a) => a.status === 401)).toHaveLength(40)
+        expect(answers.filter((a) => a.status === 403)).toHaveLength(20)
+
+        const minutes = await waitFor(async () => {
+          const rows = await walletPass().listWalletPassHookRefusals({}, { order: { minute: "ASC" } })
+          return rows.reduce((sum, r) => sum + r.refused, 0) === countedBefore + 60 && rows
+        }, "60 refusals counted")
+        expect(minutes.length).toBeLessThanOrEqual(countedBefore ? 3 : 2) // the burst may straddle a minute
+        for (const minute of minutes) {
+          const samples = minute.samples as unknown as { status: number; reason: string; address: string }[]
+          expect(samples.length).toBeGreaterThan(0)
+          expect(samples.length).toBeLessThanOrEqual(5)
+          expect(samples[0]).toMatchObject({ status: expect.any(Number), reason: expect.any(String), address: "127.0.0.1" })
+        }
+        expect(JSON.stringify(minutes)).not.toContain("wrong")
+        expect(await walletPass().listWalletPassHookDeliveries({})).toEqual([])
+      })
+    })
+
+    describe("text the store cannot keep, deep and wide bodies", () => {
+      const P = "+79991110060"
+      const ab = (fields: Record<string, unknown>) => ({
+        method: "addBalance",
+        customer: { phone: P, cardNumbers: [], sum: 10, transactionId: "t-text", ...fields },
+      })
+      const cc = (fields: Record<string, unknown>) => ({ method: "createCustomer", customer: { phone: "+79991110069", ...fields } })
+      /** The delivery log lines with this error, once written (they are written after the answer). */
+      const loggedRefusal = (error: string) =>
+        waitFor(async () => {
+          const rows = await walletPass().listWalletPassHookDeliveries({ status_code: 400 })
+          return rows.find((r) => r.error === error)
+        }, `the refusal "${error}" in the delivery log`)
+
+      it.each([
+        ["a NUL in transactionId", ab({ transactionId: "tx\u0000" }), "customer.transactionId contains a NUL character (U+0000), which the store cannot keep"],
+        ["a lone surrogate in transactionId", ab({ transactionId: "tx\ud800" }), "customer.transactionId contains an unpaired surrogate (U+D800), which the store cannot keep"],
+        ["a NUL in name", cc({ name: "An\u0000na" }), "customer.name contains a NUL character (U+0000), which the store cannot keep"],
+        ["a lone low surrogate in name", cc({ name: "Anna \udc00" }), "customer.name contains an unpaired surrogate (U+DC00), which the store cannot keep"],
+        ["a NUL deep in extra", cc({ extra: { a: { b: ["ok", "x\u0000"] } } }), "customer.extra.a.b[1] contains a NUL character (U+0000), which the store cannot keep"],
+        ["a lone surrogate in a key of extra", cc({ extra: { "\ud83d": 1 } }), 'customer.extra["\\ud83d"] (a key) contains an unpaired surrogate (U+D83D), which the store cannot keep'],
+      ])("%s: 400 naming the field, nothing written, the refusal in the delivery log", async (_label, body, error) => {
+        await install(P)
+        const before = await writtenCounts(getContainer())
+        expect(await hook(body)).toEqual({ status: 400, data: { error } })
+        expect(await writtenCounts(getContainer())).toEqual(before)
+        const logged = await loggedRefusal(error)
+        expect(logged).toMatchObject({ outcome: "rejected", method: body.method })
+      })
+
+      const nested = (depth: number) =>
+        `{"method":"createCustomer","customer":{"phone":"+79991110061","extra":${'{"a":'.repeat(depth)}1${"}".repeat(depth)}}}`
+
+      it.each([2_000, 2_500])("extra nested %i deep: a quick 400 naming the depth limit, nothing written", async (depth) => {
+        const before = await writtenCounts(getContainer())
+        const started = Date.now()
+        const res = await hook(nested(depth))
+        const took = Date.now() - started
+        expect(res).toEqual({ status: 400, data: { error: "body nests deeper than 32 levels" } })
+        expect(took).toBeLessThan(1000)
+        expect(await writtenCounts(getContainer())).toEqual(before)
+        await loggedRefusal("body nests deeper than 32 levels")
+      })
+
+      it("a body of deep arrays is refused before it is parsed", async () => {
+        const res = await hook(`{"method":"readBalance","customer":${"[".repeat(20_000)}${"]".repeat(20_000)}}`)
+        expect(res).toEqual({ status: 400, data: { error: "body nests deeper than 32 levels" } })
+      })
+
+      it("an extra of 3,000 keys: 400 naming the size limit, nothing written", async () => {
+        const before = await writtenCounts(getContainer())
+        const extra = Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`k${i}`, i]))
+        const res = await hook(cc({ extra }))
+        expect(res).toEqual({ status: 400, data: { error: "body has more than 1000 values (keys and array items)" } })
+        expect(await writtenCounts(getContainer())).toEqual(before)
+      })
+
+      it("nesting within the limit is kept as sent", async () => {
+        const extra = JSON.parse(`${'{"a":'.repeat(29)}"deep"${"}".repeat(29)}`)
+        expect((await hook(cc({ name: "Deep", extra }))).status).toBe(200)
+        const [holder] = await walletPass().listWalletPassHolders({ phone: "+79991110069" })
+        expect(holder.extra).toEqual(extra)
       })
     })
 

@@ -1,3 +1,6 @@
+import { execFile } from "child_process"
+import path from "path"
+import { promisify } from "util"
 import type { Client } from "pg"
 import { startEmulator, WalletPassEmulator } from "../../src/emulator"
 import { waitFor } from "../support/hooks"
@@ -15,6 +18,7 @@ let db: Awaited<ReturnType<typeof createTestDatabase>>
 let emulator: WalletPassEmulator
 let sql: Client
 const stores: StoreProcess[] = []
+let baseEnv: Record<string, string>
 
 let seq = 0
 /** A holder known to the service and to the store, with one queued request for it. */
@@ -22,8 +26,8 @@ async function queueBalanceSync(phone: string): Promise<string> {
   emulator.seedCustomer({ phone, name: "Test" })
   const holderId = `wph_proc_${++seq}`
   await sql.query(
-    `INSERT INTO wallet_pass_holder (id, phone, source, enrollment_state, discount_percent_bp, created_at, updated_at)
-     VALUES ($1, $2, 'admin', 'enrolled', 0, now(), now())`,
+    `INSERT INTO wallet_pass_holder (id, phone, source, enrollment_state, adoption_state, discount_percent_bp, created_at, updated_at)
+     VALUES ($1, $2, 'admin', 'enrolled', 'new', 0, now(), now())`,
     [holderId, phone]
   )
   await sql.query(
@@ -59,6 +63,7 @@ beforeAll(async () => {
   if (!REDIS_URL) {
     console.log("[processes] REDIS_URL is not set: the two stores run with in-memory event bus and workflow engine")
   }
+  baseEnv = env
   await migrateStore(env)
   stores.push(await StoreProcess.create({ ...env, MEDUSA_WORKER_MODE: "shared" }))
   stores.push(await StoreProcess.create({ ...env, MEDUSA_WORKER_MODE: REDIS_URL ? "worker" : "shared" }))
@@ -119,8 +124,8 @@ it("a process killed (SIGKILL) while a balance request is in flight: after a res
   const phone = "+79997200001"
   emulator.seedCustomer({ phone, name: "Kill", balance: 0 })
   await sql.query(
-    `INSERT INTO wallet_pass_holder (id, phone, source, enrollment_state, discount_percent_bp, created_at, updated_at)
-     VALUES ('wph_kill', $1, 'admin', 'enrolled', 0, now(), now())`,
+    `INSERT INTO wallet_pass_holder (id, phone, source, enrollment_state, adoption_state, discount_percent_bp, created_at, updated_at)
+     VALUES ('wph_kill', $1, 'admin', 'enrolled', 'new', 0, now(), now())`,
     [phone]
   )
   await sql.query(
@@ -148,3 +153,72 @@ it("a process killed (SIGKILL) while a balance request is in flight: after a res
   console.log(`[processes] killed request resolved by ${op.result?.resolution ?? "its echo"}`)
   expect(await waitFor(async () => emulator.getCustomer(phone)?.balance === 5 && 5, "service balance = ledger", 15_000)).toBe(5)
 })
+
+it("an import killed (SIGKILL) mid-way resumes after a restart and imports each customer once, within the limits", async () => {
+  await Promise.all(stores.map((s) => s.kill("SIGTERM")))
+  await sql.query(`DELETE FROM wallet_pass_api_call`)
+  await sql.query(`UPDATE wallet_pass_gate SET blocked_until = NULL`)
+  const limits = { perSecond: 10, perHour: 100_000 }
+  emulator.setLimits(limits)
+  const phones = Array.from({ length: 120 }, (_, i) => `+7999730${String(i).padStart(4, "0")}`)
+  phones.forEach((phone, i) =>
+    emulator.seedCustomer({ phone, name: `Base ${i}`, balance: i + 0.5, installed: i % 2 === 0, registeredAt: `202${4 + (i % 2)}-03-0${1 + (i % 9)}T08:00:00Z` })
+  )
+  const importer = await StoreProcess.create({
+    ...baseEnv,
+    MEDUSA_WORKER_MODE: "shared",
+    WALLET_PASS_PLAN: JSON.stringify(limits),
+    WALLET_PASS_SYNC: JSON.stringify({ since: "2024-01-01", budgetShare: 1 }),
+  })
+  stores.push(importer)
+  await importer.start()
+  const admin = await adminToken(importer.url)
+  const started = await fetch(`${importer.url}/admin/wallet-pass/import`, { method: "POST", headers: admin })
+  expect(started.status).toBe(202)
+
+  const adopted = async () =>
+    Number((await sql.query(`SELECT count(*) FROM wallet_pass_import_item WHERE state = 'adopted'`)).rows[0].count)
+  await waitFor(async () => (await adopted()) >= 30, "30 customers imported", 60_000)
+  await importer.kill("SIGKILL")
+  const atKill = await adopted()
+  await importer.start()
+  await waitFor(
+    async () => (await sql.query(`SELECT phase FROM wallet_pass_sync_run WHERE kind = 'import'`)).rows[0]?.phase === "ready",
+    "the import resumed and finished",
+    120_000
+  )
+  console.log(`[processes] import killed after ${atKill} of 120 customers; resumed to the end`)
+  expect(atKill).toBeLessThan(120)
+  expect(await adopted()).toBe(120)
+  const dupes = await sql.query(
+    `SELECT 'holder' AS what, phone FROM wallet_pass_holder WHERE phone = ANY($1) GROUP BY phone HAVING count(*) > 1
+     UNION ALL SELECT 'customer', phone FROM customer WHERE phone = ANY($1) AND deleted_at IS NULL GROUP BY phone HAVING count(*) > 1
+     UNION ALL SELECT 'opening', h.phone FROM wallet_pass_ledger_entry e JOIN wallet_pass_holder h ON h.id = e.holder_id
+                WHERE h.phone = ANY($1) AND e.kind = 'opening_balance' GROUP BY h.phone HAVING count(*) > 1`,
+    [phones]
+  )
+  expect(dupes.rows).toEqual([])
+  const balances = await sql.query(
+    `SELECT h.phone, wallet_pass_balance(h.id) AS balance FROM wallet_pass_holder h WHERE h.phone = ANY($1) ORDER BY h.phone`,
+    [phones]
+  )
+  expect(balances.rows.map((r) => Number(r.balance))).toEqual(phones.map((_, i) => Math.round((i + 0.5) * 100)))
+  expect(emulator.requests().filter((r) => r.status === 429)).toEqual([])
+})
+
+/** An admin's bearer token for a store process: a user made with Medusa's CLI, then signed in. */
+async function adminToken(storeUrl: string): Promise<Record<string, string>> {
+  const email = `admin-${Date.now()}@example.com`
+  await promisify(execFile)("npx", ["medusa", "user", "-e", email, "-p", "admin-pw-1"], {
+    cwd: path.resolve(__dirname, "../.."),
+    env: { ...process.env, ...baseEnv, MEDUSA_DISABLE_TELEMETRY: "true", NODE_OPTIONS: "" },
+    timeout: 120_000,
+  })
+  const res = await fetch(`${storeUrl}/auth/user/emailpass`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: "admin-pw-1" }),
+  })
+  const { token } = (await res.json()) as { token: string }
+  return { authorization: `Bearer ${token}` }
+}

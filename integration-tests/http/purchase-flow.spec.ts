@@ -2,7 +2,6 @@ import { medusaIntegrationTestRunner, TestEventUtils } from "@medusajs/test-util
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { startEmulator, WalletPassEmulator } from "../../src/emulator"
 import { WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
-import type WalletPassModuleService from "../../src/modules/wallet-pass/service"
 import expireWalletPassCredits from "../../src/jobs/expire-wallet-pass-credits"
 import { createAdminHeaders } from "../support/admin"
 import { storeEnv, waitFor, emulatedServiceBeforeStore } from "../support/hooks"
@@ -29,7 +28,7 @@ medusaIntegrationTestRunner({
   }),
   testSuite: ({ api, getContainer }) => {
     let store: SeededStore
-    const walletPass = () => getContainer().resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+    const walletPass = () => getContainer().resolve(WALLET_PASS_MODULE)
 
     beforeAll(async () => {
       store = await seedStore(getContainer(), { itemPrice: 33.33, shippingPrice: 10 })
@@ -105,9 +104,12 @@ medusaIntegrationTestRunner({
         return sent.length > 0 && sent.every((o) => o.state === "done") && h
       }, "enrolment after the phone was added", 15_000)
       expect(holder).toMatchObject({ phone: "+79995550009", enrollment_error: null, name: "Vera-Maria" })
-      // One request: the profile change coalesced into the enrolment.
+      // The read that adopts what the service holds, then one enrolment: the profile change coalesced into it.
       const ops = await operationsOf(holder.id)
-      expect(ops.map((o) => [o.method, o.payload.type, o.state])).toEqual([["user_create_or_update", "enroll", "done"]])
+      expect(ops.map((o) => [o.method, o.payload.type, o.state])).toEqual([
+        ["read_customer", "adopt", "done"],
+        ["user_create_or_update", "enroll", "done"],
+      ])
       expect(service.emulator.getCustomer("+79995550009")).toMatchObject({ name: "Vera-Maria", remoteId: customer.id })
 
       // A later change of anything else does not enrol them again.
@@ -116,9 +118,23 @@ medusaIntegrationTestRunner({
       await again
       const after = await waitFor(async () => {
         const list = await operationsOf(holder.id)
-        return list.length === 2 && list.every((o) => o.state === "done") && list
+        return list.length === 3 && list.every((o) => o.state === "done") && list
       }, "the profile update sent", 15_000)
-      expect(after[1].payload.type).toBe("profile")
+      expect(after[2].payload.type).toBe("profile")
+    })
+
+    it("an enrolment whose answer was lost is sent again without its text, and the store still gets the card", async () => {
+      service.emulator.injectFault({ kind: "drop_after_apply", path: "/crm/user_create_or_update" })
+      const { customer } = await registerCustomer(api, store, { email: "lost@example.com", password: "pw-123456", phone: "+79995550030", first_name: "Lost" })
+      const holder = await waitFor(async () => {
+        const h = await holderOf(customer.id)
+        return h?.enrollment_state === "enrolled" && h.cards.length > 0 && (await allDone(h.id, "read_customer")) && h
+      }, "enrolment with its card", 30_000)
+      const atService = service.emulator.getCustomer("+79995550030")!
+      expect(holder.cards.map((c) => c.number)).toEqual(atService.cards.map((c) => c.number))
+      // Two enrolment requests reached the service; the customer got one text.
+      expect(service.emulator.requests().filter((r) => r.endpoint === "/crm/user_create_or_update" && r.applied)).toHaveLength(2)
+      expect(service.emulator.snapshot().sms.filter((m) => m.phone === "+79995550030")).toHaveLength(1)
     })
 
     it("an order credits its bonus exactly once, even when order.placed arrives three times", async () => {

@@ -1,9 +1,9 @@
 import { medusaIntegrationTestRunner, TestEventUtils } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
+import removeStaleBonusPromotions from "../../src/jobs/remove-stale-bonus-promotions"
 import settleStaleWalletPassRedemptions from "../../src/jobs/settle-stale-redemptions"
 import { redemptionPromotionCode, reserveCartRedemption } from "../../src/modules/wallet-pass/redemption"
-import type WalletPassModuleService from "../../src/modules/wallet-pass/service"
 import { createAdminHeaders } from "../support/admin"
 import { storeEnv, waitFor, emulatedServiceBeforeStore } from "../support/hooks"
 import { createCart, getCart, guestHeaders, placeOrder, registerCustomer, SeededStore, seedStore, StoreHeaders } from "../support/store"
@@ -27,7 +27,7 @@ medusaIntegrationTestRunner({
   }),
   testSuite: ({ api, getContainer }) => {
     let store: SeededStore
-    const walletPass = () => getContainer().resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+    const walletPass = () => getContainer().resolve(WALLET_PASS_MODULE)
 
     beforeAll(async () => {
       // One item of 100 plus shipping 10, tax 0: the cap (50% of the items) is 50.
@@ -167,6 +167,38 @@ medusaIntegrationTestRunner({
       await waitFor(async () => service.emulator.getCustomer(phone)?.balance === 80, "service balance = ledger (80)", 10_000)
     })
 
+    it("the cart's bonus promotion is removed once its order is placed; the order keeps its discount", async () => {
+      const { headers } = await customerWithBalance("+79995551009", "r9@example.com", 40)
+      const cart = await createCart(api, store, headers)
+      await apply(cart.id, 20, headers)
+      expect(await promotionsWithCode(cart.id)).toHaveLength(1)
+      const orderWork = TestEventUtils.waitSubscribersExecution("order.placed", getContainer().resolve(Modules.EVENT_BUS))
+      const order = await placeOrder(api, store, headers, cart.id)
+      await orderWork
+      expect(await promotionsWithCode(cart.id)).toEqual([])
+      const { data } = await api.get(`/admin/orders/${order.id}?fields=total,discount_total`, await createAdminHeaders(getContainer()))
+      expect(data.order).toMatchObject({ total: 90, discount_total: 20 })
+    })
+
+    it("the hourly clean-up removes bonus promotions of completed carts and of carts untouched for 7 days, and leaves live ones", async () => {
+      const { headers } = await customerWithBalance("+79995551011", "r11@example.com", 100)
+      const [live, abandoned, completed] = [await createCart(api, store, headers), await createCart(api, store, headers), await createCart(api, store, headers)]
+      for (const cart of [live, abandoned, completed]) {
+        expect((await apply(cart.id, 10, headers)).data.wallet_pass_bonus.amount).toBe(10)
+      }
+      const pg = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      await pg.raw(`UPDATE cart SET updated_at = now() - interval '8 days' WHERE id = ?`, [abandoned.id])
+      // Completed before this clean-up existed: its order's work left the promotion behind.
+      await pg.raw(`UPDATE cart SET completed_at = now() WHERE id = ?`, [completed.id])
+
+      await removeStaleBonusPromotions(getContainer())
+      expect(await promotionsWithCode(live.id)).toHaveLength(1)
+      expect(await promotionsWithCode(abandoned.id)).toEqual([])
+      expect(await promotionsWithCode(completed.id)).toEqual([])
+      expect((await getCart(api, headers, abandoned.id)).total).toBe(110) // its bonus left the cart too
+      expect((await getCart(api, headers, live.id)).total).toBe(100)
+    })
+
     it("a cart changed after the bonus was applied cannot complete with more than the cap; within it, it completes", async () => {
       const { headers, holder } = await customerWithBalance("+79995551007", "r7@example.com", 200)
       const cart = await createCart(api, store, headers, { quantity: 2 }) // items 200: cap 100
@@ -240,7 +272,7 @@ medusaIntegrationTestRunner({
       expect({ status: refusal?.status, ...refusal?.data }).toMatchObject({
         status: 400,
         type: "not_allowed",
-        message: expect.stringContaining("Insufficient bonus balance"),
+        message: "Insufficient bonus balance: 10.00 EUR available, 40.00 EUR requested",
       })
 
       await waitFor(() => allDone(holder.id, "balance_deduct"), "deduct sent", 15_000)

@@ -3,7 +3,6 @@ import { Modules } from "@medusajs/framework/utils"
 import { startEmulator, WalletPassEmulator } from "../../src/emulator"
 import { WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
 import { WALLET_PASS_EVENTS } from "../../src/modules/wallet-pass/constants"
-import type WalletPassModuleService from "../../src/modules/wallet-pass/service"
 import { storeEnv } from "../support/hooks"
 import { createCart, getCart, guestHeaders, registerCustomer, seedStore, SeededStore } from "../support/store"
 
@@ -25,7 +24,7 @@ medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     let emulator: WalletPassEmulator
     let store: SeededStore
-    const walletPass = () => getContainer().resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+    const walletPass = () => getContainer().resolve(WALLET_PASS_MODULE)
 
     beforeAll(async () => {
       store = await seedStore(getContainer())
@@ -108,7 +107,17 @@ medusaIntegrationTestRunner({
         await walletPass().applyLedgerEntry({ holder_id: holder.id, amount: 12345, kind: "manual", dedupe_key: "seed" })
         await setPrivileges({ phone: "+79991130001", discount: 7.5 })
 
+        // Until the account proves the phone: its own balance (an admin's credit counts as its
+        // own) and no personalised link (they open the phone's card).
         let res = await api.get(ROUTE, { headers })
+        expect(res.data.wallet_pass).toMatchObject({
+          balance: 123.45,
+          links: { ios: null, android: null, form: null },
+          verified: false,
+          balance_hidden: false,
+        })
+        await walletPass().updateWalletPassHolders({ id: holder.id, verified_customer_id: customer.id, verified_at: new Date() })
+        res = await api.get(ROUTE, { headers })
         expect(res.data).toEqual({
           wallet_pass: {
             balance: 123.45,
@@ -123,6 +132,8 @@ medusaIntegrationTestRunner({
             },
             enrollment_state: "enrolled",
             enrolled: true,
+            verified: true,
+            balance_hidden: false,
           },
         })
         expect(JSON.stringify(res.data)).not.toMatch(/hash-not-for|\+7999|wph_/)

@@ -49,12 +49,13 @@ const CONCURRENCY = (env.BENCH_CONCURRENCY ?? "1,16,64").split(",").map(Number)
 const DRAIN_N = Number(env.BENCH_DRAIN_N ?? 200)
 const RATE = { perSecond: 20, perHour: 72_000 }
 const BACKFILL_N = Number(env.BENCH_BACKFILL_N ?? 1000)
+const IMPORT_N = Number(env.BENCH_IMPORT_N ?? 1000)
 const CHECKOUTS = Number(env.BENCH_CHECKOUTS ?? 40)
 const APP_KEY = "bench-key"
 const HOOKS = { login: "svc", password: "bench-hook-pw" }
 const HOLDERS = 16
-// BENCH_PHASES=hooks,drain,backfill,checkout (default: all) runs some phases only.
-const PHASES = new Set((env.BENCH_PHASES ?? "hooks,drain,backfill,checkout").split(",").map((p) => p.trim()))
+// BENCH_PHASES=hooks,drain,backfill,import,checkout (default: all) runs some phases only.
+const PHASES = new Set((env.BENCH_PHASES ?? "hooks,drain,backfill,import,checkout").split(",").map((p) => p.trim()))
 
 const step = (msg) => console.log(`[bench] ${new Date().toISOString().slice(11, 19)} ${msg}`)
 
@@ -108,7 +109,7 @@ exports.POST = async (req, res) => {
 const READ_ROUTE = dbRoute("SELECT ?::jsonb AS body")
 const WRITE_ROUTE = dbRoute("INSERT INTO bench_write (body) VALUES (?::jsonb)")
 
-const results = { machine: machine(), started: new Date().toISOString(), config: { HOOK_SECONDS, HOOK_ROUNDS, LEDGER_HISTORY, CONCURRENCY, DRAIN_N, RATE, BACKFILL_N, CHECKOUTS } }
+const results = { machine: machine(), started: new Date().toISOString(), config: { HOOK_SECONDS, HOOK_ROUNDS, LEDGER_HISTORY, CONCURRENCY, DRAIN_N, RATE, BACKFILL_N, IMPORT_N, CHECKOUTS } }
 
 function machine() {
   return {
@@ -145,6 +146,8 @@ async function main() {
       hooks: HOOKS,
       accrual: { bonusPercent: 5 },
       dispatcher: { echoGraceSeconds: 2, sendingLeaseSeconds: 5 },
+      // The import may use the whole budget here (nothing else runs during its phase).
+      sync: { since: "2021-01-01", budgetShare: 1 },
     }
     const baseEnv = { ...storeEnv(db.databaseUrl, 0), BENCH_PLUGIN_OPTIONS: JSON.stringify(pluginOptions) }
     delete baseEnv.PORT
@@ -165,6 +168,7 @@ async function main() {
     if (PHASES.has("hooks")) results.hooks = await benchHooks(emulator, sql, storeA)
     if (PHASES.has("drain")) results.drain = await benchDrain(emulator, sql, app, baseEnv, storeA, cleanups)
     if (PHASES.has("backfill")) results.backfill = await benchBackfill(emulator, sql, storeA, seed)
+    if (PHASES.has("import")) results.import = await benchImport(emulator, sql, storeA, seed)
     if (PHASES.has("checkout")) results.checkout = await benchCheckout(emulator, sql, app, baseEnv, storeA, seed, cleanups)
     results.finished = new Date().toISOString()
     results.machine.loadavg_at_end = os.loadavg().map((l) => l.toFixed(2)).join(" ")
@@ -329,12 +333,12 @@ async function queueBalanceSyncs(emulator, sql, n) {
     const k = ++drainSeq
     const phone = `+7999200${String(k).padStart(4, "0")}`
     emulator.seedCustomer({ phone, name: "Drain" })
-    holders.push(`('wph_drain_${k}', '${phone}', 'admin', 'enrolled', 0, now(), now())`)
+    holders.push(`('wph_drain_${k}', '${phone}', 'admin', 'enrolled', 'new', 0, now(), now())`)
     ops.push(`('wpop_drain_${k}', 'user_create_or_update', 'wph_drain_${k}', '{"type":"balance_sync"}', 'wpop_drain_${k}', 10, 'pending', 0, clock_timestamp(), clock_timestamp())`)
   }
   // One transaction: the whole batch is due at once. (Values are generated here, not input.)
   await sql.query("BEGIN")
-  await sql.query(`INSERT INTO wallet_pass_holder (id, phone, source, enrollment_state, discount_percent_bp, created_at, updated_at) VALUES ${holders.join(",")}`)
+  await sql.query(`INSERT INTO wallet_pass_holder (id, phone, source, enrollment_state, adoption_state, discount_percent_bp, created_at, updated_at) VALUES ${holders.join(",")}`)
   await sql.query(
     `INSERT INTO wallet_pass_operation (id, method, holder_id, payload, dedupe_key, priority, state, attempts, created_at, updated_at) VALUES ${ops.join(",")}`
   )
@@ -436,6 +440,68 @@ async function benchBackfill(emulator, sql, store, seed) {
     at_emulator: emulator.snapshot().customers.filter((c) => c.phone.startsWith("+7999300")).length,
   }
   step(`backfill: ${row.enrolled} enrolled in ${seconds.toFixed(1)} s with ${row.requests} requests`)
+  return row
+}
+
+// ---------------------------------------------------------------- 3b. import of the service's base
+
+// The service already has IMPORT_N customers (registrations over five years, a third of
+// them store customers already): POST /admin/wallet-pass/import until its reads are done.
+async function benchImport(emulator, sql, store, seed) {
+  step(`import: seeding ${IMPORT_N} customers at the service`)
+  await until(async () => (await openOps(sql)) === 0, "an empty queue before the import", 120_000, 250)
+  for (let i = 0; i < IMPORT_N; i++) {
+    emulator.seedCustomer({
+      phone: `+7999400${String(i).padStart(4, "0")}`,
+      name: `Imported ${i}`,
+      balance: (i % 500) + 0.25,
+      bonus: i % 4 ? 0 : 5,
+      installed: i % 2 === 0,
+      registeredAt: Date.UTC(2021 + (i % 5), i % 12, 1 + (i % 28)),
+    })
+  }
+  await sql.query(
+    `INSERT INTO customer (id, email, phone, first_name, has_account, created_at, updated_at)
+     SELECT 'cus_import_' || g, 'import' || g || '@bench.example', '8999400' || lpad(g::text, 4, '0'), 'Store', false, now(), now()
+       FROM generate_series(0, $1::int - 1, 3) g`,
+    [IMPORT_N]
+  )
+  const admin = { authorization: seed.adminAuthorization }
+  emulator.clearRequests()
+  const t0 = performance.now()
+  await ok("POST", `${store.url}/admin/wallet-pass/import`, { headers: admin })
+  const run = await until(
+    async () => {
+      const { import: state } = await ok("GET", `${store.url}/admin/wallet-pass/import`, { headers: admin })
+      return state?.phase === "ready" && state
+    },
+    "the import's reads",
+    IMPORT_N * 1000,
+    500
+  )
+  const seconds = (performance.now() - t0) / 1000
+  const reqs = emulator.requests()
+  const pages = reqs.filter((r) => r.endpoint === "/crm/read_customers").length
+  const reads = reqs.filter((r) => r.endpoint === "/crm/read_customer").length
+  const emptyPages = reqs.filter((r) => r.endpoint === "/crm/read_customers" && Array.isArray(r.response?.customers) && r.response.customers.length === 0).length
+  const row = {
+    customers: IMPORT_N,
+    adopted: run.customers.adopted,
+    linked: run.customers.linked,
+    created: run.customers.created,
+    skipped: run.customers.skipped,
+    pages,
+    empty_pages: emptyPages,
+    reads,
+    requests: reqs.length,
+    requests_per_customer: reqs.length / IMPORT_N,
+    requests_per_customer_without_empty_windows: (reqs.length - emptyPages) / IMPORT_N,
+    over_limit_429: reqs.filter((r) => r.status === 429).length,
+    total_s: seconds,
+    // The least the plan allows: every request one per-second slot.
+    floor_s: reqs.length / RATE.perSecond,
+  }
+  step(`import: ${row.adopted} adopted in ${seconds.toFixed(1)} s with ${row.requests} requests (${pages} pages, ${reads} reads)`)
   return row
 }
 
@@ -558,6 +624,16 @@ function report(r) {
       table(
         ["customers", "enrolled", "failed", "requests", "req/customer", "429s", "queued in s", "all enrolled in s", "customers/s"],
         [[b.customers, b.enrolled, b.failed, b.requests, f(b.requests_per_enrolled, 3), b.over_limit_429, f(b.queued_s), f(b.total_s), f(b.per_s, 2)]]
+      )
+    )
+  }
+  const im = r.import
+  if (im) {
+    out.push(`\n3b. Import of the service's base (POST /admin/wallet-pass/import, limit ${RATE.perSecond}/s, sync.budgetShare 1)`)
+    out.push(
+      table(
+        ["customers", "adopted", "linked", "created", "pages (empty)", "reads", "req/customer", "without empty windows", "429s", "s", "plan's floor s"],
+        [[im.customers, im.adopted, im.linked, im.created, `${im.pages} (${im.empty_pages})`, im.reads, f(im.requests_per_customer, 3), f(im.requests_per_customer_without_empty_windows, 3), im.over_limit_429, f(im.total_s), f(im.floor_s)]]
       )
     )
   }

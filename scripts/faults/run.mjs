@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run faults` (after `npm run build`, for the emulator): a randomised sequence of
-// signups, orders, cancels, returns, service credits and write-offs, admin adjustments,
-// rate changes and duplicate hook deliveries, run against the development store (this
+// signups (a third of them phones the service knows, with a balance), passes installed by
+// service customers the store never met (their balance adopted), orders, cancels, returns,
+// service credits and write-offs, admin adjustments, rate changes and duplicate hook deliveries, run against the development store (this
 // repo's medusa-config.ts) as two real `medusa start` processes, while the emulated service
 // fails at random (5xx with and without applying, resets, drops after applying, delays past
 // the client's timeout, 429) and the processes are SIGKILLed and restarted. At the end every
@@ -64,7 +65,7 @@ const pick = (weights) => {
 }
 const int = (lo, hi) => lo + Math.floor(rand() * (hi - lo + 1))
 
-const OP_WEIGHTS = { order: 18, cancel: 7, return: 6, service_credit: 20, write_off: 5, duplicate_hook: 20, adjust: 10, privileges: 4 }
+const OP_WEIGHTS = { order: 18, cancel: 7, return: 6, service_credit: 20, write_off: 5, duplicate_hook: 20, adjust: 10, privileges: 4, install_known: 3 }
 // The tail of the run: no service credits, so the end compares what the store sent with the
 // service (a credit's readBalance would copy the ledger onto the pass and hide a difference).
 const TAIL = 0.15
@@ -76,7 +77,7 @@ const FAULT_KINDS = {
   timeout_after_apply: 1,
   rate_limit: 4,
 }
-const FAULT_PATHS = ["/crm/balance/add", "/crm/balance/deduct", "/crm/user_create_or_update", undefined]
+const FAULT_PATHS = ["/crm/balance/add", "/crm/balance/deduct", "/crm/user_create_or_update", "/crm/read_customer", undefined]
 
 function faultSpec(kind, path) {
   switch (kind) {
@@ -158,10 +159,17 @@ async function main() {
     const A = stores.A.url
     emulator.setWebhook({ url: `${A}/hooks/wallet-pass`, ...HOOKS })
 
-    step(`signing up ${HOLDERS} customers with phones`)
+    // Adoption (docs/adoption.md): a third of the signups are phones the service already
+    // knows, with a balance and an installed card; their balance must be kept.
+    const openings = new Map()
+    step(`signing up ${HOLDERS} customers with phones (${Math.ceil(HOLDERS / 3)} known to the service already)`)
     const holders = []
     for (let h = 0; h < HOLDERS; h++) {
       const phone = `+7999500${String(h).padStart(4, "0")}`
+      if (h % 3 === 0) {
+        emulator.seedCustomer({ phone, name: `Known ${h}`, balance: (10_000 + h) / 100, installed: true })
+        openings.set(phone, 10_000 + h)
+      }
       const { customer, headers } = await registerCustomer(A, seed, { email: `faults${h}@example.com`, phone })
       holders.push({ phone, customerId: customer.id, headers, orders: [] })
       counts.operations++
@@ -195,7 +203,8 @@ async function main() {
           return
         }
         case "cancel": {
-          const open = holder.orders.filter((o) => !o.canceled && o.returned === 0)
+          // Not one a return is working on: a cancel landing between its steps makes Medusa refuse the return.
+          const open = holder.orders.filter((o) => !o.canceled && !o.busy && o.returned === 0)
           if (!open.length) return refused(op.type, "no open order")
           const order = open[Math.floor(op.r * open.length)]
           order.canceled = true // claimed before the await: no other worker picks it
@@ -261,6 +270,16 @@ async function main() {
         }
         case "privileges": {
           await emulator.setPrivileges({ phone: holder.phone, bonus: op.bonus })
+          return
+        }
+        case "install_known": {
+          // A customer of the service the store has never met installs a pass: createCustomer
+          // carries their balance, which the store adopts.
+          const phone = `+7999510${String(op.i).padStart(4, "0")}`
+          emulator.seedCustomer({ phone, name: `Installer ${op.i}`, balance: op.cents / 100 })
+          const installed = await emulator.install({ phone })
+          if (installed.hook?.status !== 200) throw new Error(`createCustomer answered ${installed.hook?.status}: ${JSON.stringify(installed.hook?.response)}`)
+          openings.set(phone, op.cents)
           return
         }
       }
@@ -414,6 +433,19 @@ async function main() {
       const { rows: [r] } = await sql.query(`SELECT COALESCE(sum(amount), 0)::int AS net FROM wallet_pass_ledger_entry WHERE order_id = $1 AND kind IN ('accrual', 'accrual_reversal') AND state = 'applied'`, [o.id])
       if (r.net !== 0) lost.push(`canceled order ${o.id}: accrual net ${r.net} after reversals`)
     }
+    // Every phone the service knew kept its balance: one opening entry, of that balance.
+    const adopted = new Map(
+      (await sql.query(
+        `SELECT h.phone, count(e.id)::int AS n, COALESCE(sum(e.amount), 0)::int AS amount
+           FROM wallet_pass_holder h LEFT JOIN wallet_pass_ledger_entry e ON e.holder_id = h.id AND e.kind = 'opening_balance'
+          GROUP BY h.phone`
+      )).rows.map((r) => [r.phone, r])
+    )
+    for (const [phone, cents] of openings) {
+      const got = adopted.get(phone)
+      if (!got || got.n !== 1 || got.amount !== cents) lost.push(`adoption of ${phone} (${cents}): ${JSON.stringify(got ?? null)}`)
+    }
+    counts.adopted = openings.size
     const manual = Number((await sql.query(`SELECT count(*) FROM wallet_pass_ledger_entry WHERE reason LIKE 'fault suite op %'`)).rows[0].count)
     if (manual !== expected.adjustments) lost.push(`admin adjustments: ${expected.adjustments} accepted, ${manual} ledger entries`)
     if (failures.length) lost.push(`${failures.length} operation(s) failed at the API`)
@@ -441,7 +473,7 @@ async function main() {
     console.log(`  faults injected   ${counts.faults_injected} (hit ${counts.faults_hit}, unconsumed at the end ${counts.faults_pending_at_end}; ${counts.faults_not_armed} more drawn and left out: their path had one waiting or its last request met one, or ${MAX_ARMED} waited for any path)`)
     console.log(`  kills             ${counts.kills} (SIGKILL + restart)`)
     console.log(`  queue at the end  ${JSON.stringify(states)}`)
-    console.log(`  effects checked   ${result.expected.service_credits} service credits, ${result.expected.orders} orders, ${result.expected.canceled_orders} cancels, ${result.expected.returns} returns, ${result.expected.adjustments} adjustments`)
+    console.log(`  effects checked   ${result.expected.service_credits} service credits, ${result.expected.orders} orders, ${result.expected.canceled_orders} cancels, ${result.expected.returns} returns, ${result.expected.adjustments} adjustments, ${counts.adopted} adopted balances`)
     console.log(`  holders           ${perHolder.length}, ledger = service for ${perHolder.filter((p) => p.match).length}`)
     console.log(`  mismatches        ${counts.mismatches}`)
     console.log(`  lost              ${counts.lost}`)

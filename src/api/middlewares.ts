@@ -1,15 +1,30 @@
-import { authenticate, defineMiddlewares, validateAndTransformBody } from "@medusajs/framework/http"
+import { authenticate, defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
 import {
   AdminReviewWalletPassOperation,
+  AdminWalletPassImportItemsQuery,
+  AdminWalletPassMove,
+  AdminWalletPassSync,
   AdminWalletPassAdjust,
   AdminWalletPassCampaign,
   AdminWalletPassEvent,
   AdminWalletPassPush,
 } from "./admin/wallet-pass/validators"
 import { StoreApplyWalletPassBonus } from "./store/carts/[id]/wallet-pass-bonus/validators"
+import { StoreConfirmWalletPassVerification } from "./store/customers/me/wallet-pass/verification/validators"
+import { refuseUnstorableParams } from "./utils/storable-text"
+
+// Routes with an id in the path (any method; a prefix matches the routes below it).
+const ROUTES_WITH_IDS = [
+  "/admin/customers/:id/wallet-pass",
+  "/admin/orders/:id/wallet-pass",
+  "/admin/wallet-pass/operations/:id",
+  "/admin/wallet-pass/campaigns/:id",
+  "/store/carts/:id/wallet-pass-bonus",
+]
 
 export default defineMiddlewares({
   routes: [
+    ...ROUTES_WITH_IDS.map((matcher) => ({ matcher, middlewares: [refuseUnstorableParams] })),
     {
       // The hook route reads its own body: bad JSON and oversized bodies answer the
       // service's `{ error }` shape instead of Medusa's.
@@ -31,6 +46,18 @@ export default defineMiddlewares({
     { matcher: "/admin/customers/:id/wallet-pass/adjust", method: ["POST"], middlewares: [validateAndTransformBody(AdminWalletPassAdjust)] },
     { matcher: "/admin/customers/:id/wallet-pass/events", method: ["POST"], middlewares: [validateAndTransformBody(AdminWalletPassEvent)] },
     { matcher: "/admin/wallet-pass/campaigns", method: ["POST"], middlewares: [validateAndTransformBody(AdminWalletPassCampaign)] },
+    { matcher: "/admin/customers/:id/wallet-pass/move", method: ["POST"], middlewares: [validateAndTransformBody(AdminWalletPassMove)] },
+    { matcher: "/admin/wallet-pass/sync", method: ["POST"], middlewares: [validateAndTransformBody(AdminWalletPassSync)] },
+    {
+      matcher: "/admin/wallet-pass/import/items",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminWalletPassImportItemsQuery, {})],
+    },
+    {
+      matcher: "/store/customers/me/wallet-pass/verification/confirm",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(StoreConfirmWalletPassVerification)],
+    },
     // /store/carts/* accepts guests; paying with bonus needs the signed-in owner of the cart.
     {
       matcher: "/store/carts/:id/wallet-pass-bonus",

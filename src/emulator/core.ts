@@ -128,6 +128,7 @@ export type InstallResult = {
 }
 
 export type SetPrivilegesInput = { phone: string; bonus?: number; discount?: number }
+export type UninstallInput = { phone: string; card?: string }
 export type RefreshInput = { phone: string }
 /** A manual credit (positive `sum`) or write-off (negative) on the client card. */
 export type AdjustBalanceInput = { phone: string; sum: number; lifetime?: number; transactionId?: string }
@@ -157,6 +158,8 @@ export class EmulatorCore {
   readonly limiter: RateLimiter
   readonly faults = new FaultQueue()
   private webhook?: EmulatorWebhookOptions
+  /** The account's mode now: the dashboard switches it (`setMode`), as a merchant does when connecting a CRM. */
+  private currentMode: ResolvedEmulatorOptions["mode"]
   private requestSeq = 1
   private hookSeq = 1
   private readonly rawHooks = new Map<number, { method: HookMethod; body: string; headers: Record<string, string>; auth: HookRecord["auth"] }>()
@@ -170,10 +173,18 @@ export class EmulatorCore {
     this.store = new EmulatorStore(options.cardNumberStart)
     this.limiter = new RateLimiter(options.limits)
     this.webhook = options.webhook
+    this.currentMode = options.mode
   }
 
   get mode() {
-    return this.options.mode
+    return this.currentMode
+  }
+
+  /** Switches the account between the built-in base and an external CRM (the dashboard's setting). */
+  setMode(mode: ResolvedEmulatorOptions["mode"]): ResolvedEmulatorOptions["mode"] {
+    if (mode !== "builtin" && mode !== "external_crm") throw new EmulatorControlError('mode: "builtin" or "external_crm" expected')
+    this.currentMode = mode
+    return mode
   }
 
   get revision() {
@@ -519,7 +530,7 @@ export class EmulatorCore {
     if (!(sum > 0)) throw new EmulatorRequestError("validation_error", "Invalid sum: a positive number expected")
     const customer = this.resolveCustomer(body)
     const signed = operation === "add" ? sum : -sum
-    if (this.options.mode === "builtin") {
+    if (this.currentMode === "builtin") {
       this.builtinBalanceChange(customer, signed, operation)
     } else {
       await this.crmBalanceChange(customer, signed, operation, {})
@@ -739,6 +750,22 @@ export class EmulatorCore {
     return { customer: clone(c), card: card.number, createdCustomer, issuedCard, ...(hook && { hook }) }
   }
 
+  /**
+   * A customer removes a pass from their wallet: the card (or every card) is marked not
+   * installed. The service sends no hook for that; read_customer(s) show it.
+   */
+  uninstall(input: UninstallInput): EmulatorCustomer {
+    const c = this.controlCustomer(input.phone)
+    const cards = input.card === undefined ? c.cards : c.cards.filter((k) => k.number === input.card)
+    if (input.card !== undefined && !cards.length) throw new EmulatorControlError(`Card ${input.card} is not ${c.phone}'s`, 404)
+    for (const card of cards) {
+      card.installed = false
+      delete card.installedAt
+    }
+    c.updatedAt = new Date().toISOString()
+    return clone(c)
+  }
+
   /** The service changes a customer's bonus and/or discount percent and tells the CRM (setPrivileges, only changed fields). */
   async setPrivileges(input: SetPrivilegesInput): Promise<ControlResult> {
     const c = this.controlCustomer(input.phone)
@@ -786,7 +813,7 @@ export class EmulatorCore {
     if (typeof input.sum !== "number" || !Number.isFinite(input.sum) || input.sum === 0) {
       throw new EmulatorControlError("sum: a non-zero number expected (negative for a write-off)")
     }
-    if (this.options.mode === "builtin") {
+    if (this.currentMode === "builtin") {
       this.builtinBalanceChange(c, input.sum, "manual")
       return { customer: clone(c), hooks: [] }
     }
@@ -851,7 +878,7 @@ export class EmulatorCore {
     const s = this.store
     const w = this.webhook
     return clone({
-      mode: this.options.mode,
+      mode: this.currentMode,
       revision: this.options.revision,
       limits: this.limits(),
       ...(w && {
@@ -884,6 +911,7 @@ export class EmulatorCore {
     this.limiter.reset()
     this.faults.clear()
     this.webhook = this.options.webhook
+    this.currentMode = this.options.mode
     this.rawHooks.clear()
     this.requestSeq = 1
     this.hookSeq = 1

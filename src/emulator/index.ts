@@ -13,6 +13,7 @@ export {
   type RefreshInput,
   type SeedCustomerInput,
   type SetPrivilegesInput,
+  type UninstallInput,
 } from "./core"
 export { EMULATOR_ERROR_STATUS, EMULATOR_ERROR_TEXTS, EmulatorControlError, EmulatorRequestError, type EmulatorErrorCode } from "./errors"
 export { FAULT_KINDS, type ActiveFault, type FaultKind, type FaultSpec } from "./faults"

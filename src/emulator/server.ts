@@ -10,6 +10,7 @@ import {
   EmulatorCore,
   type EmulatorSnapshot,
   type InstallInput,
+  type UninstallInput,
   type InstallResult,
   type RefreshInput,
   type SeedCustomerInput,
@@ -17,7 +18,7 @@ import {
 } from "./core"
 import { EMULATOR_ERROR_TEXTS, EmulatorControlError, EmulatorRequestError } from "./errors"
 import { type ActiveFault, type FaultSpec, endpointPath } from "./faults"
-import { type EmulatorLimitsInput, type EmulatorOptions, type EmulatorWebhookOptions, resolveOptions } from "./options"
+import { type EmulatorLimitsInput, type EmulatorMode, type EmulatorOptions, type EmulatorWebhookOptions, resolveOptions } from "./options"
 import type { EmulatorCustomer, HookRecord, RequestLogEntry, SegmentRecord } from "./state"
 
 const MAX_BODY_BYTES = 1_048_576
@@ -46,6 +47,10 @@ export interface WalletPassEmulator {
 
   seedCustomer(input: SeedCustomerInput): EmulatorCustomer
   install(input: InstallInput): Promise<InstallResult>
+  /** The customer removes the pass (one card, or all): no hook, read_customer(s) show it. */
+  uninstall(input: UninstallInput): EmulatorCustomer
+  /** The dashboard's switch between the built-in base and an external CRM. */
+  setMode(mode: EmulatorMode): EmulatorMode
   setPrivileges(input: SetPrivilegesInput): Promise<ControlResult>
   refresh(input: RefreshInput): Promise<ControlResult>
   adjustBalance(input: AdjustBalanceInput): Promise<ControlResult>
@@ -113,6 +118,8 @@ export async function startEmulator(options: EmulatorOptions): Promise<WalletPas
     hooks: () => core.hooks(),
     seedCustomer: (input) => core.seedCustomer(input),
     install: (input) => core.install(input),
+    uninstall: (input) => core.uninstall(input),
+    setMode: (mode) => core.setMode(mode),
     setPrivileges: (input) => core.setPrivileges(input),
     refresh: (input) => core.refresh(input),
     adjustBalance: (input) => core.adjustBalance(input),
@@ -234,6 +241,13 @@ async function handleControl(core: EmulatorCore, method: string, url: URL, rawBo
         return sendJson(res, 200, core.seedCustomer(input as SeedCustomerInput))
       case "POST /_emulator/install":
         return sendJson(res, 200, await core.install(input as InstallInput))
+      case "POST /_emulator/uninstall":
+        return sendJson(res, 200, core.uninstall(input as UninstallInput))
+      case "GET /_emulator/mode":
+        return sendJson(res, 200, { mode: core.mode })
+      case "PUT /_emulator/mode":
+      case "POST /_emulator/mode":
+        return sendJson(res, 200, { mode: core.setMode(input.mode as EmulatorMode) })
       case "POST /_emulator/privileges":
         return sendJson(res, 200, await core.setPrivileges(input as SetPrivilegesInput))
       case "POST /_emulator/refresh":

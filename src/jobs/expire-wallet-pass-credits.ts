@@ -1,11 +1,10 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { WALLET_PASS_MODULE } from "../modules/wallet-pass"
-import type WalletPassModuleService from "../modules/wallet-pass/service"
 
 /** Writes the expiry of lapsed lifetime credits and queues the new balance for the service. */
 export default async function expireWalletPassCredits(container: MedusaContainer) {
-  const expired = await container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE).expireLapsedCredits()
+  const expired = await container.resolve(WALLET_PASS_MODULE).expireLapsedCredits()
   if (expired.length) {
     container.resolve(ContainerRegistrationKeys.LOGGER).info(`wallet-pass: expired ${expired.length} lifetime credit(s)`)
   }

@@ -1,15 +1,16 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { WALLET_PASS_MODULE } from "../modules/wallet-pass"
-import type WalletPassModuleService from "../modules/wallet-pass/service"
 
 /** Keeps the API call log and the hook delivery log to `logs.retentionDays` (default 30). */
 export default async function pruneWalletPassLogs(container: MedusaContainer) {
-  const pruned = await container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE).pruneLogs()
-  if (pruned.api_calls || pruned.hook_deliveries) {
+  const pruned = await container.resolve(WALLET_PASS_MODULE).pruneLogs()
+  if (pruned.api_calls || pruned.hook_deliveries || pruned.hook_refusals) {
     container
       .resolve(ContainerRegistrationKeys.LOGGER)
-      .info(`wallet-pass: pruned ${pruned.api_calls} API call(s) and ${pruned.hook_deliveries} hook deliveries past the retention`)
+      .info(
+        `wallet-pass: pruned ${pruned.api_calls} API call(s), ${pruned.hook_deliveries} hook deliveries and ${pruned.hook_refusals} minute(s) of refused hooks past the retention`
+      )
   }
 }
 

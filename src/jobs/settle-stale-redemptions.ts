@@ -2,7 +2,6 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { WALLET_PASS_MODULE } from "../modules/wallet-pass"
 import { settleStaleRedemptions } from "../modules/wallet-pass/redemption"
-import type WalletPassModuleService from "../modules/wallet-pass/service"
 
 /**
  * A checkout that crashed between reserving bonus and placing the order leaves a held
@@ -15,7 +14,7 @@ export default async function settleStaleWalletPassRedemptions(container: Medusa
     const { data } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
     return (data[0]?.order_id as string | undefined) ?? null
   }
-  const settled = await settleStaleRedemptions(container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE), orderOfCart)
+  const settled = await settleStaleRedemptions(container.resolve(WALLET_PASS_MODULE), orderOfCart)
   if (settled.converted || settled.voided) {
     container.resolve(ContainerRegistrationKeys.LOGGER).info(`wallet-pass: stale redemptions converted ${settled.converted}, voided ${settled.voided}`)
   }

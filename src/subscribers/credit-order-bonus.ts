@@ -1,7 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { WALLET_PASS_MODULE } from "../modules/wallet-pass"
 import { ACCRUAL_EVENTS } from "../modules/wallet-pass/options"
-import type WalletPassModuleService from "../modules/wallet-pass/service"
 import { afterRequest } from "../lib/after-request"
 import { recordOrderAccrualWorkflow } from "../workflows/record-order-accrual"
 
@@ -10,7 +9,7 @@ export default async function creditOrderBonus({
   event,
   container,
 }: SubscriberArgs<{ id?: string; order_id?: string }>) {
-  const walletPass = container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+  const walletPass = container.resolve(WALLET_PASS_MODULE)
   if (walletPass.getOptions().accrual.on !== event.name) return
   const orderId = event.name === "order.fulfillment_created" ? event.data.order_id : event.data.id
   if (orderId) {

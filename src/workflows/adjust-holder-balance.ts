@@ -10,6 +10,8 @@ export type AdjustHolderBalanceInput = {
   amount: number
   reason: string
   actor?: string | null
+  /** The balance currency, named in a refusal's message. */
+  currency_code?: string | null
 }
 
 export const adjustHolderBalanceWorkflowId = "adjust-wallet-pass-holder-balance"
@@ -34,6 +36,7 @@ export const adjustHolderBalanceWorkflow = createWorkflow(
           reason: input.reason,
           forbid_overdraft: input.amount < 0,
           metadata: { actor: input.actor ?? null },
+          currency_code: input.currency_code ?? null,
         },
         operation: {
           method: input.amount > 0 ? ("balance_add" as const) : ("balance_deduct" as const),

@@ -54,7 +54,7 @@ export const applyCartRedemptionWorkflow = createWorkflow(
     })
 
     when("wallet-pass-redemption-removed", { decision }, ({ decision }) => decision.amount === 0).then(() => {
-      deleteRedemptionPromotionStep(transform({ decision }, ({ decision }) => ({ code: decision.code })))
+      deleteRedemptionPromotionStep(transform({ decision }, ({ decision }) => ({ codes: [decision.code] })))
     })
 
     releaseLockStep({ key: lockKey })

@@ -3,7 +3,6 @@ import { createStep, createWorkflow, StepResponse, transform, WorkflowData, Work
 import type { PushType } from "../lib/constants"
 import { WALLET_PASS_MODULE } from "../modules/wallet-pass"
 import { OPERATION_PRIORITY } from "../modules/wallet-pass/constants"
-import type WalletPassModuleService from "../modules/wallet-pass/service"
 import { enqueueOperationStep } from "./steps/enqueue-operation"
 
 export type CreateCampaignInput = { name?: string; message: string; type: PushType; segment_uuid?: string; created_by?: string | null }
@@ -11,12 +10,12 @@ export type CreateCampaignInput = { name?: string; message: string; type: PushTy
 const createCampaignRowStep = createStep(
   "create-wallet-pass-campaign-row",
   async (input: CreateCampaignInput, { container }) => {
-    const walletPass = container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+    const walletPass = container.resolve(WALLET_PASS_MODULE)
     const campaign = await walletPass.createWalletPassCampaigns({ ...input, state: "draft" })
     return new StepResponse(campaign, campaign.id)
   },
   async (id: string | undefined, { container }) => {
-    if (id) await container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE).deleteWalletPassCampaigns([id])
+    if (id) await container.resolve(WALLET_PASS_MODULE).deleteWalletPassCampaigns([id])
   }
 )
 
@@ -37,7 +36,7 @@ export const createCampaignWorkflow = createWorkflow(createCampaignWorkflowId, (
 })
 
 const checkCampaignSendableStep = createStep("check-wallet-pass-campaign-sendable", async ({ id }: { id: string }, { container }) => {
-  const campaign = await container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE).retrieveWalletPassCampaign(id)
+  const campaign = await container.resolve(WALLET_PASS_MODULE).retrieveWalletPassCampaign(id)
   if (!campaign.remote_uuid || !["created", "failed"].includes(campaign.state)) {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,

@@ -1,41 +1,87 @@
-import { Button, Input, Label, Select } from "@medusajs/ui"
-import { useState } from "react"
+import { Button, Hint, Input, Label, Select, usePrompt } from "@medusajs/ui"
+import { useState, type ChangeEvent, type FormEvent, type ReactNode } from "react"
+import { formatMoney, parseAmount } from "../lib/amount-input"
 import { postJson, useWalletPassAction, walletPassKeys } from "../lib/api"
 
-/** A manual credit or debit, with the reason the ledger keeps. */
-export const AdjustForm = ({ customerId }: { customerId: string }) => {
+/**
+ * A manual change above this (hundredths of the balance currency, 1,000.00) asks for
+ * confirmation first: the usual slip, a decimal separator read as a group separator, makes
+ * an amount 100 times larger.
+ */
+export const CONFIRM_ABOVE_MINOR = 100_000
+
+type Props = { customerId: string; /** Balance unit, as the API answers it. */ balance: number; currencyCode: string | null }
+type FieldErrors = { amount?: string; reason?: string }
+
+/**
+ * A manual credit or debit, with the reason the ledger keeps. The amount is read in the
+ * admin's locale and the resulting balance shown before anything is sent; mistakes show
+ * under their field.
+ */
+export const AdjustForm = ({ customerId, balance, currencyCode }: Props) => {
+  const prompt = usePrompt()
   const [direction, setDirection] = useState<"credit" | "debit">("credit")
   const [amount, setAmount] = useState("")
   const [reason, setReason] = useState("")
-  const value = Number(amount)
-  const valid = amount.trim() !== "" && Number.isFinite(value) && value > 0 && reason.trim() !== ""
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const money = (minor: number) => formatMoney(minor, currencyCode)
+  const balanceMinor = Math.round(balance * 100)
+  const parsed = amount.trim() ? parseAmount(amount) : null
+  const change = parsed?.ok ? (direction === "credit" ? parsed.minor : -parsed.minor) : null
+
   const adjust = useWalletPassAction(
-    () =>
-      postJson(`/admin/customers/${customerId}/wallet-pass/adjust`, {
-        amount: direction === "credit" ? value : -value,
-        reason: reason.trim(),
-      }),
+    (minor: number) => postJson(`/admin/customers/${customerId}/wallet-pass/adjust`, { amount: minor / 100, reason: reason.trim() }),
     { success: direction === "credit" ? "Bonus credited" : "Bonus debited", invalidate: [walletPassKeys.customer(customerId)] }
   )
 
+  const check = (): FieldErrors => ({
+    amount: !parsed
+      ? "Enter an amount"
+      : !parsed.ok
+        ? parsed.error
+        : direction === "debit" && parsed.minor > balanceMinor
+          ? `More than the balance (${money(balanceMinor)}): a debit cannot take it below zero`
+          : undefined,
+    reason: reason.trim() ? undefined : "Say why: the ledger keeps the reason",
+  })
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    const found = check()
+    setErrors(found)
+    if (found.amount || found.reason || change === null) return
+    if (Math.abs(change) > CONFIRM_ABOVE_MINOR) {
+      const verb = change > 0 ? "Credit" : "Debit"
+      const confirmed = await prompt({
+        title: `${verb} ${money(Math.abs(change))}?`,
+        description: `The balance goes from ${money(balanceMinor)} to ${money(balanceMinor + change)}.`,
+        confirmText: `${verb} ${money(Math.abs(change))}`,
+        cancelText: "Cancel",
+        variant: change > 0 ? "confirmation" : "danger",
+      })
+      if (!confirmed) return
+    }
+    adjust.mutate(change, {
+      onSuccess: () => {
+        setAmount("")
+        setReason("")
+      },
+    })
+  }
+
+  /** An input's change: its value, and its error cleared until the next submit. */
+  const edit = (field: keyof FieldErrors, set: (value: string) => void) => (e: ChangeEvent<HTMLInputElement>) => {
+    set(e.target.value)
+    setErrors(({ [field]: _cleared, ...rest }) => rest)
+  }
+
   return (
-    <form
-      className="flex flex-col gap-2 px-6 py-4"
-      onSubmit={(e) => {
-        e.preventDefault()
-        adjust.mutate(undefined, {
-          onSuccess: () => {
-            setAmount("")
-            setReason("")
-          },
-        })
-      }}
-    >
+    <form className="flex flex-col gap-y-3 px-6 py-4" noValidate onSubmit={submit} data-testid="wallet-pass-adjust">
       <Label size="small" weight="plus">Credit or debit bonus</Label>
-      <div className="flex gap-2">
-        <div className="w-32">
+      <div className="grid grid-cols-[8rem_13rem_1fr_auto] items-start gap-x-2">
+        <Field id="wallet-pass-adjust-direction" label="Change">
           <Select value={direction} onValueChange={(v) => setDirection(v as "credit" | "debit")} size="small">
-            <Select.Trigger>
+            <Select.Trigger id="wallet-pass-adjust-direction">
               <Select.Value />
             </Select.Trigger>
             <Select.Content>
@@ -43,13 +89,56 @@ export const AdjustForm = ({ customerId }: { customerId: string }) => {
               <Select.Item value="debit">Debit</Select.Item>
             </Select.Content>
           </Select>
+        </Field>
+        <Field
+          id="wallet-pass-adjust-amount"
+          label="Amount"
+          error={errors.amount}
+          hint={change === null ? `Balance ${money(balanceMinor)}` : `New balance ${money(balanceMinor + change)}`}
+        >
+          <Input
+            id="wallet-pass-adjust-amount"
+            size="small"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={formatMoney(0, null)}
+            value={amount}
+            aria-invalid={!!errors.amount}
+            onChange={edit("amount", setAmount)}
+            data-testid="wallet-pass-adjust-amount"
+          />
+        </Field>
+        <Field id="wallet-pass-adjust-reason" label="Reason" error={errors.reason}>
+          <Input
+            id="wallet-pass-adjust-reason"
+            size="small"
+            maxLength={200}
+            value={reason}
+            aria-invalid={!!errors.reason}
+            onChange={edit("reason", setReason)}
+            data-testid="wallet-pass-adjust-reason"
+          />
+        </Field>
+        <div className="flex flex-col gap-y-1">
+          <span className="txt-compact-xsmall invisible">Apply</span>
+          <Button size="small" type="submit" variant="secondary" isLoading={adjust.isPending} data-testid="wallet-pass-adjust-submit">
+            Apply
+          </Button>
         </div>
-        <Input size="small" className="w-28" type="number" min="0.01" step="0.01" placeholder="Amount" value={amount} onChange={(e) => setAmount(e.target.value)} />
-        <Input size="small" className="flex-1" placeholder="Reason" maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
-        <Button size="small" type="submit" variant="secondary" disabled={!valid} isLoading={adjust.isPending}>
-          Apply
-        </Button>
       </div>
     </form>
   )
 }
+
+/** A labelled field in Medusa's form pattern: the error under it, else its hint. */
+const Field = ({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) => (
+  <div className="flex flex-col gap-y-1">
+    <Label size="xsmall" htmlFor={id}>{label}</Label>
+    {children}
+    {error ? (
+      <Hint variant="error" data-testid={`${id}-error`}>{error}</Hint>
+    ) : (
+      hint && <Hint data-testid={`${id}-hint`}>{hint}</Hint>
+    )}
+  </div>
+)

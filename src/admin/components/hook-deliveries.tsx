@@ -2,7 +2,10 @@ import { Badge, Button, Container, Heading, Table, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
 import { formatDate, getJson, walletPassKeys } from "../lib/api"
 import { backendLink } from "../lib/sdk"
-import type { AdminWalletPassHookDelivery, Page } from "../lib/types"
+import type { AdminWalletPassHookDelivery, AdminWalletPassHookRefusal, Page } from "../lib/types"
+
+/** Green for answered hooks, orange for a reused transactionId (the service must look at it), red for refusals. */
+const OUTCOME_COLOR: Record<string, "green" | "orange" | "red"> = { ok: "green", duplicate: "green", conflict: "orange" }
 
 /** The latest hooks the service delivered, and the redacted request log for the service's support. */
 export const HookDeliveries = () => {
@@ -11,6 +14,10 @@ export const HookDeliveries = () => {
     queryFn: () => getJson<Page<"hook_deliveries", AdminWalletPassHookDelivery>>("/admin/wallet-pass/hook-deliveries", { limit: "20" }),
   })
   const deliveries = data?.hook_deliveries ?? []
+  const { data: refusals } = useQuery({
+    queryKey: walletPassKeys.hookRefusals,
+    queryFn: () => getJson<Page<"hook_refusals", AdminWalletPassHookRefusal>>("/admin/wallet-pass/hook-refusals", { limit: "10" }),
+  })
 
   return (
     <Container className="divide-y p-0">
@@ -35,6 +42,7 @@ export const HookDeliveries = () => {
               <Table.HeaderCell>Method</Table.HeaderCell>
               <Table.HeaderCell>Phone</Table.HeaderCell>
               <Table.HeaderCell>Answer</Table.HeaderCell>
+              <Table.HeaderCell>Why</Table.HeaderCell>
               <Table.HeaderCell>Time</Table.HeaderCell>
             </Table.Row>
           </Table.Header>
@@ -44,10 +52,13 @@ export const HookDeliveries = () => {
                 <Table.Cell>{formatDate(d.created_at)}</Table.Cell>
                 <Table.Cell>{d.method ?? "—"}</Table.Cell>
                 <Table.Cell>{d.phone ?? "—"}</Table.Cell>
-                <Table.Cell title={d.error ?? undefined}>
-                  <Badge size="2xsmall" color={d.outcome === "ok" || d.outcome === "duplicate" ? "green" : "red"}>
+                <Table.Cell>
+                  <Badge size="2xsmall" color={OUTCOME_COLOR[d.outcome] ?? "red"}>
                     {d.status_code} {d.outcome}
                   </Badge>
+                </Table.Cell>
+                <Table.Cell className="max-w-xs truncate" title={d.error ?? undefined}>
+                  {d.error ?? ""}
                 </Table.Cell>
                 <Table.Cell>{d.duration_ms} ms</Table.Cell>
               </Table.Row>
@@ -55,6 +66,34 @@ export const HookDeliveries = () => {
           </Table.Body>
         </Table>
       )}
+      <RefusedDeliveries minutes={refusals?.hook_refusals ?? []} />
     </Container>
   )
 }
+
+/**
+ * Deliveries refused before authentication (wrong credentials, address or headers): a
+ * count per minute and the first few of each minute, so a misconfigured service or
+ * someone probing the hook URL shows here without filling the log.
+ */
+const RefusedDeliveries = ({ minutes }: { minutes: AdminWalletPassHookRefusal[] }) => (
+  <div className="px-6 py-4" data-testid="wallet-pass-hook-refusals">
+    <Text size="small" weight="plus">Refused before authentication</Text>
+    {minutes.length === 0 ? (
+      <Text size="small" className="text-ui-fg-subtle">None recently.</Text>
+    ) : (
+      minutes.map((m) => (
+        <div key={m.minute} className="mt-2">
+          <Text size="small">
+            {formatDate(m.minute)}: {m.refused} refused
+          </Text>
+          {m.samples.map((sample, i) => (
+            <Text size="xsmall" key={`${sample.at}-${i}`} className="text-ui-fg-subtle">
+              {sample.status} from {sample.address ?? "unknown address"} — {sample.reason}
+            </Text>
+          ))}
+        </div>
+      ))
+    )}
+  </div>
+)

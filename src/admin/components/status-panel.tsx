@@ -6,6 +6,12 @@ import type { AdminWalletPassStatus } from "../lib/types"
 
 type StatusResponse = { wallet_pass_status: AdminWalletPassStatus }
 
+const COUNTRY_SOURCE: Record<AdminWalletPassStatus["service"]["default_country_source"], string> = {
+  option: "the defaultCountry option",
+  store_region: "the store's default region; set defaultCountry to choose another",
+  fallback: "the store has no default region; set defaultCountry or a default region",
+}
+
 const Stat = ({ label, value }: { label: string; value: string | number }) => (
   <div>
     <Text size="small" className="text-ui-fg-subtle">{label}</Text>
@@ -70,6 +76,10 @@ export const StatusPanel = () => {
               The service asked us to wait until {formatDate(status.rate.blocked_until)}.
             </Text>
           )}
+          <Text size="small" className="px-6 py-2 text-ui-fg-subtle" data-testid="wallet-pass-default-country">
+            Phones written without a country code are read as {status.service.default_country} numbers (
+            {COUNTRY_SOURCE[status.service.default_country_source]}).
+          </Text>
           {!status.service.dispatcher_enabled && (
             <Text size="small" className="px-6 py-2 text-ui-fg-subtle">This instance does not send queued requests (dispatcher disabled).</Text>
           )}

@@ -10,8 +10,12 @@ export const walletPassKeys = {
   status: ["wallet-pass", "status"] as const,
   operations: (state: string) => ["wallet-pass", "operations", state] as const,
   hookDeliveries: ["wallet-pass", "hook-deliveries"] as const,
+  hookRefusals: ["wallet-pass", "hook-refusals"] as const,
   campaigns: ["wallet-pass", "campaigns"] as const,
   enrollAll: ["wallet-pass", "enroll-all"] as const,
+  import: ["wallet-pass", "import"] as const,
+  importItems: (state: string) => ["wallet-pass", "import", "items", state] as const,
+  sync: ["wallet-pass", "sync"] as const,
 }
 
 /** GET an admin route through the session-authenticated SDK. */

@@ -10,9 +10,15 @@ export type AdminWalletPass = {
     referrer_phone: string | null
     promo: string | null
     invites?: string[] | null
+    adoption_state: "pending" | "adopted" | "new" | "legacy"
+    adopted_at: string | null
+    verified: boolean
+    drift: { service: number; store: number; at: string; healed_by: string | null; not_healed: string | null } | null
   }
   cards: { number: string; track: string | null; installed: boolean | null; installed_checked_at: string | null }[]
   balance: number
+  /** The balance currency (lower case), null when the store has none. */
+  currency_code: string | null
   bonus_percent: number | null
   discount_percent: number
   links: { ios: string | null; android: string | null; form: string | null }
@@ -27,6 +33,48 @@ export type AdminWalletPass = {
     created_at: string
   }[]
   pending_operations: { id: string; method: string; state: string; attempts: number; last_error: string | null }[]
+}
+
+/** GET /admin/customers/:id/wallet-pass: the whole answer. */
+export type AdminCustomerWalletPassResponse = {
+  wallet_pass: AdminWalletPass | null
+  /** The pass of this customer's phone when another store customer holds it. */
+  pass_elsewhere: { holder_id: string; customer_id: string | null } | null
+}
+
+/** A background run (see src/api/utils/present-sync.ts). */
+export type AdminWalletPassSyncRun = {
+  id: string
+  kind: "import" | "installs" | "drift"
+  state: "running" | "done" | "failed" | "canceled"
+  phase: string
+  started_at: string
+  finished_at: string | null
+  customers: { found: number; waiting: number; adopted: number; linked: number; created: number; skipped: number; review: number }
+  skipped_reasons: { reason: string; count: number }[]
+  counts: Record<string, number>
+  windows: { total: number; done: number }
+  requests: { spent: number; remaining: number; per_hour: number }
+  eta_seconds: number
+}
+
+/** A row of GET /admin/wallet-pass/import/items */
+export type AdminWalletPassImportItem = {
+  id: string
+  phone: string
+  state: string
+  outcome: string | null
+  customer_id: string | null
+  reason: string | null
+  service_balance: number | null
+  refreshed_balance: number | null
+}
+
+/** GET /admin/wallet-pass/sync */
+export type AdminWalletPassSync = {
+  installs: { installed: number; not_installed: number; unknown: number; enabled: boolean; every_hours: number; last: AdminWalletPassSyncRun | null }
+  drift: { holders: number; enabled: boolean; every_hours: number; last: AdminWalletPassSyncRun | null }
+  budget: { share: number; per_hour: number }
 }
 
 /** GET /admin/orders/:id/wallet-pass */
@@ -56,7 +104,15 @@ export type AdminWalletPassStatus = {
     error: string | null
     checked_at: string
   } | null
-  service: { api_url: string; revision: string; plan: string; mode: string; dispatcher_enabled: boolean }
+  service: {
+    api_url: string
+    revision: string
+    plan: string
+    mode: string
+    dispatcher_enabled: boolean
+    default_country: string
+    default_country_source: "option" | "store_region" | "fallback"
+  }
   queue: { operations: Record<string, number>; oldest_pending_age_seconds: number | null }
   rate: { per_second: number; per_hour: number; used_last_hour: number; blocked_until: string | null }
 }
@@ -84,6 +140,13 @@ export type AdminWalletPassHookDelivery = {
   error: string | null
   duration_ms: number
   created_at: string
+}
+
+/** A row of GET /admin/wallet-pass/hook-refusals: one minute of deliveries refused before authentication. */
+export type AdminWalletPassHookRefusal = {
+  minute: string
+  refused: number
+  samples: { at: string; status: number; reason: string; address: string | null }[]
 }
 
 /** A row of GET /admin/wallet-pass/campaigns */

@@ -3,16 +3,25 @@ import type { AdminCustomer, DetailWidgetProps } from "@medusajs/framework/types
 import { Badge, Container, Heading, Table, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
 import { AdjustForm } from "../components/adjust-form"
+import { formatMoney } from "../lib/amount-input"
 import { CustomerPassActions } from "../components/customer-pass-actions"
+import { MovePass } from "../components/move-pass"
 import { PushForm } from "../components/push-form"
 import { formatDate, formatSignedAmount, getJson, walletPassKeys } from "../lib/api"
-import type { AdminWalletPass } from "../lib/types"
+import type { AdminCustomerWalletPassResponse } from "../lib/types"
 
 const ENROLLMENT_LABEL: Record<string, string> = {
   pending: "Enrolment pending",
   enrolled: "Enrolled",
   not_enrolled_no_phone: "Not enrolled: no phone",
   failed: "Enrolment failed",
+}
+
+const ADOPTION_LABEL: Record<string, string> = {
+  pending: "Waiting to take the balance the service holds",
+  adopted: "Balance and rates taken from the service",
+  new: "New to the service",
+  legacy: "",
 }
 
 function installedLabel(installed: boolean | null): string {
@@ -22,7 +31,7 @@ function installedLabel(installed: boolean | null): string {
 const CustomerWalletPassWidget = ({ data: customer }: DetailWidgetProps<AdminCustomer>) => {
   const { data, isLoading, isError } = useQuery({
     queryKey: walletPassKeys.customer(customer.id),
-    queryFn: () => getJson<{ wallet_pass: AdminWalletPass | null }>(`/admin/customers/${customer.id}/wallet-pass`),
+    queryFn: () => getJson<AdminCustomerWalletPassResponse>(`/admin/customers/${customer.id}/wallet-pass`),
     // Queued requests settle within seconds: poll while any is still waiting.
     refetchInterval: (query) => (query.state.data?.wallet_pass?.pending_operations.some((op) => op.state === "pending" || op.state === "sending") ? 3000 : false),
   })
@@ -39,6 +48,7 @@ const CustomerWalletPassWidget = ({ data: customer }: DetailWidgetProps<AdminCus
       {!isLoading && !isError && !pass && (
         <Text className="px-6 py-4 text-ui-fg-subtle">This customer has no wallet pass.</Text>
       )}
+      {data?.pass_elsewhere && <MovePass customerId={customer.id} elsewhere={data.pass_elsewhere} />}
       {!isLoading && !isError && (
         <CustomerPassActions
           customerId={customer.id}
@@ -51,7 +61,9 @@ const CustomerWalletPassWidget = ({ data: customer }: DetailWidgetProps<AdminCus
           <div className="grid grid-cols-3 gap-4 px-6 py-4">
             <div>
               <Text size="small" className="text-ui-fg-subtle">Balance</Text>
-              <Text size="large" weight="plus" data-testid="wallet-pass-balance">{pass.balance}</Text>
+              <Text size="large" weight="plus" data-testid="wallet-pass-balance" data-value={pass.balance}>
+                {formatMoney(Math.round(pass.balance * 100), pass.currency_code)}
+              </Text>
             </div>
             <div>
               <Text size="small" className="text-ui-fg-subtle">Bonus</Text>
@@ -67,6 +79,20 @@ const CustomerWalletPassWidget = ({ data: customer }: DetailWidgetProps<AdminCus
             {pass.holder.referrer_phone && <Text size="small">Invited by {pass.holder.referrer_phone}</Text>}
             {!!pass.holder.invites?.length && <Text size="small">Invited: {pass.holder.invites.join(", ")}</Text>}
             {pass.holder.enrollment_error && <Text size="small" className="text-ui-fg-error">{pass.holder.enrollment_error}</Text>}
+            {ADOPTION_LABEL[pass.holder.adoption_state] && (
+              <Text size="small" data-testid="wallet-pass-adoption">{ADOPTION_LABEL[pass.holder.adoption_state]}</Text>
+            )}
+            <Text size="small" className="text-ui-fg-subtle" data-testid="wallet-pass-verified">
+              {pass.holder.verified
+                ? "Phone verified by the customer"
+                : "Phone not verified: in the store the customer sees and spends only what their own orders earned"}
+            </Text>
+            {pass.holder.drift && (
+              <Text size="small" className="text-ui-fg-error" data-testid="wallet-pass-drift">
+                {`The service showed ${pass.holder.drift.service} while the store had sent ${pass.holder.drift.store} (${formatDate(pass.holder.drift.at)}): `}
+                {pass.holder.drift.healed_by ? "set right from the store's ledger" : pass.holder.drift.not_healed ?? "not set right"}
+              </Text>
+            )}
             {pass.cards.length === 0 && <Text size="small">No cards yet.</Text>}
             {pass.cards.map((card) => (
               <Text size="small" key={card.number} data-testid="wallet-pass-card">
@@ -97,7 +123,7 @@ const CustomerWalletPassWidget = ({ data: customer }: DetailWidgetProps<AdminCus
             </Table>
           )}
           <PushForm customerId={customer.id} />
-          <AdjustForm customerId={customer.id} />
+          <AdjustForm customerId={customer.id} balance={pass.balance} currencyCode={pass.currency_code} />
           {pass.pending_operations.length > 0 && (
             <div className="px-6 py-4" data-testid="wallet-pass-pending-operations">
               <Text size="small" weight="plus">Pending or failed requests to the service</Text>

@@ -1,11 +1,12 @@
-import type { CustomerPass } from "../../modules/wallet-pass/service"
 import { basisPointsToPercent, fromMinorUnits } from "../../modules/wallet-pass/utils/amounts"
+import type { CustomerPass } from "../../modules/wallet-pass/types"
 
 /**
- * The pass as the admin API shows it: amounts in the balance unit, percents as percents.
- * `bonus_percent` is null when the holder has no own rate and the program rate applies.
+ * The pass as the admin API shows it: amounts in the balance unit (named by
+ * `currency_code`), percents as percents. `bonus_percent` is null when the holder has no own
+ * rate and the program rate applies.
  */
-export function presentAdminPass({ holder, balance, ledger, operations }: CustomerPass) {
+export function presentAdminPass({ holder, balance, ledger, operations }: CustomerPass, currencyCode: string | null) {
   return {
     holder: {
       id: holder.id,
@@ -24,6 +25,13 @@ export function presentAdminPass({ holder, balance, ledger, operations }: Custom
       referrer_phone: holder.referrer_phone,
       invites: holder.invites,
       service_checked_at: holder.service_checked_at,
+      adoption_state: holder.adoption_state,
+      adopted_at: holder.adopted_at,
+      /** The store account has proven it holds the phone (docs/adoption.md, trust). */
+      verified: holder.verified_customer_id !== null && holder.verified_customer_id === holder.customer_id,
+      verified_at: holder.verified_at,
+      /** The last drift check's mismatch, amounts in the balance unit; null when none. */
+      drift: presentDrift(holder.drift as Record<string, unknown> | null),
       user_hash: holder.user_hash,
       extra: holder.extra,
       created_at: holder.created_at,
@@ -35,6 +43,7 @@ export function presentAdminPass({ holder, balance, ledger, operations }: Custom
       installed_checked_at: card.installed_checked_at,
     })),
     balance: fromMinorUnits(balance),
+    currency_code: currencyCode,
     bonus_percent: holder.bonus_percent_bp === null ? null : basisPointsToPercent(holder.bonus_percent_bp),
     discount_percent: basisPointsToPercent(holder.discount_percent_bp),
     links: { ios: holder.card_url, android: holder.card_gpay_url, form: holder.form_url },
@@ -65,3 +74,14 @@ export function presentAdminPass({ holder, balance, ledger, operations }: Custom
 }
 
 export type AdminWalletPass = ReturnType<typeof presentAdminPass>
+
+function presentDrift(drift: Record<string, unknown> | null) {
+  if (!drift) return null
+  return {
+    service: fromMinorUnits(Number(drift.service)),
+    store: fromMinorUnits(Number(drift.store)),
+    at: String(drift.at),
+    healed_by: (drift.healed_by as string | null) ?? null,
+    not_healed: (drift.not_healed as string | undefined) ?? null,
+  }
+}

@@ -1,5 +1,5 @@
-import type { CustomerPass } from "../../modules/wallet-pass/service"
 import { basisPointsToPercent, fromMinorUnits } from "../../modules/wallet-pass/utils/amounts"
+import type { CustomerPass } from "../../modules/wallet-pass/types"
 
 export type StorePassContext = {
   /** The rate that applies to the holder (their own, else the program's), basis points. */
@@ -8,16 +8,21 @@ export type StorePassContext = {
   currencyCode: string | null
   /** The generic install form (`installLink.formUrl`), shown when the holder has no personal form link. */
   formUrl: string | null
+  /** What the account may see and spend (adoption.ts accountBalances), minor units. */
+  access: { balance: number; spendable: number; verified: boolean }
 }
 
 /**
  * The signed-in customer's own pass as the storefront shows it: amounts in the balance
  * unit, percents as percents, the rate that applies (own, else the program's), and nothing
- * internal (no ids, phone, hash, ledger or errors).
+ * internal (no ids, phone, hash, ledger or errors). Until the account has proven its phone,
+ * the balance is what it may spend (its own orders' bonus) and the personalised links are
+ * withheld: they open the phone's card (docs/adoption.md, trust).
  */
-export function presentStorePass({ holder, balance }: Pick<CustomerPass, "holder" | "balance">, context: StorePassContext) {
+export function presentStorePass({ holder }: Pick<CustomerPass, "holder">, context: StorePassContext) {
+  const { verified } = context.access
   return {
-    balance: fromMinorUnits(balance),
+    balance: fromMinorUnits(context.access.spendable),
     currency_code: context.currencyCode,
     bonus_percent: basisPointsToPercent(context.bonusBasisPoints),
     discount_percent: basisPointsToPercent(holder.discount_percent_bp),
@@ -27,12 +32,16 @@ export function presentStorePass({ holder, balance }: Pick<CustomerPass, "holder
       installed: card.installed === true,
     })),
     links: {
-      ios: holder.card_url,
-      android: holder.card_gpay_url,
-      form: holder.form_url ?? context.formUrl,
+      ios: verified ? holder.card_url : null,
+      android: verified ? holder.card_gpay_url : null,
+      form: (verified ? holder.form_url : null) ?? context.formUrl,
     },
     enrollment_state: holder.enrollment_state,
     enrolled: holder.enrollment_state === "enrolled",
+    /** True once this account has proven it holds the phone (a code sent to it). */
+    verified,
+    /** True when part of the balance shows only once the phone is verified. */
+    balance_hidden: !verified && context.access.balance > context.access.spendable,
   }
 }
 

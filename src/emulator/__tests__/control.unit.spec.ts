@@ -34,6 +34,27 @@ describe("control API over HTTP", () => {
     expect(state.json).toMatchObject({ mode: "builtin", revision: "2.8.2", limits: "unlimited", customers: [{ phone: phone(1) }] })
   })
 
+  it("a customer removes a pass: read_customer and the installed filter of read_customers show it", async () => {
+    await control("/customers", { phone: phone(3), name: "Uninstall", installed: true, registeredAt: "2024-01-02T00:00:00Z" })
+    const window = { app_key: APP_KEY, start_date: "01.01.2024", end_date: "31.12.2024", installed: true }
+    expect((await post(`${emulator.url}/crm/read_customers`, window)).json).toEqual({ customers: [phone(3)] })
+    const removed = await control("/uninstall", { phone: phone(3) })
+    expect(removed.json).toMatchObject({ cards: [{ installed: false }] })
+    expect((await post(`${emulator.url}/crm/read_customers`, window)).json).toEqual({ customers: [] })
+    const read = await post(`${emulator.url}/crm/read_customer`, { app_key: APP_KEY, phone: phone(3), installs: true })
+    expect(read.json).toMatchObject({ customer: { cardInstalls: [{ install: false }] } })
+    expect((await control("/uninstall", { phone: phone(3), card: "999" })).status).toBe(404)
+  })
+
+  it("the dashboard's switch between the built-in base and an external CRM; a reset puts the start mode back", async () => {
+    expect((await control("/mode", undefined, "GET")).json).toEqual({ mode: "builtin" })
+    expect((await control("/mode", { mode: "external_crm" }, "PUT")).json).toEqual({ mode: "external_crm" })
+    expect(emulator.snapshot().mode).toBe("external_crm")
+    expect((await control("/mode", { mode: "crm" }, "PUT")).status).toBe(400)
+    emulator.reset()
+    expect(emulator.snapshot().mode).toBe("builtin")
+  })
+
   it("injects faults for the next N requests of a path, and lists and clears them", async () => {
     const fault = await control("/faults", { kind: "status", status: 502, count: 2, path: "/crm/read_customers" })
     expect(fault.json).toMatchObject({ kind: "status", remaining: 2, path: "/crm/read_customers" })

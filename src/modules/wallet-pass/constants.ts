@@ -10,8 +10,21 @@ export const ENROLLMENT_STATES = [
 export type EnrollmentState = (typeof ENROLLMENT_STATES)[number]
 
 /** How a holder came to exist. */
-export const HOLDER_SOURCES = ["signup", "hook", "admin", "backfill"] as const
+export const HOLDER_SOURCES = ["signup", "hook", "admin", "backfill", "import"] as const
 export type HolderSource = (typeof HOLDER_SOURCES)[number]
+
+/**
+ * Whether the store has taken what the service holds for a holder's phone (docs/adoption.md).
+ * Until it has, nothing is sent for the holder but the read that adopts it, and readBalance
+ * is refused, so no request and no hook answer can overwrite the service's balance.
+ */
+export const ADOPTION_STATES = [
+  "pending", // the store has not read the service yet
+  "adopted", // the service knew the phone: its balance, rates, cards, referrer and invites were taken
+  "new", // the service did not know the phone when the store asked: nothing to take
+  "legacy", // the holder existed before adoption; its ledger was already the balance of record
+] as const
+export type AdoptionState = (typeof ADOPTION_STATES)[number]
 
 /** Why a ledger entry exists. The sign of `amount` says credit or debit. */
 export const LEDGER_KINDS = [
@@ -23,7 +36,8 @@ export const LEDGER_KINDS = [
   "service_debit", // addBalance hook with a negative sum (write-off)
   "manual", // an admin's credit or debit
   "expiry", // a lifetime credit lapsed
-  "sync_adjustment", // correction after reconciling with the service
+  "sync_adjustment", // a change the service made on its own, found by the import's final refresh
+  "opening_balance", // the service's balance, taken once when the store adopted the phone
 ] as const
 export type LedgerKind = (typeof LEDGER_KINDS)[number]
 
@@ -52,15 +66,32 @@ export type OperationMethod = (typeof OPERATION_METHODS)[number]
 export const OPERATION_STATES = ["pending", "sending", "done", "failed", "unknown", "resolved", "needs_review"] as const
 export type OperationState = (typeof OPERATION_STATES)[number]
 
-/** Queue priority: lower drains first. */
-export const OPERATION_PRIORITY = { interactive: 0, accrual: 10, profile: 20, bulk: 30 } as const
+/**
+ * Queue priority: lower drains first. `background` (import, install sync, drift check) also
+ * keeps within `sync.budgetShare` of the hourly budget (docs/adoption.md).
+ */
+export const OPERATION_PRIORITY = { interactive: 0, accrual: 10, profile: 20, bulk: 30, background: 40 } as const
 
 /** What a request to the service achieved (design.md §4): the client's classes. */
 export { CALL_OUTCOMES, type CallOutcome } from "../../lib/wallet-pass-client/errors"
 
 /** How the hook receiver answered a delivery. */
-export const HOOK_OUTCOMES = ["ok", "duplicate", "unauthorized", "rejected", "error"] as const
+export const HOOK_OUTCOMES = ["ok", "duplicate", "conflict", "unauthorized", "rejected", "error"] as const
 export type HookOutcome = (typeof HOOK_OUTCOMES)[number]
+
+/** Background sweeps over the service's base: the import, the install-flag sync, the drift check. */
+export const SYNC_RUN_KINDS = ["import", "installs", "drift"] as const
+export type SyncRunKind = (typeof SYNC_RUN_KINDS)[number]
+export const SYNC_RUN_STATES = ["running", "done", "failed", "canceled"] as const
+export type SyncRunState = (typeof SYNC_RUN_STATES)[number]
+
+/** One phone found by an import: read, then adopted, skipped (with a reason) or left for review. */
+export const IMPORT_ITEM_STATES = ["found", "adopted", "skipped", "review"] as const
+export type ImportItemState = (typeof IMPORT_ITEM_STATES)[number]
+
+/** How a pass came to a customer other than the one it was made for. */
+export const HOLDER_MOVE_VIAS = ["admin", "verification"] as const
+export type HolderMoveVia = (typeof HOLDER_MOVE_VIAS)[number]
 
 export const CAMPAIGN_STATES = ["draft", "created", "sending", "sent", "failed"] as const
 export type CampaignState = (typeof CAMPAIGN_STATES)[number]
@@ -74,6 +105,13 @@ export const MINOR_PER_UNIT = 100
 export const BASIS_POINTS_PER_PERCENT = 100
 /** The largest single amount accepted, in minor units (fits a Postgres integer). */
 export const MAX_AMOUNT_MINOR = 2_000_000_000
+/**
+ * The range of a balance, in minor units: what a ledger entry's `balance_after` (a Postgres
+ * integer) holds, ±21,474,836.47. A change that would leave it is refused before it is
+ * written; two sums of the largest amount already go beyond it.
+ */
+export const MAX_BALANCE_MINOR = 2_147_483_647
+export const MIN_BALANCE_MINOR = -2_147_483_648
 
 /** Events the plugin emits (through emitEventStep, so a rolled-back workflow emits nothing). */
 export const WALLET_PASS_EVENTS = {
@@ -83,7 +121,21 @@ export const WALLET_PASS_EVENTS = {
   BALANCE_CHANGED: "wallet_pass.balance_changed",
   /** The service set a holder's rates: `{ holder_id, customer_id, bonus_percent, discount_percent, discount_changed }`. */
   PRIVILEGES_CHANGED: "wallet_pass.privileges_changed",
+  /** A pass moved to another store customer (an admin, or a proven phone): `{ holder_id, from_customer_id, to_customer_id, via }`. */
+  HOLDER_MOVED: "wallet_pass.holder_moved",
 } as const
 
-/** Customer metadata key marking customers the plugin created from a pass install (never enrolled back). */
+/** Customer metadata key marking customers the plugin created from a pass install or an import (never enrolled back). */
 export const CUSTOMER_SOURCE_METADATA_KEY = "wallet_pass_source"
+
+/** True for a store customer the plugin itself made from the service's base: the service knows them already. */
+export function createdFromService(metadata: Record<string, unknown> | null | undefined): boolean {
+  const source = metadata?.[CUSTOMER_SOURCE_METADATA_KEY]
+  return source === "hook" || source === "import"
+}
+
+/** An operation in one of these states still needs the dispatcher or a person. */
+export const UNFINISHED_OPERATION_STATES = ["pending", "sending", "unknown", "needs_review", "failed"] as const
+
+/** How long after our balance request completes its echo hook is still recognised as one. */
+export const ECHO_WINDOW_MINUTES = 60

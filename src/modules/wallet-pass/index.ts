@@ -13,3 +13,11 @@ export default Module(WALLET_PASS_MODULE, {
 export { WalletPassModuleService }
 export * from "./constants"
 export * from "./options"
+
+// `container.resolve(WALLET_PASS_MODULE)` is typed as the service everywhere the module is
+// imported: Medusa's container looks keys up in ModuleImplementations.
+declare module "@medusajs/framework/types" {
+  interface ModuleImplementations {
+    [WALLET_PASS_MODULE]: WalletPassModuleService
+  }
+}

@@ -8,6 +8,7 @@ import {
   RateLimits,
   REVISIONS,
 } from "../../lib/constants"
+import { percentToBasisPoints } from "./utils/amounts"
 
 /** Events that can trigger the bonus accrual of an order. */
 export const ACCRUAL_EVENTS = ["order.placed", "order.completed", "order.fulfillment_created"] as const
@@ -121,7 +122,8 @@ export const walletPassOptionsSchema = z
       .refine((v) => isSupportedCountry(v), {
         error: "defaultCountry must be an ISO 3166-1 alpha-2 country code such as \"RU\"",
       })
-      .default("RU"),
+      // Unset: the store's default region decides, when the store can be read (src/utils/phone-country.ts).
+      .optional(),
     templateUuid: z.uuid({ error: "templateUuid must be a UUID" }).optional(),
     installLink: z
       .object({
@@ -165,6 +167,47 @@ export const walletPassOptionsSchema = z
         enabled: z.boolean({ error: "dispatcher.enabled must be true or false" }).default(true),
         echoGraceSeconds: between("dispatcher.echoGraceSeconds", 1, 3600, "number of seconds").default(60),
         sendingLeaseSeconds: between("dispatcher.sendingLeaseSeconds", 1, 3600, "number of seconds").default(60),
+      })
+      .strict()
+      .prefault({}),
+    sync: z
+      .object({
+        // Background work (import, install sync, drift check) goes only when nothing else is
+        // due and within this share of the plan's hourly budget (docs/adoption.md).
+        budgetShare: between("sync.budgetShare", 0.01, 1, "number").default(0.5),
+        // Where the sweeps over the service's base start (registration dates), and the length
+        // of each read_customers window.
+        since: z
+          .string({ error: "sync.since must be a date as yyyy-mm-dd" })
+          .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "sync.since must be a date as yyyy-mm-dd" })
+          .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: "sync.since must be a real date as yyyy-mm-dd" })
+          .default("2015-01-01"),
+        windowDays: between("sync.windowDays", 1, 3660, "whole number of days").default(365),
+        installs: z
+          .object({
+            enabled: z.boolean({ error: "sync.installs.enabled must be true or false" }).default(true),
+            everyHours: between("sync.installs.everyHours", 0.001, 8760, "number of hours").default(24),
+          })
+          .strict()
+          .prefault({}),
+        drift: z
+          .object({
+            enabled: z.boolean({ error: "sync.drift.enabled must be true or false" }).default(true),
+            everyHours: between("sync.drift.everyHours", 0.001, 8760, "number of hours").default(24),
+            batchSize: between("sync.drift.batchSize", 1, 100000, "whole number").default(200),
+          })
+          .strict()
+          .prefault({}),
+      })
+      .strict()
+      .prefault({}),
+    verification: z
+      .object({
+        sms: z
+          .string({ error: "verification.sms must be a string containing %code%" })
+          .refine((v) => v.includes("%code%"), { error: "verification.sms must contain %code%" })
+          .default("Your code: %code%"),
+        codeTtlMinutes: between("verification.codeTtlMinutes", 1, 1440, "whole number of minutes").default(15),
       })
       .strict()
       .prefault({}),
@@ -215,4 +258,9 @@ export function parseWalletPassOptions(raw: unknown): WalletPassOptions {
     return `- ${at ? at + ": " : ""}${issue.message}`
   })
   throw new Error(`Invalid ${PACKAGE} options:\n${lines.join("\n")}`)
+}
+
+/** The bonus rate that applies to a holder, basis points: their own, else the program's (accrual.bonusPercent). */
+export function effectiveBonusBasisPoints(holder: { bonus_percent_bp: number | null }, options: WalletPassOptions): number {
+  return holder.bonus_percent_bp ?? percentToBasisPoints(options.accrual.bonusPercent) ?? 0
 }

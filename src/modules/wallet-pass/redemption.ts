@@ -37,8 +37,8 @@ export function redemptionOperationKey(cartId: string): string {
 }
 
 /** A held request is not sent until released (order placed); far enough to never come due by itself. */
-export { HELD_UNTIL } from "./queue"
-import { HELD_UNTIL } from "./queue"
+export { HELD_UNTIL } from "./repositories/queue"
+import { HELD_UNTIL } from "./repositories/queue"
 
 export type RedemptionReservation = {
   entry_id: string
@@ -76,8 +76,10 @@ export async function reserveCartRedemption(
       kind: "redemption",
       dedupe_key: dedupeKey,
       forbid_overdraft: true,
+      spendable_only: true,
       reason: `bonus paid for cart ${input.cart_id}`,
       metadata: { cart_id: input.cart_id, currency: input.currency_code },
+      currency_code: input.currency_code,
     },
     {
       method: "balance_deduct",

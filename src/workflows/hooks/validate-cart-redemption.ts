@@ -3,8 +3,7 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import { StepResponse } from "@medusajs/framework/workflows-sdk"
 import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
 import { reserveCartRedemption, voidCartRedemption } from "../../modules/wallet-pass/redemption"
-import type WalletPassModuleService from "../../modules/wallet-pass/service"
-import { balanceCurrency } from "../../lib/currency"
+import { balanceCurrency } from "../../utils/currency"
 import { CartData, redemptionCap, redemptionCartOf } from "../steps/resolve-cart-redemption"
 
 type Reserved = { entry_id: string; cart_id: string } | null
@@ -31,7 +30,7 @@ completeCartWorkflow.hooks.validate(
     const { data: links } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cart.id } })
     if (links.length) return new StepResponse<Reserved, Reserved>(null, null)
 
-    const walletPass = container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+    const walletPass = container.resolve(WALLET_PASS_MODULE)
     const { maxOrderPercent } = walletPass.getOptions().redemption
     if (maxOrderPercent <= 0) {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "Paying with bonus is disabled in this store: remove the bonus from the cart")
@@ -65,6 +64,6 @@ completeCartWorkflow.hooks.validate(
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
     const { data: links } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: reserved.cart_id } })
     if (links.length) return // the order exists: the redemption is its own now
-    await voidCartRedemption(container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE), reserved.entry_id)
+    await voidCartRedemption(container.resolve(WALLET_PASS_MODULE), reserved.entry_id)
   }
 )

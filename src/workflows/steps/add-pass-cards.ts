@@ -1,6 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
-import type WalletPassModuleService from "../../modules/wallet-pass/service"
 
 export type AddPassCardsStepInput = {
   holder_id: string
@@ -24,7 +23,7 @@ export const addPassCardsStepId = "add-pass-cards"
 export const addPassCardsStep = createStep(
   addPassCardsStepId,
   async ({ holder_id, cards, installed }: AddPassCardsStepInput, { container }) => {
-    const walletPass = container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+    const walletPass = container.resolve(WALLET_PASS_MODULE)
     const compensation: Compensation = { created: [], restored: [] }
     if (!cards.length) {
       return new StepResponse(compensation, compensation)
@@ -64,7 +63,7 @@ export const addPassCardsStep = createStep(
   },
   async (compensation: Compensation | undefined, { container }) => {
     if (!compensation) return
-    const walletPass = container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+    const walletPass = container.resolve(WALLET_PASS_MODULE)
     if (compensation.created.length) {
       await walletPass.deleteWalletPassCards(compensation.created)
     }

@@ -2,10 +2,10 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
 import { OPERATION_PRIORITY } from "../../modules/wallet-pass/constants"
-import type WalletPassModuleService from "../../modules/wallet-pass/service"
 import { bonusFor, currencyStep, floorToMinorUnits } from "../../modules/wallet-pass/utils/amounts"
-import { balanceCurrency } from "../../lib/currency"
+import { balanceCurrency } from "../../utils/currency"
 import type { RecordLedgerChangeStepInput } from "./record-ledger-change"
+import { effectiveBonusBasisPoints } from "../../modules/wallet-pass/options"
 
 export const computeOrderAccrualStepId = "compute-order-accrual"
 
@@ -18,7 +18,7 @@ export const computeOrderAccrualStepId = "compute-order-accrual"
 export const computeOrderAccrualStep = createStep(
   computeOrderAccrualStepId,
   async ({ order_id }: { order_id: string }, { container }) => {
-    const walletPass = container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+    const walletPass = container.resolve(WALLET_PASS_MODULE)
     const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
     const options = walletPass.getOptions()
     const skip = (reason: string) => {
@@ -46,7 +46,7 @@ export const computeOrderAccrualStep = createStep(
       options.accrual.base === "total"
         ? floorToMinorUnits(order.total)
         : floorToMinorUnits(order.item_total) - floorToMinorUnits(order.item_tax_total)
-    const rate = walletPass.effectiveBonusBasisPoints(holder)
+    const rate = effectiveBonusBasisPoints(holder, walletPass.getOptions())
     const step = currencyStep(currency)
     const amount = Math.floor(bonusFor(base, rate) / step) * step
     if (amount <= 0) return skip(`bonus is zero (base ${base / 100}, rate ${rate / 100}%)`)

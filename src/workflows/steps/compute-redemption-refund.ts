@@ -1,7 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
 import { OPERATION_PRIORITY } from "../../modules/wallet-pass/constants"
-import type WalletPassModuleService from "../../modules/wallet-pass/service"
 import type { RecordLedgerChangeStepInput } from "./record-ledger-change"
 
 export const computeRedemptionRefundStepId = "compute-redemption-refund"
@@ -13,7 +12,7 @@ export const computeRedemptionRefundStepId = "compute-redemption-refund"
 export const computeRedemptionRefundStep = createStep(
   computeRedemptionRefundStepId,
   async ({ order_id }: { order_id: string }, { container }) => {
-    const walletPass = container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+    const walletPass = container.resolve(WALLET_PASS_MODULE)
     const entries = await walletPass.listWalletPassLedgerEntries({ order_id, kind: "redemption", state: "applied" })
     const paid = -entries.reduce((sum, e) => sum + e.amount, 0)
     if (!entries.length || paid <= 0) return new StepResponse<RecordLedgerChangeStepInput>(null)

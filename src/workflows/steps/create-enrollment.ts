@@ -1,10 +1,10 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
-import { CUSTOMER_SOURCE_METADATA_KEY, HolderSource, OPERATION_PRIORITY } from "../../modules/wallet-pass/constants"
-import type WalletPassModuleService from "../../modules/wallet-pass/service"
-import type { EnrollmentUndo as Undo, ReenrollWhen } from "../../modules/wallet-pass/service"
-import { tryNormalizePhone, type CountryCode } from "../../lib/phone"
+import { createdFromService, HolderSource, OPERATION_PRIORITY } from "../../modules/wallet-pass/constants"
+import { tryNormalizePhone } from "../../lib/phone"
+import { phoneCountry } from "../../utils/phone-country"
+import type { EnrollmentUndo as Undo, ReenrollWhen } from "../../modules/wallet-pass/types"
 
 export type CreateEnrollmentStepInput = {
   customer_id: string
@@ -30,7 +30,7 @@ export const createEnrollmentStepId = "create-enrollment"
 export const createEnrollmentStep = createStep(
   createEnrollmentStepId,
   async ({ customer_id, source, retry, existing_only }: CreateEnrollmentStepInput, { container }) => {
-    const walletPass = container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+    const walletPass = container.resolve(WALLET_PASS_MODULE)
     const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
       entity: "customer",
       fields: ["id", "phone", "first_name", "last_name", "email", "metadata"],
@@ -40,12 +40,10 @@ export const createEnrollmentStep = createStep(
     if (!customer) {
       return new StepResponse<CreateEnrollmentStepOutput, Undo>({ skipped: "customer not found" })
     }
-    if ((customer.metadata as Record<string, unknown> | null)?.[CUSTOMER_SOURCE_METADATA_KEY] === "hook") {
+    if (createdFromService(customer.metadata as Record<string, unknown> | null)) {
       return new StepResponse<CreateEnrollmentStepOutput, Undo>({ skipped: "created from a pass install" })
     }
-    const normalized = customer.phone
-      ? tryNormalizePhone(customer.phone, walletPass.getOptions().defaultCountry as CountryCode)
-      : null
+    const normalized = customer.phone ? tryNormalizePhone(customer.phone, (await phoneCountry(container)).country) : null
     const result = await walletPass.createHolderForEnrollment({
       customer_id,
       source,
@@ -75,6 +73,6 @@ export const createEnrollmentStep = createStep(
   },
   async (undo: Undo | undefined, { container }) => {
     if (!undo) return
-    await container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE).undoEnrollment(undo)
+    await container.resolve(WALLET_PASS_MODULE).undoEnrollment(undo)
   }
 )

@@ -3,17 +3,17 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 
 export const deleteRedemptionPromotionStepId = "delete-redemption-promotion"
 
-/** Deletes a cart's bonus promotion (soft delete) if it exists; compensation restores it. */
+/** Deletes carts' bonus promotions (soft delete) that exist; compensation restores them. */
 export const deleteRedemptionPromotionStep = createStep(
   deleteRedemptionPromotionStepId,
-  async ({ code }: { code: string }, { container }) => {
+  async ({ codes }: { codes: string[] }, { container }) => {
     const promotions = container.resolve(Modules.PROMOTION)
-    const [promotion] = await promotions.listPromotions({ code }, { select: ["id"] })
-    if (!promotion) return new StepResponse<{ deleted: string | null }, string | null>({ deleted: null }, null)
-    await promotions.softDeletePromotions([promotion.id])
-    return new StepResponse<{ deleted: string | null }, string | null>({ deleted: promotion.id }, promotion.id)
+    const found = codes.length ? await promotions.listPromotions({ code: codes }, { select: ["id"] }) : []
+    const ids = found.map((p) => p.id)
+    if (ids.length) await promotions.softDeletePromotions(ids)
+    return new StepResponse<{ deleted: string[] }, string[]>({ deleted: ids }, ids)
   },
-  async (id: string | null | undefined, { container }) => {
-    if (id) await container.resolve(Modules.PROMOTION).restorePromotions([id])
+  async (ids: string[] | undefined, { container }) => {
+    if (ids?.length) await container.resolve(Modules.PROMOTION).restorePromotions(ids)
   }
 )

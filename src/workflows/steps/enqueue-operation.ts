@@ -1,7 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
-import type { EnqueueInput } from "../../modules/wallet-pass/queue"
-import type WalletPassModuleService from "../../modules/wallet-pass/service"
+import type { EnqueueInput } from "../../modules/wallet-pass/types"
 
 export const enqueueOperationStepId = "enqueue-wallet-pass-operation"
 
@@ -9,12 +8,12 @@ export const enqueueOperationStepId = "enqueue-wallet-pass-operation"
 export const enqueueOperationStep = createStep(
   enqueueOperationStepId,
   async (input: EnqueueInput, { container }) => {
-    const walletPass = container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+    const walletPass = container.resolve(WALLET_PASS_MODULE)
     const { operation, created } = await walletPass.enqueueOperation(input)
     return new StepResponse(operation, created ? operation.id : undefined)
   },
   async (createdId: string | undefined, { container }) => {
     if (!createdId) return
-    await container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE).softDeleteWalletPassOperations([createdId])
+    await container.resolve(WALLET_PASS_MODULE).softDeleteWalletPassOperations([createdId])
   }
 )

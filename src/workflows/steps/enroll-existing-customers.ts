@@ -1,10 +1,10 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { tryNormalizePhone, type CountryCode } from "../../lib/phone"
+import { tryNormalizePhone } from "../../lib/phone"
+import { phoneCountry } from "../../utils/phone-country"
 import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
-import { CUSTOMER_SOURCE_METADATA_KEY, OPERATION_PRIORITY } from "../../modules/wallet-pass/constants"
-import type WalletPassModuleService from "../../modules/wallet-pass/service"
-import type { EnrollmentUndo as Undo } from "../../modules/wallet-pass/service"
+import { createdFromService, OPERATION_PRIORITY } from "../../modules/wallet-pass/constants"
+import type { EnrollmentUndo as Undo } from "../../modules/wallet-pass/types"
 
 const PAGE = 200
 
@@ -20,9 +20,9 @@ export const enrollExistingCustomersStepId = "enroll-existing-customers"
 export const enrollExistingCustomersStep = createStep(
   enrollExistingCustomersStepId,
   async (_: void, { container }) => {
-    const walletPass = container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+    const walletPass = container.resolve(WALLET_PASS_MODULE)
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
-    const country = walletPass.getOptions().defaultCountry as CountryCode
+    const { country } = await phoneCountry(container)
     const output: EnrollExistingCustomersOutput = { examined: 0, enrolled: 0, not_enrolled: 0, already: 0 }
     const done: Undo[] = []
     // Keyset paging on the id (unique): offsets over a non-unique order (customers imported
@@ -37,7 +37,7 @@ export const enrollExistingCustomersStep = createStep(
       if (data.length) after = data[data.length - 1].id
       for (const customer of data) {
         output.examined++
-        if ((customer.metadata as Record<string, unknown> | null)?.[CUSTOMER_SOURCE_METADATA_KEY] === "hook") {
+        if (createdFromService(customer.metadata as Record<string, unknown> | null)) {
           output.already++ // created from a pass install: the service knows them
           continue
         }
@@ -65,7 +65,7 @@ export const enrollExistingCustomersStep = createStep(
   },
   async (done: Undo[] | undefined, { container }) => {
     if (!done?.length) return
-    const walletPass = container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+    const walletPass = container.resolve(WALLET_PASS_MODULE)
     for (const undo of done) await walletPass.undoEnrollment(undo)
   }
 )

@@ -1,7 +1,6 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
-import type WalletPassModuleService from "../../modules/wallet-pass/service"
 
 export type FindPassCustomerStepInput = { phone: string; email?: string | null }
 export type FindPassCustomerStepOutput = {
@@ -21,7 +20,7 @@ export const findPassCustomerStepId = "find-pass-customer"
 export const findPassCustomerStep = createStep(
   findPassCustomerStepId,
   async ({ phone, email }: FindPassCustomerStepInput, { container }) => {
-    const walletPass = container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+    const walletPass = container.resolve(WALLET_PASS_MODULE)
     const customers = container.resolve(Modules.CUSTOMER)
     const [holder] = await walletPass.listWalletPassHolders({ phone }, { select: ["id", "customer_id"] })
     let customerId: string | null = null

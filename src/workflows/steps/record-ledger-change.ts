@@ -1,8 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
-import type { EnqueueInput } from "../../modules/wallet-pass/queue"
-import type WalletPassModuleService from "../../modules/wallet-pass/service"
-import type { ApplyLedgerEntryInput } from "../../modules/wallet-pass/service"
+import type { ApplyLedgerEntryInput, EnqueueInput } from "../../modules/wallet-pass/types"
 
 /** A ledger change and the request that tells the service, or null when there is nothing to record. */
 export type RecordLedgerChangeStepInput = {
@@ -19,11 +18,11 @@ type Compensation = LedgerChangeCompensation
 
 /** Compensation of a ledger change: the entry is canceled and its request withdrawn. */
 export async function withdrawLedgerChange(
-  container: { resolve: <T>(key: string) => T },
+  container: MedusaContainer,
   created: LedgerChangeCompensation | undefined
 ): Promise<void> {
   if (!created) return
-  const walletPass = container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+  const walletPass = container.resolve(WALLET_PASS_MODULE)
   await walletPass.cancelLedgerEntry({ id: created.entry_id })
   if (created.operation_id) {
     await walletPass.softDeleteWalletPassOperations([created.operation_id])
@@ -40,7 +39,7 @@ export const recordLedgerChangeStep = createStep(
     if (!input) {
       return new StepResponse<Output, Compensation>({ created: false, entry_id: null, amount: 0 })
     }
-    const walletPass = container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+    const walletPass = container.resolve(WALLET_PASS_MODULE)
     const result = await walletPass.applyLedgerEntryAndEnqueue(input.entry, input.operation)
     const output: Output = { created: result.created, entry_id: result.entry.id, amount: result.entry.amount }
     if (!result.created) {

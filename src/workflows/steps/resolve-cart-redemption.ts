@@ -3,9 +3,8 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
 import { BASIS_POINTS_PER_PERCENT } from "../../modules/wallet-pass/constants"
 import { REDEMPTION_PROMOTION_PREFIX, redemptionPromotionCode } from "../../modules/wallet-pass/redemption"
-import type WalletPassModuleService from "../../modules/wallet-pass/service"
 import { currencyStep, floorToMinorUnits, percentToBasisPoints } from "../../modules/wallet-pass/utils/amounts"
-import { balanceCurrency } from "../../lib/currency"
+import { balanceCurrency } from "../../utils/currency"
 
 type Container = { resolve: <T = any>(key: string) => T }
 
@@ -109,7 +108,7 @@ export const resolveCartRedemptionStepId = "resolve-cart-redemption"
 export const resolveCartRedemptionStep = createStep(
   resolveCartRedemptionStepId,
   async ({ cart_id, customer_id, amount }: ResolveCartRedemptionStepInput, { container }) => {
-    const walletPass = container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+    const walletPass = container.resolve(WALLET_PASS_MODULE)
     const { maxOrderPercent } = walletPass.getOptions().redemption
     const cart = await readRedemptionCart(container, cart_id)
     if (!cart || cart.customer_id !== customer_id) {
@@ -143,14 +142,20 @@ export const resolveCartRedemptionStep = createStep(
     if (!holder) {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "You have no bonus card")
     }
-    const balance = await walletPass.getBalance(holder.id)
+    // What this account may spend: all of it once it has proven the phone (docs/adoption.md).
+    const account = (await walletPass.getAccountBalances([holder.id])).get(holder.id)!
+    const balance = account.spendable
     const cap = redemptionCap(cart.base, maxOrderPercent, currency)
     const step = currencyStep(currency)
     const applied = Math.floor(Math.min(amount, Math.max(balance, 0), cap) / step) * step
     if (applied <= 0) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
-        balance <= 0 ? "Your bonus balance is empty" : "This cart cannot be paid with bonus (nothing left under the limit)"
+        balance > 0
+          ? "This cart cannot be paid with bonus (nothing left under the limit)"
+          : account.balance > 0
+            ? "Verify your phone to pay with this bonus"
+            : "Your bonus balance is empty"
       )
     }
     return output(applied, balance, cap)

@@ -1,7 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
-import type WalletPassModuleService from "../../modules/wallet-pass/service"
 
 export const resolveCustomerHolderStepId = "resolve-customer-holder"
 
@@ -9,7 +8,7 @@ export const resolveCustomerHolderStepId = "resolve-customer-holder"
 export const resolveCustomerHolderStep = createStep(
   resolveCustomerHolderStepId,
   async ({ customer_id }: { customer_id: string }, { container }) => {
-    const walletPass = container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+    const walletPass = container.resolve(WALLET_PASS_MODULE)
     const [holder] = await walletPass.listWalletPassHolders({ customer_id })
     if (!holder) {
       throw new MedusaError(MedusaError.Types.NOT_FOUND, `Customer ${customer_id} has no wallet pass`)

@@ -1,7 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { Modules } from "@medusajs/framework/utils"
 import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
-import type WalletPassModuleService from "../../modules/wallet-pass/service"
 import { isDiscountGroup } from "./discount-names"
 
 export type ResolveHolderDiscountStepInput = { customer_id: string }
@@ -26,7 +25,7 @@ export const resolveHolderDiscountStepId = "resolve-holder-discount"
 export const resolveHolderDiscountStep = createStep(
   resolveHolderDiscountStepId,
   async ({ customer_id }: ResolveHolderDiscountStepInput, { container }) => {
-    const walletPass = container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+    const walletPass = container.resolve(WALLET_PASS_MODULE)
     const [customer] = await container
       .resolve(Modules.CUSTOMER)
       .listCustomers({ id: customer_id }, { select: ["id", "groups.id", "groups.name", "groups.metadata"], relations: ["groups"] })

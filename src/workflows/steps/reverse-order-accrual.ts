@@ -69,7 +69,7 @@ async function refundedShare(container: { resolve: (key: string) => any }, payme
 export const reverseOrderAccrualStep = createStep(
   reverseOrderAccrualStepId,
   async ({ order_id, cause }: ReverseOrderAccrualStepInput, { container }) => {
-    const walletPass = container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+    const walletPass = container.resolve(WALLET_PASS_MODULE)
     let request: Parameters<WalletPassModuleService["reverseOrderAccrual"]>[0] | null = null
     if (cause.type === "refund") {
       const refund = await refundedShare(container, cause.payment_id)

@@ -1,6 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
-import type WalletPassModuleService from "../../modules/wallet-pass/service"
 
 export type ReviewOperationStepInput = { id: string; action: "retry" | "resolve"; note?: string | null; actor?: string | null }
 
@@ -10,7 +9,7 @@ export const reviewOperationStepId = "review-wallet-pass-operation"
 export const reviewOperationStep = createStep(
   reviewOperationStepId,
   async (input: ReviewOperationStepInput, { container }) => {
-    const walletPass = container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+    const walletPass = container.resolve(WALLET_PASS_MODULE)
     const { before, after } = await walletPass.reviewOperation(input)
     return new StepResponse(after, {
       id: before.id,
@@ -22,6 +21,6 @@ export const reviewOperationStep = createStep(
   },
   async (before, { container }) => {
     if (!before) return
-    await container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE).restoreOperationState(before)
+    await container.resolve(WALLET_PASS_MODULE).restoreOperationState(before)
   }
 )

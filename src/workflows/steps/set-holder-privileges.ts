@@ -1,6 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
-import type WalletPassModuleService from "../../modules/wallet-pass/service"
 
 export type SetHolderPrivilegesStepInput = {
   holder_id: string
@@ -24,7 +23,7 @@ export const setHolderPrivilegesStepId = "set-holder-privileges"
 export const setHolderPrivilegesStep = createStep(
   setHolderPrivilegesStepId,
   async (input: SetHolderPrivilegesStepInput, { container }) => {
-    const walletPass = container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+    const walletPass = container.resolve(WALLET_PASS_MODULE)
     const before = await walletPass.retrieveWalletPassHolder(input.holder_id)
     const changes = {
       ...(input.bonus_percent_bp !== undefined ? { bonus_percent_bp: input.bonus_percent_bp } : {}),
@@ -47,6 +46,6 @@ export const setHolderPrivilegesStep = createStep(
   },
   async (previous, { container }) => {
     if (!previous) return
-    await container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE).updateWalletPassHolders(previous)
+    await container.resolve(WALLET_PASS_MODULE).updateWalletPassHolders(previous)
   }
 )

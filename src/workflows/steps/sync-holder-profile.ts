@@ -2,7 +2,6 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
 import { OPERATION_PRIORITY } from "../../modules/wallet-pass/constants"
-import type WalletPassModuleService from "../../modules/wallet-pass/service"
 
 export const syncHolderProfileStepId = "sync-holder-profile"
 
@@ -18,7 +17,7 @@ type Previous = { id: string } & Partial<Record<(typeof FIELDS)[number], string 
 export const syncHolderProfileStep = createStep(
   syncHolderProfileStepId,
   async ({ customer_id }: { customer_id: string }, { container }) => {
-    const walletPass = container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+    const walletPass = container.resolve(WALLET_PASS_MODULE)
     const [holder] = await walletPass.listWalletPassHolders({ customer_id })
     if (!holder?.phone || holder.enrollment_state === "failed") {
       return new StepResponse<{ queued: boolean }, Previous>({ queued: false })
@@ -42,6 +41,6 @@ export const syncHolderProfileStep = createStep(
   },
   async (previous: Previous | undefined, { container }) => {
     if (!previous) return
-    await container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE).updateWalletPassHolders(previous)
+    await container.resolve(WALLET_PASS_MODULE).updateWalletPassHolders(previous)
   }
 )

@@ -1,6 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
-import type WalletPassModuleService from "../../modules/wallet-pass/service"
 
 /** Holder fields a pass install can set; undefined leaves a field as it is. */
 export type PassHolderFields = {
@@ -54,7 +53,7 @@ type Compensation = { created: string } | { restore: Record<string, unknown> & {
 export const upsertPassHolderStep = createStep(
   upsertPassHolderStepId,
   async (input: UpsertPassHolderStepInput, { container }) => {
-    const walletPass = container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+    const walletPass = container.resolve(WALLET_PASS_MODULE)
     const defined = Object.fromEntries(Object.entries(input.fields).filter(([, v]) => v !== undefined))
     const [existing] = await walletPass.listWalletPassHolders({ phone: input.phone })
     if (!existing) {
@@ -94,7 +93,7 @@ export const upsertPassHolderStep = createStep(
   },
   async (compensation: Compensation | undefined, { container }) => {
     if (!compensation) return
-    const walletPass = container.resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+    const walletPass = container.resolve(WALLET_PASS_MODULE)
     if ("created" in compensation) {
       await walletPass.deleteWalletPassHolders([compensation.created])
     } else {

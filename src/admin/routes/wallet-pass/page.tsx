@@ -1,10 +1,12 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { CreditCard } from "@medusajs/icons"
 import { Heading } from "@medusajs/ui"
+import { BackgroundChecks } from "../../components/background-checks"
 import { BulkEnroll } from "../../components/bulk-enroll"
 import { Campaigns } from "../../components/campaigns"
 import { HookDeliveries } from "../../components/hook-deliveries"
 import { OperationsReview } from "../../components/operations-review"
+import { ServiceImport } from "../../components/service-import"
 import { StatusPanel } from "../../components/status-panel"
 
 /** Wallet pass: the connection to the service, the request queue, hooks, campaigns and bulk enrolment. */
@@ -15,6 +17,8 @@ const WalletPassPage = () => (
     <OperationsReview />
     <HookDeliveries />
     <Campaigns />
+    <ServiceImport />
+    <BackgroundChecks />
     <BulkEnroll />
   </div>
 )

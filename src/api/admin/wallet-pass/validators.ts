@@ -1,7 +1,25 @@
 import { z } from "@medusajs/framework/zod"
 import { EVENT_VALUE_MAX_LENGTH, PUSH_TYPES } from "../../../lib/constants"
-import { OPERATION_STATES, OperationState } from "../../../modules/wallet-pass/constants"
-import { toMinorUnits } from "../../../modules/wallet-pass/utils/amounts"
+import { IMPORT_ITEM_STATES, OPERATION_STATES } from "../../../modules/wallet-pass/constants"
+import { balanceAmount } from "../../utils/balance-amount"
+import { storableText } from "../../utils/storable-text"
+
+/** `?state=a,b`: a comma list of the given values, refused with the allowed ones named. */
+function commaListOf<T extends string>(allowed: readonly T[]) {
+  return z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return undefined
+      const values = v.split(",").map((s) => s.trim())
+      const bad = values.filter((s) => !(allowed as readonly string[]).includes(s))
+      if (bad.length) {
+        ctx.addIssue({ code: "custom", message: `state must be a comma list of ${allowed.join(", ")}; got ${bad.join(", ")}` })
+        return z.NEVER
+      }
+      return values as T[]
+    })
+}
 
 const page = {
   limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -13,19 +31,7 @@ export const AdminWalletPassStatusQuery = z.object({ check: z.enum(["true", "fal
 export const AdminWalletPassOperationsQuery = z
   .object({
     ...page,
-    state: z
-      .string()
-      .optional()
-      .transform((v, ctx) => {
-        if (!v) return undefined
-        const states = v.split(",").map((s) => s.trim())
-        const bad = states.filter((s) => !OPERATION_STATES.includes(s as OperationState))
-        if (bad.length) {
-          ctx.addIssue({ code: "custom", message: `state must be a comma list of ${OPERATION_STATES.join(", ")}; got ${bad.join(", ")}` })
-          return z.NEVER
-        }
-        return states as OperationState[]
-      }),
+    state: commaListOf(OPERATION_STATES),
   })
   .strict()
 
@@ -33,15 +39,19 @@ export const AdminWalletPassPageQuery = z.object(page).strict()
 
 export const AdminWalletPassApiCallsQuery = z
   .object({
-    since: z.iso.datetime({ offset: true, error: "since must be an ISO 8601 date-time" }).optional(),
+    since: z.iso
+      .datetime({ offset: true, error: "since must be an ISO 8601 date-time" })
+      // Postgres has no year 0: a date it cannot read would be a 500.
+      .refine((v) => new Date(v).getUTCFullYear() >= 1, { error: "since must be an ISO 8601 date-time from the year 0001 on" })
+      .optional(),
     limit: z.coerce.number().int().min(1).max(10_000).default(1000),
   })
   .strict()
 
-export const AdminReviewWalletPassOperation = z.object({ note: z.string().trim().max(500).optional() }).strict()
+export const AdminReviewWalletPassOperation = z.object({ note: storableText("note").trim().max(500).optional() }).strict()
 export type AdminReviewWalletPassOperationType = z.infer<typeof AdminReviewWalletPassOperation>
 
-const message = z.string({ error: "message must be a text" }).trim().min(1, { error: "message must not be empty" }).max(1000)
+const message = storableText("message").trim().min(1, { error: "message must not be empty" }).max(1000)
 
 /** A personal push to one customer's pass: wallet push, web push or messaging app. */
 export const AdminWalletPassPush = z.object({ type: z.enum(PUSH_TYPES).default("push"), message }).strict()
@@ -50,10 +60,8 @@ export type AdminWalletPassPushType = z.infer<typeof AdminWalletPassPush>
 /** A manual credit (positive) or debit (negative) in the balance unit, with a reason. */
 export const AdminWalletPassAdjust = z
   .object({
-    amount: z
-      .number({ error: "amount must be a number in the balance unit" })
-      .refine((v) => v !== 0 && toMinorUnits(v) !== null, { error: "amount must be a non-zero number with at most two decimals" }),
-    reason: z.string().trim().min(1, { error: "reason is required" }).max(200),
+    amount: balanceAmount("amount", "nonzero"),
+    reason: storableText("reason").trim().min(1, { error: "reason is required" }).max(200),
   })
   .strict()
 export type AdminWalletPassAdjustType = z.infer<typeof AdminWalletPassAdjust>
@@ -61,9 +69,8 @@ export type AdminWalletPassAdjustType = z.infer<typeof AdminWalletPassAdjust>
 /** An event for the service's triggers (event/send). */
 export const AdminWalletPassEvent = z
   .object({
-    event: z.string().trim().min(1, { error: "event is required" }).max(100),
-    value: z
-      .string()
+    event: storableText("event").trim().min(1, { error: "event is required" }).max(100),
+    value: storableText("value")
       .max(EVENT_VALUE_MAX_LENGTH, { error: `value is at most ${EVENT_VALUE_MAX_LENGTH} characters` })
       .optional(),
   })
@@ -73,10 +80,33 @@ export type AdminWalletPassEventType = z.infer<typeof AdminWalletPassEvent>
 /** A push campaign for the whole base (no segment) or a segment. */
 export const AdminWalletPassCampaign = z
   .object({
-    name: z.string().trim().max(200).optional(),
+    name: storableText("name").trim().max(200).optional(),
     message,
     type: z.enum(PUSH_TYPES).default("push"),
     segment_uuid: z.uuid({ error: "segment_uuid must be a UUID" }).optional(),
   })
   .strict()
 export type AdminWalletPassCampaignType = z.infer<typeof AdminWalletPassCampaign>
+
+/** Body of `POST /admin/customers/:id/wallet-pass/move`: the pass (holder) to move here, as the admin confirmed it. */
+export const AdminWalletPassMove = z
+  .object({
+    holder_id: z.string({ error: "holder_id is required: the pass to move" }).trim().min(1, { error: "holder_id is required: the pass to move" }),
+    note: z.string().trim().max(500, { error: "note is at most 500 characters" }).optional(),
+  })
+  .strict()
+export type AdminWalletPassMoveType = z.infer<typeof AdminWalletPassMove>
+
+export const AdminWalletPassImportItemsQuery = z
+  .object({
+    ...page,
+    state: commaListOf(IMPORT_ITEM_STATES),
+  })
+  .strict()
+export type AdminWalletPassImportItemsQueryType = z.infer<typeof AdminWalletPassImportItemsQuery>
+
+/** Body of `POST /admin/wallet-pass/sync`: which background check to run now. */
+export const AdminWalletPassSync = z
+  .object({ kind: z.enum(["installs", "drift"], { error: 'kind must be "installs" or "drift"' }) })
+  .strict()
+export type AdminWalletPassSyncType = z.infer<typeof AdminWalletPassSync>

@@ -1,12 +1,14 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { authenticateHook } from "../../../lib/hooks/authenticate"
-import { handleHook } from "../../../lib/hooks/handle-hook"
-import { parseHook } from "../../../lib/hooks/parse-hook"
-import { readJsonBody } from "../../../lib/hooks/read-body"
+import { HOOK_METHODS } from "../../../lib/constants"
+import { authenticateHook, plainIpv4 } from "./authenticate"
+import { handleHook } from "./handle-hook"
+import { parseHook } from "./parse-hook"
+import { readJsonBody } from "./read-body"
+import { phoneCountry } from "../../../utils/phone-country"
+import { storableCopy } from "../../../lib/safe-json"
 import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
 import type { HookOutcome } from "../../../modules/wallet-pass/constants"
-import type WalletPassModuleService from "../../../modules/wallet-pass/service"
 
 /** Client mistakes and unknown holders answer 400 `{ error }` (spec section 7), never 500. */
 const CLIENT_ERRORS: string[] = [
@@ -33,23 +35,26 @@ type Delivery = {
   transaction_id?: string
   request?: unknown
   error?: string
+  /** Where a refused delivery came from (the address the allowlist checks). */
+  address?: string | null
 }
 
 /**
  * POST /hooks/wallet-pass — every hook of the service (createCustomer, readBalance,
  * addBalance, setPrivileges). Medusa's body parser is off for this route (middlewares.ts):
  * the body is read here with a limit so bad JSON and oversized bodies get `{ error }`.
- * Authentication comes first; a rejected delivery writes nothing but its log line.
+ * Authentication comes first; a rejected delivery writes nothing but its log line, and one
+ * refused before it was authenticated not even that (it is counted per minute).
  */
 export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
   const started = performance.now()
-  const walletPass = req.scope.resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+  const walletPass = req.scope.resolve(WALLET_PASS_MODULE)
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
   const options = walletPass.getOptions()
 
   const delivery = await (async (): Promise<Delivery> => {
     const body = await readJsonBody(req)
-    const json = body.ok ? (body.json as Record<string, unknown> | null) : null
+    const json = body.json as Record<string, unknown> | null | undefined
     const auth = authenticateHook(options.hooks, {
       authorization: req.headers.authorization,
       socketAddress: req.socket.remoteAddress,
@@ -58,13 +63,17 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
       bodyCrmKey: json && typeof json === "object" ? json.crm_key : undefined,
     })
     if (!auth.ok) {
-      return { status: auth.status, answer: { error: auth.error }, outcome: "unauthorized", error: auth.error }
+      const address = plainIpv4(options.hooks?.trustProxy ? req.ip : req.socket.remoteAddress)?.slice(0, 100) ?? null
+      return { status: auth.status, answer: { error: auth.error }, outcome: "unauthorized", error: auth.error, address }
     }
     if (!body.ok) {
-      return { status: body.status, answer: { error: body.error }, outcome: "rejected", error: body.error }
+      // What parsed is logged, with the characters the log cannot keep replaced.
+      const request = body.json === undefined ? undefined : storableCopy(withoutSecrets(body.json))
+      const method = HOOK_METHODS.find((m) => m === json?.method)
+      return { status: body.status, answer: { error: body.error }, outcome: "rejected", error: body.error, method, request }
     }
     const request = withoutSecrets(body.json)
-    const parsed = parseHook(body.json, options)
+    const parsed = parseHook(body.json, { revision: options.revision, defaultCountry: (await phoneCountry(req.scope)).country })
     if (!parsed.ok) {
       return { status: 400, answer: { error: parsed.error }, outcome: "rejected", method: parsed.method, request, error: parsed.error }
     }
@@ -77,7 +86,8 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
     }
     try {
       const handled = await handleHook(req.scope, command)
-      return { status: 200, answer: handled.body, outcome: handled.outcome, holder_id: handled.holder_id, ...about }
+      const error = handled.status === 400 ? String(handled.body.error) : undefined
+      return { status: handled.status ?? 200, answer: handled.body, outcome: handled.outcome, holder_id: handled.holder_id, error, ...about }
     } catch (e) {
       if (MedusaError.isMedusaError(e) && CLIENT_ERRORS.includes((e as MedusaError).type)) {
         const error = (e as MedusaError).message
@@ -91,6 +101,11 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
 
   res.status(delivery.status).json(delivery.answer)
 
+  if (delivery.outcome === "unauthorized") {
+    // Counted per minute, not a row each: anyone can send these (see recordHookRefusal).
+    walletPass.recordHookRefusal({ status: delivery.status, reason: delivery.error ?? "", address: delivery.address ?? null })
+    return
+  }
   try {
     await walletPass.recordHookDelivery({
       method: delivery.method ?? null,

@@ -1,6 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import type { ApplyLedgerEntryInput } from "../service"
 import { walletPassModuleTests } from "./support"
+import type { ApplyLedgerEntryInput } from "../types"
 
 jest.setTimeout(60_000)
 
@@ -52,6 +52,20 @@ walletPassModuleTests(({ service }) => {
     expect(again).toMatchObject({ created: false, conflicting: true, balance: 400 })
     expect(again.entry.id).toBe(first.entry.id)
     expect(await entriesOf()).toHaveLength(1)
+  })
+
+  it("a change that would take the balance beyond ±21,474,836.47 is refused (INVALID_DATA, in the balance unit); a repeat of a written key is still the first entry", async () => {
+    const first = await apply({ amount: 2_000_000_000, dedupe_key: "big-1" })
+    const refused = await apply({ amount: 2_000_000_000, dedupe_key: "big-2", currency_code: "eur" }).catch((e) => e)
+    expect(refused).toBeInstanceOf(MedusaError)
+    expect(refused).toMatchObject({
+      type: MedusaError.Types.INVALID_DATA,
+      message:
+        "a credit of 20,000,000.00 EUR would take the balance to 40,000,000.00 EUR, beyond the largest balance the store keeps (21,474,836.47 EUR)",
+    })
+    expect(await apply({ amount: 2_000_000_000, dedupe_key: "big-1" })).toMatchObject({ created: false, entry: { id: first.entry.id } })
+    expect(await entriesOf()).toHaveLength(1)
+    expect(await service.getBalance(holderId)).toBe(2_000_000_000)
   })
 
   it("20 concurrent applications of one transactionId end with exactly one entry", async () => {

@@ -18,13 +18,13 @@ describe("plugin options", () => {
       apiUrl: "https://service.example/v2",
       plan: "basic",
       revision: "2.8.2",
-      defaultCountry: "RU",
       accrual: { on: "order.placed", bonusPercent: 0, base: "subtotal" },
       redemption: { maxOrderPercent: 0 },
       discount: { enabled: true },
       logs: { retentionDays: 30 },
     })
     expect(o.currencyCode).toBeUndefined()
+    expect(o.defaultCountry).toBeUndefined() // the store's default region decides, else RU
     expect(planLimits(o.plan)).toEqual({ perSecond: 1, perHour: 60 })
   })
 

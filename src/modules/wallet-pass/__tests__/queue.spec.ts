@@ -1,5 +1,5 @@
 import { OPERATION_PRIORITY } from "../constants"
-import { HELD_UNTIL, IN_FLIGHT_BOUND_SECONDS } from "../queue"
+import { HELD_UNTIL, IN_FLIGHT_BOUND_SECONDS } from "../repositories/queue"
 import { walletPassModuleTests } from "./support"
 
 jest.setTimeout(60_000)
@@ -10,7 +10,7 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
   const sql = (query: string, params: unknown[] = []) => MikroOrmWrapper.forkManager().execute(query, params)
 
   async function holder(phone: string) {
-    return (await service.createWalletPassHolders({ phone, enrollment_state: "enrolled" })).id
+    return (await service.createWalletPassHolders({ phone, enrollment_state: "enrolled", adoption_state: "new" })).id
   }
   const enqueue = (holder_id: string | null, key: string, priority: number = OPERATION_PRIORITY.accrual) =>
     service.enqueueOperation({ method: "user_create_or_update", holder_id, payload: { type: "profile" }, dedupe_key: key, priority })
@@ -58,12 +58,12 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
 
   it("a request built for one operation reserves nothing when another is now next", async () => {
     await enqueue(await holder("+79990000001"), "bulk", OPERATION_PRIORITY.bulk)
-    const peeked = await service.peekNextOperation()
+    const peeked = await service.peekNextOperation(FAST)
     expect(peeked?.dedupe_key).toBe("bulk")
     await enqueue(await holder("+79990000002"), "urgent", OPERATION_PRIORITY.interactive)
     expect(await service.claimNextOperation(FAST, peeked!.id)).toEqual({ kind: "changed" })
     expect(await sql(`SELECT count(*)::int AS n FROM wallet_pass_api_call`)).toEqual([{ n: 0 }])
-    expect(await service.claimNextOperation(FAST, (await service.peekNextOperation())!.id)).toMatchObject({
+    expect(await service.claimNextOperation(FAST, (await service.peekNextOperation(FAST))!.id)).toMatchObject({
       kind: "send",
       operation: { dedupe_key: "urgent" },
     })
@@ -183,7 +183,7 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
 
   it("a request past its lease whose sender still holds the send lock is left alone (a slow process is not a dead one)", async () => {
     await enqueue(await holder("+79990000001"), "slow")
-    const peeked = await service.peekNextOperation()
+    const peeked = await service.peekNextOperation(FAST)
     const release = await service.holdSendLock(peeked!.id)
     expect(release).not.toBeNull()
     // Only one holder at a time.
@@ -262,7 +262,7 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
 
     // A failed answer releases nothing.
     await sendAndRecord({ status: 502, outcome: "ambiguous" }, { state: "pending", retry_in_seconds: 600 })
-    expect(await service.peekNextOperation()).toBeUndefined()
+    expect(await service.peekNextOperation(FAST)).toBeUndefined()
 
     await enqueue(await holder("+79990000006"), "works")
     await sendAndRecord({ status: 200, outcome: "applied" }, { state: "done" })

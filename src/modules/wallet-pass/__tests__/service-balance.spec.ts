@@ -6,7 +6,7 @@ walletPassModuleTests(({ service }) => {
   let holderId: string
 
   beforeEach(async () => {
-    holderId = (await service.createWalletPassHolders({ phone: "+79990000001" })).id
+    holderId = (await service.createWalletPassHolders({ phone: "+79990000001", adoption_state: "adopted" })).id
   })
 
   /** Our own ledger entry plus the queued request that sends it to the service. */
@@ -108,7 +108,7 @@ walletPassModuleTests(({ service }) => {
     expect(otherSum).toMatchObject({ created: false, conflicting: true, balance: 700 })
     expect(otherSum.entry.id).toBe(first.entry.id)
 
-    const other = (await service.createWalletPassHolders({ phone: "+79990000002" })).id
+    const other = (await service.createWalletPassHolders({ phone: "+79990000002", adoption_state: "adopted" })).id
     const otherPhone = await service.applyServiceBalanceHook({ phone: "+79990000002", card_numbers: [], amount: 700, transaction_id: "svc-twice" })
     // The first holder's entry and balance; the second holder is left as it was.
     expect(otherPhone).toMatchObject({ created: false, conflicting: true, balance: 700, holder_id: other })
@@ -125,7 +125,7 @@ walletPassModuleTests(({ service }) => {
   })
 
   it("hooks sent at once share batches and each is answered for its own holder; the running sum stays the ledger's sum", async () => {
-    const other = (await service.createWalletPassHolders({ phone: "+79990000002" })).id
+    const other = (await service.createWalletPassHolders({ phone: "+79990000002", adoption_state: "adopted" })).id
     const calls: Promise<unknown>[] = []
     for (let i = 0; i < 30; i++) {
       calls.push(hook(100, `batch-a-${i}`))

@@ -1,5 +1,5 @@
 import { model } from "@medusajs/framework/utils"
-import { ENROLLMENT_STATES, HOLDER_SOURCES } from "../constants"
+import { ADOPTION_STATES, ENROLLMENT_STATES, HOLDER_SOURCES } from "../constants"
 import { WalletPassCard } from "./card"
 import { WalletPassLedgerEntry } from "./ledger-entry"
 
@@ -32,6 +32,16 @@ export const WalletPassHolder = model
     enrollment_state: model.enum([...ENROLLMENT_STATES]).default("pending"),
     enrollment_error: model.text().nullable(),
     enrolled_at: model.dateTime().nullable(),
+    // What the service held for the phone, taken once (docs/adoption.md).
+    adoption_state: model.enum([...ADOPTION_STATES]).default("pending"),
+    adopted_at: model.dateTime().nullable(),
+    // The store customer who proved they hold the phone (an SMS code or link), and when.
+    verified_customer_id: model.text().nullable(),
+    verified_at: model.dateTime().nullable(),
+    // The last drift check that found the service's balance other than the store's: { service, store, at, healed }.
+    drift: model.json().nullable(),
+    // When the install-flag sync last saw this phone among the service's installed passes.
+    installs_seen_at: model.dateTime().nullable(),
     cards: model.hasMany(() => WalletPassCard, { mappedBy: "holder" }),
     ledger_entries: model.hasMany(() => WalletPassLedgerEntry, { mappedBy: "holder" }),
   })

@@ -1,37 +1,86 @@
 import { BASIS_POINTS_PER_PERCENT, MAX_AMOUNT_MINOR, MINOR_PER_UNIT } from "../constants"
 
 const NUMERIC = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)\s*$/
+/** A decimal as JavaScript writes a number (String(n)): digits, an optional fraction and exponent. */
+const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?(?:e([+-]?\d+))?$/i
+
+/** Why an amount was refused: not a number at all, more than two decimals, or too large. */
+export type AmountProblem = "not_a_number" | "too_many_decimals" | "too_large"
+
+type Hundredths = { ok: true; value: number } | { ok: false; problem: AmountProblem }
 
 /**
- * Reads a number or numeric string (the service sends both, spec §2) and returns it as an
- * integer count of hundredths, or null when it is not a finite number with at most two
- * decimal places. The check tolerates binary noise (0.29 * 100 = 28.999999999999996) but
- * rejects real extra precision (0.001).
+ * Reads a number or numeric string (the service sends both) as an exact count of
+ * hundredths, at most `max` in size. The decimals are read as written (a number as its
+ * shortest decimal form, String(n)), never through a float multiplication: 10.000000001
+ * and 0.1 + 0.2 (0.30000000000000004) have more than two decimals and are refused, not
+ * rounded.
  */
-function toHundredths(value: unknown): number | null {
-  let n: number
-  if (typeof value === "number") {
-    n = value
+function toHundredths(value: unknown, max: number): Hundredths {
+  let text: string
+  if (typeof value === "number" && Number.isFinite(value)) {
+    text = String(value)
   } else if (typeof value === "string" && NUMERIC.test(value)) {
-    n = Number(value)
+    text = value.trim()
   } else {
-    return null
+    return { ok: false, problem: "not_a_number" }
   }
-  if (!Number.isFinite(n)) {
-    return null
-  }
-  const scaled = n * 100
-  const rounded = Math.round(scaled)
-  if (Math.abs(scaled - rounded) > 1e-6 || !Number.isSafeInteger(rounded)) {
-    return null
-  }
-  return rounded === 0 ? 0 : rounded // no -0
+  const [, sign, whole, fraction = "", exponent = "0"] = DECIMAL.exec(text) ?? []
+  if (whole === undefined) return { ok: false, problem: "not_a_number" }
+  // digits × 10^scale, with the trailing zeros of digits moved into the scale.
+  let digits = (whole + fraction).replace(/^0+/, "")
+  let scale = Number(exponent) - fraction.length
+  const trailing = digits.length - digits.replace(/0+$/, "").length
+  digits = digits.slice(0, digits.length - trailing)
+  scale += trailing
+  if (digits === "") return { ok: true, value: 0 } // no -0
+  if (scale < -2) return { ok: false, problem: "too_many_decimals" }
+  // Compared as text first, so 1e308 never becomes a 310-digit BigInt.
+  if (digits.length + scale + 2 > String(max).length + 1) return { ok: false, problem: "too_large" }
+  const hundredths = BigInt(digits) * 10n ** BigInt(scale + 2)
+  if (hundredths > BigInt(max)) return { ok: false, problem: "too_large" }
+  return { ok: true, value: sign === "-" ? -Number(hundredths) : Number(hundredths) }
 }
 
 /** A money amount in the balance unit -> integer minor units (hundredths), or null if invalid or too large. */
 export function toMinorUnits(value: unknown): number | null {
-  const minor = toHundredths(value)
-  return minor !== null && Math.abs(minor) <= MAX_AMOUNT_MINOR ? minor : null
+  const read = toHundredths(value, MAX_AMOUNT_MINOR)
+  return read.ok ? read.value : null
+}
+
+/** What is wrong with an amount {@link toMinorUnits} refuses, or null when it reads it. */
+export function amountProblem(value: unknown): AmountProblem | null {
+  const read = toHundredths(value, MAX_AMOUNT_MINOR)
+  return read.ok ? null : read.problem
+}
+
+/** The largest amount accepted, in the balance unit as people write it ("20,000,000"). */
+export const MAX_AMOUNT_TEXT = (MAX_AMOUNT_MINOR / MINOR_PER_UNIT).toLocaleString("en-US")
+
+/**
+ * A sentence for an amount {@link amountProblem} refuses, about `field`: "<field> must have
+ * at most two decimals", "... must be at most 20,000,000 in size", "... must be a number".
+ */
+export function describeAmountProblem(field: string, problem: AmountProblem): string {
+  switch (problem) {
+    case "too_many_decimals":
+      return `${field} must have at most two decimals`
+    case "too_large":
+      return `${field} must be at most ${MAX_AMOUNT_TEXT} in size`
+    case "not_a_number":
+      return `${field} must be a number`
+  }
+}
+
+const TWO_DECIMALS = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+
+/**
+ * Minor units as a merchant or shopper reads them, in the balance currency when it is
+ * known: "1,000.00 EUR" (else "1,000.00"). Every message that shows an amount uses it.
+ */
+export function formatBalanceAmount(minor: number, currencyCode?: string | null): string {
+  const text = TWO_DECIMALS.format(minor / MINOR_PER_UNIT)
+  return currencyCode ? `${text} ${currencyCode.toUpperCase()}` : text
 }
 
 /** Integer minor units -> the amount in the balance unit, as the service and APIs show it. */
@@ -41,8 +90,8 @@ export function fromMinorUnits(minor: number): number {
 
 /** A percent (0..100, two decimals at most) -> integer basis points, or null if invalid. */
 export function percentToBasisPoints(value: unknown): number | null {
-  const bp = toHundredths(value)
-  return bp !== null && bp >= 0 && bp <= 100 * BASIS_POINTS_PER_PERCENT ? bp : null
+  const bp = toHundredths(value, 100 * BASIS_POINTS_PER_PERCENT)
+  return bp.ok && bp.value >= 0 ? bp.value : null
 }
 
 /** Integer basis points -> percent. */

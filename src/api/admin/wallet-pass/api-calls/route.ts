@@ -1,6 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { WALLET_PASS_MODULE } from "../../../../modules/wallet-pass"
-import type WalletPassModuleService from "../../../../modules/wallet-pass/service"
 import { parseQuery } from "../../../utils/parse-query"
 import { AdminWalletPassApiCallsQuery } from "../validators"
 
@@ -11,7 +10,7 @@ import { AdminWalletPassApiCallsQuery } from "../validators"
  */
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
   const { since, limit } = parseQuery(AdminWalletPassApiCallsQuery, req.query)
-  const walletPass = req.scope.resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+  const walletPass = req.scope.resolve(WALLET_PASS_MODULE)
   const calls = await walletPass.listWalletPassApiCalls(since ? { started_at: { $gte: new Date(since) } } : {}, {
     order: { started_at: "ASC" },
     take: limit,

@@ -1,6 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { WALLET_PASS_MODULE } from "../../../../modules/wallet-pass"
-import type WalletPassModuleService from "../../../../modules/wallet-pass/service"
 import { createCampaignWorkflow } from "../../../../workflows/create-campaign"
 import { parseQuery } from "../../../utils/parse-query"
 import { AdminWalletPassCampaignType, AdminWalletPassPageQuery } from "../validators"
@@ -9,7 +8,7 @@ import { AdminWalletPassCampaignType, AdminWalletPassPageQuery } from "../valida
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
   const { limit, offset } = parseQuery(AdminWalletPassPageQuery, req.query)
   const [campaigns, count] = await req.scope
-    .resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+    .resolve(WALLET_PASS_MODULE)
     .listAndCountWalletPassCampaigns({}, { order: { created_at: "DESC" }, take: limit, skip: offset })
   res.json({ campaigns, count, limit, offset })
 }

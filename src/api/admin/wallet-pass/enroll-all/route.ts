@@ -18,7 +18,7 @@ async function progress(walletPass: WalletPassModuleService) {
 
 /** GET /admin/wallet-pass/enroll-all — how far bulk enrolment has come. */
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
-  res.json({ progress: await progress(req.scope.resolve<WalletPassModuleService>(WALLET_PASS_MODULE)) })
+  res.json({ progress: await progress(req.scope.resolve(WALLET_PASS_MODULE)) })
 }
 
 /**
@@ -27,5 +27,5 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) 
  */
 export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
   const { result } = await enrollExistingCustomersWorkflow(req.scope).run()
-  res.status(202).json({ run: result, progress: await progress(req.scope.resolve<WalletPassModuleService>(WALLET_PASS_MODULE)) })
+  res.status(202).json({ run: result, progress: await progress(req.scope.resolve(WALLET_PASS_MODULE)) })
 }

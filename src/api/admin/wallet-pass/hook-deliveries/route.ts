@@ -1,13 +1,12 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { WALLET_PASS_MODULE } from "../../../../modules/wallet-pass"
-import type WalletPassModuleService from "../../../../modules/wallet-pass/service"
 import { parseQuery } from "../../../utils/parse-query"
 import { AdminWalletPassPageQuery } from "../validators"
 
 /** GET /admin/wallet-pass/hook-deliveries — hooks the service delivered and how they were answered, newest first. */
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
   const { limit, offset } = parseQuery(AdminWalletPassPageQuery, req.query)
-  const walletPass = req.scope.resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+  const walletPass = req.scope.resolve(WALLET_PASS_MODULE)
   const [hook_deliveries, count] = await walletPass.listAndCountWalletPassHookDeliveries(
     {},
     { order: { created_at: "DESC" }, take: limit, skip: offset }

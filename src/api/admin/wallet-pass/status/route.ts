@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { WALLET_PASS_MODULE } from "../../../../modules/wallet-pass"
+import { phoneCountry } from "../../../../utils/phone-country"
 import { planLimits } from "../../../../modules/wallet-pass/options"
-import type WalletPassModuleService from "../../../../modules/wallet-pass/service"
 import { requestStatusCheckWorkflow } from "../../../../workflows/request-status-check"
 import { parseQuery } from "../../../utils/parse-query"
 import { AdminWalletPassStatusQuery } from "../validators"
@@ -15,7 +15,7 @@ const CHECK_WAIT_MS = 15_000
  */
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
   const { check } = parseQuery(AdminWalletPassStatusQuery, req.query)
-  const walletPass = req.scope.resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+  const walletPass = req.scope.resolve(WALLET_PASS_MODULE)
   let checkId: string | null = null
   if (check === "true") {
     const { result } = await requestStatusCheckWorkflow(req.scope).run()
@@ -35,7 +35,7 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) 
       )
   const options = walletPass.getOptions()
   const limits = planLimits(options.plan)
-  const health = await walletPass.getQueueHealth()
+  const [health, phones] = await Promise.all([walletPass.getQueueHealth(), phoneCountry(req.scope)])
   const response = (latest?.result as { response?: { app?: string; balance?: number } } | null)?.response
   res.json({
     wallet_pass_status: {
@@ -55,6 +55,9 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) 
         plan: typeof options.plan === "string" ? options.plan : "custom",
         mode: options.hooks ? "external_crm" : "builtin",
         dispatcher_enabled: options.dispatcher.enabled,
+        // The country of phones written without "+": the option, the store's default region, or RU.
+        default_country: phones.country,
+        default_country_source: phones.source,
       },
       queue: { operations: health.operations, oldest_pending_age_seconds: health.oldest_pending_age_seconds },
       rate: {

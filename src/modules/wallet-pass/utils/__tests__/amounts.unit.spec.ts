@@ -1,4 +1,5 @@
 import {
+  amountProblem,
   basisPointsToPercent,
   bonusFor,
   currencyStep,
@@ -28,6 +29,29 @@ describe("amounts", () => {
       expect(toMinorUnits(input)).toBeNull()
     }
   )
+
+  it("reads the decimals that were written, not a float rounded to hundredths", () => {
+    expect(toMinorUnits(0.1 + 0.2)).toBeNull() // 0.30000000000000004
+    expect(toMinorUnits(10.000000001)).toBeNull()
+    expect(toMinorUnits("10.0000000000000000001")).toBeNull()
+    expect(toMinorUnits("10.50000")).toBe(1050)
+    expect(toMinorUnits(1.1)).toBe(110)
+    expect(toMinorUnits(20_000_000)).toBe(2_000_000_000)
+  })
+
+  it.each([
+    [10.000000001, "too_many_decimals"],
+    [1e-7, "too_many_decimals"],
+    ["0.001", "too_many_decimals"],
+    [1e20, "too_large"],
+    [1e308, "too_large"],
+    ["-20000000.01", "too_large"],
+    ["ten", "not_a_number"],
+    [Infinity, "not_a_number"],
+    [10.5, null],
+  ])("names what is wrong with %j: %s", (input, problem) => {
+    expect(amountProblem(input)).toBe(problem)
+  })
 
   it("converts back for display", () => {
     expect(fromMinorUnits(1234)).toBe(12.34)

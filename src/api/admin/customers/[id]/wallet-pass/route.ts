@@ -1,14 +1,20 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { Modules } from "@medusajs/framework/utils"
-import { WALLET_PASS_MODULE } from "../../../../../modules/wallet-pass"
-import type WalletPassModuleService from "../../../../../modules/wallet-pass/service"
+import { balanceCurrency } from "../../../../../utils/currency"
+import { resolveAccountPass } from "../../../../utils/account-pass"
 import { presentAdminPass } from "../../../../utils/present-pass"
 
-/** GET /admin/customers/:id/wallet-pass — the pass of one customer; `wallet_pass: null` when they have none. */
+/**
+ * GET /admin/customers/:id/wallet-pass — the pass of one customer; `wallet_pass: null` when
+ * they have none. `pass_elsewhere`: the pass of this customer's phone when another store
+ * customer holds it (the admin may move it here).
+ */
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
   // 404 in Medusa's error shape for an unknown customer.
   await req.scope.resolve(Modules.CUSTOMER).retrieveCustomer(req.params.id, { select: ["id"] })
-  const walletPass = req.scope.resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
-  const pass = await walletPass.retrieveCustomerPass(req.params.id)
-  res.json({ wallet_pass: pass ? presentAdminPass(pass) : null })
+  const account = await resolveAccountPass(req.scope, req.params.id, { ledgerLimit: 20 })
+  res.json({
+    wallet_pass: account.own ? presentAdminPass(account.own, await balanceCurrency(req.scope)) : null,
+    pass_elsewhere: account.elsewhere,
+  })
 }

@@ -1,13 +1,12 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { Modules } from "@medusajs/framework/utils"
 import { WALLET_PASS_MODULE } from "../../../../../modules/wallet-pass"
-import type WalletPassModuleService from "../../../../../modules/wallet-pass/service"
 import { fromMinorUnits } from "../../../../../modules/wallet-pass/utils/amounts"
 
 /** GET /admin/orders/:id/wallet-pass — the bonus of one order: credited, redeemed, reversed, and the state of each request. */
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
   await req.scope.resolve(Modules.ORDER).retrieveOrder(req.params.id, { select: ["id"] })
-  const walletPass = req.scope.resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
+  const walletPass = req.scope.resolve(WALLET_PASS_MODULE)
   const entries = await walletPass.listWalletPassLedgerEntries({ order_id: req.params.id }, { order: { created_at: "ASC" } })
   const operations = entries.length
     ? await walletPass.listWalletPassOperations({ ledger_entry_id: entries.map((e) => e.id) })

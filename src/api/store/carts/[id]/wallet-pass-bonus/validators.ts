@@ -1,5 +1,6 @@
 import { z } from "@medusajs/framework/zod"
 import { toMinorUnits } from "../../../../../modules/wallet-pass/utils/amounts"
+import { balanceAmount } from "../../../../utils/balance-amount"
 
 /**
  * Body of `POST /store/carts/:id/wallet-pass-bonus`: `amount` in the balance unit, at most
@@ -7,10 +8,7 @@ import { toMinorUnits } from "../../../../../modules/wallet-pass/utils/amounts"
  */
 export const StoreApplyWalletPassBonus = z
   .object({
-    amount: z
-      .number({ error: "amount must be a number in the balance unit" })
-      .nonnegative({ error: "amount must not be negative" })
-      .refine((v) => toMinorUnits(v) !== null, { error: "amount must have at most two decimals" }),
+    amount: balanceAmount("amount", "nonnegative"),
   })
   .strict()
   .transform(({ amount }) => ({ amount, amount_minor: toMinorUnits(amount)! }))

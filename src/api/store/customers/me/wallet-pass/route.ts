@@ -1,27 +1,36 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { WALLET_PASS_MODULE } from "../../../../../modules/wallet-pass"
-import type WalletPassModuleService from "../../../../../modules/wallet-pass/service"
-import { balanceCurrency } from "../../../../../lib/currency"
+import { balanceCurrency } from "../../../../../utils/currency"
+import { NOT_LINKED_REASON, resolveAccountPass } from "../../../../utils/account-pass"
 import { presentStorePass } from "../../../../utils/present-store-pass"
+import { effectiveBonusBasisPoints } from "../../../../../modules/wallet-pass/options"
 
 /**
  * GET /store/customers/me/wallet-pass — the signed-in customer's own pass (Medusa requires
  * the customer's session or bearer token and a publishable key on /store/customers/me*);
  * `{ wallet_pass: null }` when they have none. The customer comes from the token only.
+ * Until the account has proven its phone it sees only the balance its own orders earned and
+ * no personalised install link (docs/adoption.md, trust); `not_linked` says why a pass of
+ * its phone is not its own.
  */
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
-  const walletPass = req.scope.resolve<WalletPassModuleService>(WALLET_PASS_MODULE)
-  const pass = await walletPass.retrieveCustomerPass(req.auth_context.actor_id, { ledgerLimit: 1 })
+  const walletPass = req.scope.resolve(WALLET_PASS_MODULE)
+  const account = await resolveAccountPass(req.scope, req.auth_context.actor_id)
+  const notLinked = account.elsewhere ? { not_linked: { reason: NOT_LINKED_REASON, can_verify: true } } : {}
+  const pass = account.own
   if (!pass) {
-    res.json({ wallet_pass: null })
+    res.json({ wallet_pass: null, ...notLinked })
     return
   }
   const options = walletPass.getOptions()
+  const access = (await walletPass.getAccountBalances([pass.holder.id])).get(pass.holder.id)!
   res.json({
     wallet_pass: presentStorePass(pass, {
-      bonusBasisPoints: walletPass.effectiveBonusBasisPoints(pass.holder),
+      bonusBasisPoints: effectiveBonusBasisPoints(pass.holder, walletPass.getOptions()),
       currencyCode: await balanceCurrency(req.scope),
       formUrl: options.installLink?.formUrl ?? null,
+      access,
     }),
+    ...notLinked,
   })
 }

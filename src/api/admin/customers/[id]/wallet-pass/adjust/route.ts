@@ -1,4 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { balanceCurrency } from "../../../../../../utils/currency"
 import { toMinorUnits } from "../../../../../../modules/wallet-pass/utils/amounts"
 import { adjustHolderBalanceWorkflow } from "../../../../../../workflows/adjust-holder-balance"
 import type { AdminWalletPassAdjustType } from "../../../../wallet-pass/validators"
@@ -11,6 +12,7 @@ export const POST = async (req: AuthenticatedMedusaRequest<AdminWalletPassAdjust
       amount: toMinorUnits(req.validatedBody.amount)!,
       reason: req.validatedBody.reason,
       actor: req.auth_context.actor_id,
+      currency_code: await balanceCurrency(req.scope),
     },
   })
   res.json({ ledger_entry_id: result.entry_id })

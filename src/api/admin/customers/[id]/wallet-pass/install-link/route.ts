@@ -1,12 +1,11 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { WALLET_PASS_MODULE } from "../../../../../../modules/wallet-pass"
-import type WalletPassModuleService from "../../../../../../modules/wallet-pass/service"
 import { requestHolderOperationWorkflow } from "../../../../../../workflows/request-holder-operation"
 
 /** POST /admin/customers/:id/wallet-pass/install-link — text the personalised install link again. */
 export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
-  if (!req.scope.resolve<WalletPassModuleService>(WALLET_PASS_MODULE).getOptions().installLink) {
+  if (!req.scope.resolve(WALLET_PASS_MODULE).getOptions().installLink) {
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "The installLink option is not configured: there is no link to send")
   }
   const { result } = await requestHolderOperationWorkflow(req.scope).run({

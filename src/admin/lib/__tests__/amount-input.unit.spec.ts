@@ -1,0 +1,41 @@
+import { formatMoney, numberSeparators, parseAmount } from "../amount-input"
+
+describe("amounts typed in the admin", () => {
+  it("learns the separators of a locale", () => {
+    expect(numberSeparators("de-DE")).toEqual({ decimal: ",", group: "." })
+    expect(numberSeparators("en-US")).toEqual({ decimal: ".", group: "," })
+  })
+
+  it.each([
+    ["de-DE", "10,50", 1050],
+    ["de-DE", "1.050", 105000],
+    ["de-DE", "1.234,5", 123450],
+    ["en-US", "10.50", 1050],
+    ["en-US", "1,234.56", 123456],
+    ["fr-FR", "1 234,56", 123456],
+    ["fr-FR", "1\u202f234,56", 123456],
+    ["en-US", " 7 ", 700],
+  ])("%s reads %j as %i hundredths", (locale, text, minor) => {
+    expect(parseAmount(text, locale)).toEqual({ ok: true, minor })
+  })
+
+  it.each([
+    ["en-US", "10,50", "Write it like 1,234.56"],
+    ["de-DE", "10.50", "Write it like 1.234,56"],
+    ["de-DE", "1.05", "Write it like 1.234,56"],
+    ["en-US", "-5", "Write it like 1,234.56"],
+    ["en-US", "1e3", "Write it like 1,234.56"],
+    ["en-US", "10.505", "The amount must have at most two decimals"],
+    ["en-US", "30,000,000", "The amount must be at most 20,000,000 in size"],
+    ["en-US", "0.00", "The amount must be more than 0"],
+    ["en-US", "", "Enter an amount"],
+  ])("%s refuses %j: %s", (locale, text, error) => {
+    expect(parseAmount(text, locale)).toEqual({ ok: false, error })
+  })
+
+  it("writes money in the locale", () => {
+    expect(formatMoney(105000, "eur", "de-DE")).toBe("1.050,00\u00a0€")
+    expect(formatMoney(4000, "eur", "en-US")).toBe("€40.00")
+    expect(formatMoney(4000, null, "en-US")).toBe("40.00")
+  })
+})

@@ -1,0 +1,52 @@
+import { amountProblem, describeAmountProblem, toMinorUnits } from "../../modules/wallet-pass/utils/amounts"
+
+/**
+ * Amounts typed in the admin, read in the admin's locale: the browser's, the one the
+ * dashboard formats its own numbers in (`undefined` below). "10,50" is 10.50 in German and
+ * refused in English (where "," only groups thousands), never 1,050.
+ */
+
+/** The decimal and group separators of a locale, learnt from Intl. */
+export function numberSeparators(locale?: string): { decimal: string; group: string } {
+  const parts = new Intl.NumberFormat(locale).formatToParts(12345.6)
+  return {
+    decimal: parts.find((p) => p.type === "decimal")?.value ?? ".",
+    group: parts.find((p) => p.type === "group")?.value ?? ",",
+  }
+}
+
+/** A positive amount with at most two decimals, in minor units, or why the text is not one. */
+export type ParsedAmount = { ok: true; minor: number } | { ok: false; error: string }
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+const SPACES = /[\s\u00a0\u202f]/
+
+/**
+ * Reads a positive amount as people write it in `locale`: digits, the locale's decimal
+ * separator, and its group separator only between groups of three (1.234,56 in German;
+ * 1,234.56 in English; a space where the locale groups with one). Anything else is refused
+ * with the format expected, so a separator of another locale is never dropped silently.
+ */
+export function parseAmount(text: string, locale?: string): ParsedAmount {
+  const { decimal, group } = numberSeparators(locale)
+  const example = new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(1234.56)
+  const trimmed = text.trim()
+  if (!trimmed) return { ok: false, error: "Enter an amount" }
+  // A locale that groups with a (no-break) space accepts any space there.
+  const groupPattern = SPACES.test(group) ? "[\\s\\u00a0\\u202f]" : escape(group)
+  const shape = new RegExp(`^(\\d+|\\d{1,3}(${groupPattern}\\d{3})+)(${escape(decimal)}(\\d+))?$`)
+  const match = shape.exec(trimmed)
+  if (!match) return { ok: false, error: `Write it like ${example}` }
+  const canonical = `${match[1].replace(new RegExp(groupPattern, "g"), "")}${match[4] ? `.${match[4]}` : ""}`
+  const minor = toMinorUnits(canonical)
+  if (minor === null) return { ok: false, error: describeAmountProblem("The amount", amountProblem(canonical) ?? "not_a_number") }
+  if (minor === 0) return { ok: false, error: "The amount must be more than 0" }
+  return { ok: true, minor }
+}
+
+/** Minor units in the balance currency, as the admin's locale writes money ("1.050,00 €"). */
+export function formatMoney(minor: number, currencyCode: string | null, locale?: string): string {
+  const value = minor / 100
+  if (!currencyCode) return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value)
+  return new Intl.NumberFormat(locale, { style: "currency", currency: currencyCode.toUpperCase(), minimumFractionDigits: 2 }).format(value)
+}

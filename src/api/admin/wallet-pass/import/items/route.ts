@@ -1,0 +1,17 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { WALLET_PASS_MODULE } from "../../../../../modules/wallet-pass"
+import { presentImportItem } from "../../../../utils/present-sync"
+import type { AdminWalletPassImportItemsQueryType } from "../../validators"
+
+/** GET /admin/wallet-pass/import/items — the latest import's customers, `?state=skipped,review&limit=&offset=`. */
+export const GET = async (req: AuthenticatedMedusaRequest<unknown, AdminWalletPassImportItemsQueryType>, res: MedusaResponse) => {
+  const walletPass = req.scope.resolve(WALLET_PASS_MODULE)
+  const { limit, offset, state } = req.validatedQuery as AdminWalletPassImportItemsQueryType
+  const current = await walletPass.getSyncProgress("import")
+  if (!current) {
+    res.json({ items: [], count: 0, limit, offset })
+    return
+  }
+  const [items, count] = await walletPass.listImportItems({ run_id: current.run.id, states: state, limit, offset })
+  res.json({ items: items.map(presentImportItem), count, limit, offset })
+}

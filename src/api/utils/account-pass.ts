@@ -1,0 +1,40 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
+import { tryNormalizePhone } from "../../lib/phone"
+import { phoneCountry } from "../../utils/phone-country"
+import type { CustomerPass } from "../../modules/wallet-pass/types"
+
+export type AccountPass = {
+  /** The account's own pass, null when it has none. */
+  own: CustomerPass | null
+  /** The account's phone as E.164, null when it has none (or not a usable one). */
+  phone: string | null
+  /** The holder of the account's phone when another store customer holds it. */
+  elsewhere: { holder_id: string; customer_id: string | null } | null
+}
+
+/**
+ * A store account's view of the program: its own pass, and the pass of its phone when
+ * another store customer holds it (a pass installed in the shop before the account
+ * registered): the account may prove the phone to move it here (docs/adoption.md).
+ */
+export async function resolveAccountPass(scope: MedusaContainer, customerId: string, { ledgerLimit = 1 } = {}): Promise<AccountPass> {
+  const walletPass = scope.resolve(WALLET_PASS_MODULE)
+  const [own, customer] = await Promise.all([
+    walletPass.retrieveCustomerPass(customerId, { ledgerLimit }),
+    scope.resolve(Modules.CUSTOMER).retrieveCustomer(customerId, { select: ["id", "phone"] }),
+  ])
+  const normalized = customer.phone ? tryNormalizePhone(customer.phone, (await phoneCountry(scope)).country) : null
+  const phone = normalized?.ok ? normalized.phone : null
+  let elsewhere: AccountPass["elsewhere"] = null
+  if (phone && own?.holder.phone !== phone) {
+    const [holder] = await walletPass.listWalletPassHolders({ phone }, { select: ["id", "customer_id"] })
+    if (holder && holder.customer_id !== customerId) elsewhere = { holder_id: holder.id, customer_id: holder.customer_id }
+  }
+  return { own, phone, elsewhere }
+}
+
+/** What the storefront is told about a pass of the account's phone that another customer holds. */
+export const NOT_LINKED_REASON =
+  "The pass of this account's phone belongs to another customer of the store (for example one made when the card was installed in a shop). Verify the phone to move it to this account."

@@ -1,0 +1,69 @@
+import { Migration } from "@medusajs/framework/mikro-orm/migrations"
+
+/**
+ * wallet_pass_apply_entry refuses a change that would take the balance beyond what
+ * `wallet_pass_ledger_entry.balance_after` (a 32-bit integer of hundredths) can hold,
+ * ±21,474,836.47, with { status: 'out_of_range', balance } instead of failing the INSERT
+ * (a 500 for the hook or the admin that asked). A repeat of a key or transactionId is still
+ * answered as the first entry. Otherwise the same function as in Migration20261123100000.
+ */
+export class Migration20261124092000 extends Migration {
+  override async up(): Promise<void> {
+    this.addSql(`
+CREATE OR REPLACE FUNCTION wallet_pass_apply_entry(p_entry jsonb, p_forbid_overdraft boolean) RETURNS jsonb
+LANGUAGE plpgsql VOLATILE AS $fn$
+DECLARE
+  v_holder_id text := p_entry ->> 'holder_id';
+  v_amount integer := (p_entry ->> 'amount')::integer;
+  v_lifetime integer := CASE WHEN (p_entry ->> 'amount')::integer > 0 THEN (p_entry ->> 'lifetime_seconds')::integer END;
+  v_before bigint := wallet_pass_balance(p_entry ->> 'holder_id');
+  v_after bigint := v_before + v_amount;
+  v_in_range boolean := v_after BETWEEN -2147483648 AND 2147483647;
+  v_entry wallet_pass_ledger_entry;
+  v_consumed jsonb;
+BEGIN
+  IF v_in_range AND NOT (p_forbid_overdraft AND v_amount < 0 AND v_after < 0) THEN
+    INSERT INTO wallet_pass_ledger_entry
+      (id, holder_id, amount, kind, state, reason, order_id, dedupe_key, transaction_id, expires_at, remaining,
+       overdraft, balance_after, metadata, created_at, updated_at)
+    VALUES
+      (p_entry ->> 'id', v_holder_id, v_amount, p_entry ->> 'kind', 'applied', p_entry ->> 'reason', p_entry ->> 'order_id',
+       p_entry ->> 'dedupe_key', p_entry ->> 'transaction_id',
+       CASE WHEN v_lifetime IS NOT NULL THEN now() + make_interval(secs => v_lifetime) END,
+       CASE WHEN v_lifetime IS NOT NULL THEN v_amount END,
+       v_amount < 0 AND v_after < 0, v_after,
+       CASE WHEN jsonb_typeof(p_entry -> 'metadata') = 'object' THEN p_entry -> 'metadata' END, now(), now())
+    ON CONFLICT DO NOTHING
+    RETURNING * INTO v_entry;
+    IF FOUND THEN
+      IF v_amount < 0 THEN
+        v_consumed := wallet_pass_consume_credits(v_holder_id, -v_amount);
+        IF jsonb_array_length(v_consumed) > 0 THEN
+          UPDATE wallet_pass_ledger_entry e
+             SET metadata = COALESCE(e.metadata, '{}'::jsonb) || jsonb_build_object('consumed_credits', v_consumed)
+           WHERE e.id = v_entry.id
+          RETURNING * INTO v_entry;
+        END IF;
+      END IF;
+      RETURN jsonb_build_object('status', 'created', 'entry', to_jsonb(v_entry), 'balance', v_entry.balance_after);
+    END IF;
+  END IF;
+  -- Not written: a repeat (the key or transactionId is taken, maybe by another holder), a
+  -- balance out of range, or a refused overdraft.
+  SELECT * INTO v_entry FROM wallet_pass_entry_by_keys(p_entry ->> 'dedupe_key', p_entry ->> 'transaction_id');
+  IF FOUND THEN
+    RETURN wallet_pass_entry_repeat(v_entry, v_holder_id, v_amount);
+  END IF;
+  IF NOT v_in_range THEN
+    RETURN jsonb_build_object('status', 'out_of_range', 'balance', v_before);
+  END IF;
+  RETURN jsonb_build_object('status', 'refused', 'balance', v_before);
+END
+$fn$;`)
+  }
+
+  override async down(): Promise<void> {
+    // Nothing to undo: the earlier definition writes the same entries and failed on an
+    // out-of-range balance where this one refuses it; callers of both read the same answers.
+  }
+}

@@ -1,0 +1,242 @@
+import { Migration } from "@medusajs/framework/mikro-orm/migrations";
+
+/**
+ * Adoption of what the service already holds (docs/adoption.md): the holder's adoption state,
+ * phone verification, drift and install-sync marks; the import, install-sync and drift runs;
+ * verification codes; the audit of moved passes; the `opening_balance` ledger kind. Holders
+ * from before count as adopted already ("legacy": their ledger was the record), except those
+ * whose enrolment has not reached the service yet: they get the read that adopts them, ahead
+ * of their other requests. Hooks naming an unknown phone no longer act on a card's owner.
+ */
+export class Migration20261124093000 extends Migration {
+
+  override async up(): Promise<void> {
+    this.addSql(`alter table if exists "wallet_pass_import_item" drop constraint if exists "wallet_pass_import_item_run_id_phone_unique";`);
+    this.addSql(`create table if not exists "wallet_pass_holder_move" ("id" text not null, "holder_id" text not null, "from_customer_id" text null, "to_customer_id" text not null, "via" text check ("via" in ('admin', 'verification')) not null, "actor" text null, "note" text null, "created_at" timestamptz not null default now(), "updated_at" timestamptz not null default now(), "deleted_at" timestamptz null, constraint "wallet_pass_holder_move_pkey" primary key ("id"));`);
+    this.addSql(`CREATE INDEX IF NOT EXISTS "IDX_wallet_pass_holder_move_deleted_at" ON "wallet_pass_holder_move" ("deleted_at") WHERE deleted_at IS NULL;`);
+
+    this.addSql(`create table if not exists "wallet_pass_import_item" ("id" text not null, "run_id" text not null, "phone" text not null, "state" text check ("state" in ('found', 'adopted', 'skipped', 'review')) not null default 'found', "outcome" text null, "holder_id" text null, "customer_id" text null, "reason" text null, "service_balance" integer null, "refreshed_balance" integer null, "refreshed_at" timestamptz null, "created_at" timestamptz not null default now(), "updated_at" timestamptz not null default now(), "deleted_at" timestamptz null, constraint "wallet_pass_import_item_pkey" primary key ("id"));`);
+    this.addSql(`CREATE INDEX IF NOT EXISTS "IDX_wallet_pass_import_item_deleted_at" ON "wallet_pass_import_item" ("deleted_at") WHERE deleted_at IS NULL;`);
+    this.addSql(`CREATE UNIQUE INDEX IF NOT EXISTS "IDX_wallet_pass_import_item_run_id_phone_unique" ON "wallet_pass_import_item" ("run_id", "phone") WHERE deleted_at IS NULL;`);
+    this.addSql(`CREATE INDEX IF NOT EXISTS "IDX_wallet_pass_import_item_run_id_state" ON "wallet_pass_import_item" ("run_id", "state") WHERE deleted_at IS NULL;`);
+
+    this.addSql(`create table if not exists "wallet_pass_sync_run" ("id" text not null, "kind" text check ("kind" in ('import', 'installs', 'drift')) not null, "state" text check ("state" in ('running', 'done', 'failed', 'canceled')) not null default 'running', "phase" text not null, "cursor" jsonb null, "counts" jsonb null, "until" timestamptz not null, "requested_by" text null, "finished_at" timestamptz null, "error" text null, "created_at" timestamptz not null default now(), "updated_at" timestamptz not null default now(), "deleted_at" timestamptz null, constraint "wallet_pass_sync_run_pkey" primary key ("id"));`);
+    this.addSql(`CREATE INDEX IF NOT EXISTS "IDX_wallet_pass_sync_run_deleted_at" ON "wallet_pass_sync_run" ("deleted_at") WHERE deleted_at IS NULL;`);
+    this.addSql(`CREATE INDEX IF NOT EXISTS "IDX_wallet_pass_sync_run_kind_state" ON "wallet_pass_sync_run" ("kind", "state") WHERE deleted_at IS NULL;`);
+
+    this.addSql(`create table if not exists "wallet_pass_verification" ("id" text not null, "holder_id" text not null, "customer_id" text not null, "phone" text not null, "code_hash" text not null, "attempts" integer not null default 0, "expires_at" timestamptz not null, "confirmed_at" timestamptz null, "operation_id" text null, "created_at" timestamptz not null default now(), "updated_at" timestamptz not null default now(), "deleted_at" timestamptz null, constraint "wallet_pass_verification_pkey" primary key ("id"));`);
+    this.addSql(`CREATE INDEX IF NOT EXISTS "IDX_wallet_pass_verification_deleted_at" ON "wallet_pass_verification" ("deleted_at") WHERE deleted_at IS NULL;`);
+    this.addSql(`CREATE INDEX IF NOT EXISTS "IDX_wallet_pass_verification_customer_id_created_at" ON "wallet_pass_verification" ("customer_id", "created_at") WHERE deleted_at IS NULL;`);
+    this.addSql(`CREATE INDEX IF NOT EXISTS "IDX_wallet_pass_verification_holder_id" ON "wallet_pass_verification" ("holder_id") WHERE deleted_at IS NULL;`);
+
+    this.addSql(`alter table if exists "wallet_pass_holder" drop constraint if exists "wallet_pass_holder_source_check";`);
+
+    this.addSql(`alter table if exists "wallet_pass_ledger_entry" drop constraint if exists "wallet_pass_ledger_entry_kind_check";`);
+
+    this.addSql(`alter table if exists "wallet_pass_holder" add column if not exists "adoption_state" text check ("adoption_state" in ('pending', 'adopted', 'new', 'legacy')) not null default 'pending', add column if not exists "adopted_at" timestamptz null, add column if not exists "verified_customer_id" text null, add column if not exists "verified_at" timestamptz null, add column if not exists "drift" jsonb null, add column if not exists "installs_seen_at" timestamptz null;`);
+    this.addSql(`alter table if exists "wallet_pass_holder" add constraint "wallet_pass_holder_source_check" check("source" in ('signup', 'hook', 'admin', 'backfill', 'import'));`);
+
+    this.addSql(`alter table if exists "wallet_pass_ledger_entry" add constraint "wallet_pass_ledger_entry_kind_check" check("kind" in ('accrual', 'accrual_reversal', 'redemption', 'redemption_refund', 'service_credit', 'service_debit', 'manual', 'expiry', 'sync_adjustment', 'opening_balance'));`);
+
+    // Holders from before adoption: their ledger is the record already. Only an enrolment
+    // that has not reached the service yet still has something to learn from it.
+    this.addSql(`UPDATE "wallet_pass_holder" SET "adoption_state" = 'legacy', "adopted_at" = "created_at"
+      WHERE NOT ("enrollment_state" = 'pending' AND "source" <> 'hook');`);
+    this.addSql(`
+INSERT INTO "wallet_pass_operation" ("id", "method", "holder_id", "payload", "dedupe_key", "priority", "state", "attempts", "created_at", "updated_at")
+SELECT 'wpop_adopt_' || md5(h.id), 'read_customer', h.id, '{"type":"adopt"}'::jsonb, 'adopt:' || h.id,
+       COALESCE(min(o.priority), 10), 'pending', 0, COALESCE(min(o.created_at) - interval '1 millisecond', now()), now()
+  FROM "wallet_pass_holder" h
+  LEFT JOIN "wallet_pass_operation" o ON o.holder_id = h.id AND o.state = 'pending' AND o.deleted_at IS NULL
+ WHERE h.adoption_state = 'pending' AND h.deleted_at IS NULL
+ GROUP BY h.id
+ON CONFLICT DO NOTHING;`);
+
+    // The holder a hook names is the one with its phone; a card alone never stands for a
+    // phone the store does not know (it would act on the card's owner). The holder's
+    // adoption state comes along: readBalance is refused until the phone is adopted.
+    this.addSql(`DROP FUNCTION IF EXISTS wallet_pass_hook_holder(text, text[]) CASCADE;`);
+    this.addSql(`
+CREATE FUNCTION wallet_pass_hook_holder(p_phone text, p_cards text[])
+RETURNS TABLE (id text, phone text, customer_id text, bonus_percent_bp integer, discount_percent_bp integer,
+               adoption_state text, foreign_card text)
+LANGUAGE sql STABLE AS $fn$
+  SELECT h.id, h.phone, h.customer_id, h.bonus_percent_bp, h.discount_percent_bp, h.adoption_state,
+         (SELECT min(c.number) FROM wallet_pass_card c
+            JOIN wallet_pass_holder o ON o.id = c.holder_id AND o.deleted_at IS NULL
+           WHERE c.number = ANY(p_cards) AND c.deleted_at IS NULL AND c.holder_id <> h.id)
+    FROM wallet_pass_holder h
+   WHERE h.phone = p_phone AND h.deleted_at IS NULL
+$fn$;`);
+    // addBalance for a phone whose balance the store has not adopted yet answers "pending"
+    // (400): the service's credit is refused whole, never half-taken (its readBalance, which
+    // follows, would be refused too). The rest of the function is Migration20261123100000's.
+    this.addSql(`
+CREATE OR REPLACE FUNCTION wallet_pass_hook_add(p_item jsonb, p_echo_window_minutes integer) RETURNS jsonb
+LANGUAGE plpgsql VOLATILE AS $fn$
+DECLARE
+  v_holder record;
+  v_amount integer := (p_item #>> '{entry,amount}')::integer;
+  v_entry wallet_pass_ledger_entry;
+  v_operation_id text;
+  v_echo_entry_id text;
+BEGIN
+  SELECT * INTO v_holder
+    FROM wallet_pass_hook_holder(p_item ->> 'phone', ARRAY(SELECT jsonb_array_elements_text(p_item -> 'cards')));
+  IF NOT FOUND THEN
+    RETURN jsonb_build_object('status', 'not_found');
+  ELSIF v_holder.foreign_card IS NOT NULL THEN
+    RETURN jsonb_build_object('status', 'foreign_card', 'card', v_holder.foreign_card);
+  ELSIF v_holder.adoption_state = 'pending' THEN
+    -- Not before the store has taken the service's balance (docs/adoption.md).
+    RETURN jsonb_build_object('status', 'pending');
+  END IF;
+  -- The batch locked its holders already; this one only if its phone moved meanwhile.
+  PERFORM 1 FROM wallet_pass_holder h WHERE h.id = v_holder.id FOR UPDATE;
+
+  -- Seen before (an echo attached earlier included): the first result, not a new echo.
+  SELECT * INTO v_entry FROM wallet_pass_entry_by_keys(p_item #>> '{entry,dedupe_key}', p_item #>> '{entry,transaction_id}');
+  IF FOUND THEN
+    RETURN wallet_pass_entry_repeat(v_entry, v_holder.id, v_amount) || jsonb_build_object('holder_id', v_holder.id);
+  END IF;
+
+  SELECT o.id, e.id INTO v_operation_id, v_echo_entry_id
+    FROM wallet_pass_operation o
+    JOIN wallet_pass_ledger_entry e ON e.id = o.ledger_entry_id
+   WHERE o.holder_id = v_holder.id AND o.method IN ('balance_add', 'balance_deduct') AND o.deleted_at IS NULL
+     AND e.amount = v_amount AND e.transaction_id IS NULL AND e.state = 'applied'
+     AND (o.state IN ('sending', 'unknown')
+          OR (o.state IN ('done', 'resolved') AND o.completed_at > now() - make_interval(mins => p_echo_window_minutes)))
+   ORDER BY o.created_at, o.id
+   LIMIT 1;
+  IF v_operation_id IS NOT NULL THEN
+    -- Our entry takes the transactionId; the operation learns that the echo proves its send
+    -- applied (an ambiguous one is resolved by it).
+    UPDATE wallet_pass_operation o
+       SET result = COALESCE(o.result, '{}'::jsonb) || jsonb_build_object('echo_transaction_id', p_item #>> '{entry,transaction_id}'),
+           state = CASE WHEN o.state = 'unknown' THEN 'resolved' ELSE o.state END,
+           completed_at = CASE WHEN o.state = 'unknown' THEN now() ELSE o.completed_at END,
+           updated_at = now()
+     WHERE o.id = v_operation_id;
+    UPDATE wallet_pass_ledger_entry e
+       SET transaction_id = p_item #>> '{entry,transaction_id}',
+           metadata = COALESCE(e.metadata, '{}'::jsonb) || jsonb_build_object('echo_of_operation_id', v_operation_id),
+           updated_at = now()
+     WHERE e.id = v_echo_entry_id
+    RETURNING * INTO v_entry;
+    RETURN jsonb_build_object('status', 'echo', 'holder_id', v_holder.id, 'entry', to_jsonb(v_entry),
+                              'balance', wallet_pass_balance(v_holder.id), 'echo_of_operation_id', v_operation_id);
+  END IF;
+
+  RETURN wallet_pass_apply_entry((p_item -> 'entry') || jsonb_build_object('holder_id', v_holder.id), false)
+         || jsonb_build_object('holder_id', v_holder.id);
+END
+$fn$;`);
+  }
+
+  override async down(): Promise<void> {
+    this.addSql(`DROP FUNCTION IF EXISTS wallet_pass_hook_holder(text, text[]) CASCADE;`);
+    // The function as Migration20261123100000 defined it.
+    this.addSql(`
+CREATE FUNCTION wallet_pass_hook_holder(p_phone text, p_cards text[])
+RETURNS TABLE (id text, phone text, customer_id text, bonus_percent_bp integer, discount_percent_bp integer, foreign_card text)
+LANGUAGE plpgsql STABLE AS $fn$
+BEGIN
+  RETURN QUERY
+    SELECT h.id, h.phone, h.customer_id, h.bonus_percent_bp, h.discount_percent_bp,
+           (SELECT min(c.number) FROM wallet_pass_card c
+              JOIN wallet_pass_holder o ON o.id = c.holder_id AND o.deleted_at IS NULL
+             WHERE c.number = ANY(p_cards) AND c.deleted_at IS NULL AND c.holder_id <> h.id)
+      FROM wallet_pass_holder h
+     WHERE h.phone = p_phone AND h.deleted_at IS NULL;
+  IF FOUND OR cardinality(p_cards) = 0 THEN
+    RETURN;
+  END IF;
+  RETURN QUERY
+    SELECT h.id, h.phone, h.customer_id, h.bonus_percent_bp, h.discount_percent_bp, NULL::text
+      FROM wallet_pass_card c
+      JOIN wallet_pass_holder h ON h.id = c.holder_id AND h.deleted_at IS NULL
+     WHERE c.number = ANY(p_cards) AND c.deleted_at IS NULL
+     ORDER BY c.number
+     LIMIT 1;
+END
+$fn$;`);
+    this.addSql(`DELETE FROM "wallet_pass_operation" WHERE "method" = 'read_customer' AND "payload"->>'type' = 'adopt' AND "state" = 'pending';`);
+    this.addSql(`
+CREATE OR REPLACE FUNCTION wallet_pass_hook_add(p_item jsonb, p_echo_window_minutes integer) RETURNS jsonb
+LANGUAGE plpgsql VOLATILE AS $fn$
+DECLARE
+  v_holder record;
+  v_amount integer := (p_item #>> '{entry,amount}')::integer;
+  v_entry wallet_pass_ledger_entry;
+  v_operation_id text;
+  v_echo_entry_id text;
+BEGIN
+  SELECT * INTO v_holder
+    FROM wallet_pass_hook_holder(p_item ->> 'phone', ARRAY(SELECT jsonb_array_elements_text(p_item -> 'cards')));
+  IF NOT FOUND THEN
+    RETURN jsonb_build_object('status', 'not_found');
+  ELSIF v_holder.foreign_card IS NOT NULL THEN
+    RETURN jsonb_build_object('status', 'foreign_card', 'card', v_holder.foreign_card);
+  END IF;
+  -- The batch locked its holders already; this one only if its phone moved meanwhile.
+  PERFORM 1 FROM wallet_pass_holder h WHERE h.id = v_holder.id FOR UPDATE;
+
+  -- Seen before (an echo attached earlier included): the first result, not a new echo.
+  SELECT * INTO v_entry FROM wallet_pass_entry_by_keys(p_item #>> '{entry,dedupe_key}', p_item #>> '{entry,transaction_id}');
+  IF FOUND THEN
+    RETURN wallet_pass_entry_repeat(v_entry, v_holder.id, v_amount) || jsonb_build_object('holder_id', v_holder.id);
+  END IF;
+
+  SELECT o.id, e.id INTO v_operation_id, v_echo_entry_id
+    FROM wallet_pass_operation o
+    JOIN wallet_pass_ledger_entry e ON e.id = o.ledger_entry_id
+   WHERE o.holder_id = v_holder.id AND o.method IN ('balance_add', 'balance_deduct') AND o.deleted_at IS NULL
+     AND e.amount = v_amount AND e.transaction_id IS NULL AND e.state = 'applied'
+     AND (o.state IN ('sending', 'unknown')
+          OR (o.state IN ('done', 'resolved') AND o.completed_at > now() - make_interval(mins => p_echo_window_minutes)))
+   ORDER BY o.created_at, o.id
+   LIMIT 1;
+  IF v_operation_id IS NOT NULL THEN
+    -- Our entry takes the transactionId; the operation learns that the echo proves its send
+    -- applied (an ambiguous one is resolved by it).
+    UPDATE wallet_pass_operation o
+       SET result = COALESCE(o.result, '{}'::jsonb) || jsonb_build_object('echo_transaction_id', p_item #>> '{entry,transaction_id}'),
+           state = CASE WHEN o.state = 'unknown' THEN 'resolved' ELSE o.state END,
+           completed_at = CASE WHEN o.state = 'unknown' THEN now() ELSE o.completed_at END,
+           updated_at = now()
+     WHERE o.id = v_operation_id;
+    UPDATE wallet_pass_ledger_entry e
+       SET transaction_id = p_item #>> '{entry,transaction_id}',
+           metadata = COALESCE(e.metadata, '{}'::jsonb) || jsonb_build_object('echo_of_operation_id', v_operation_id),
+           updated_at = now()
+     WHERE e.id = v_echo_entry_id
+    RETURNING * INTO v_entry;
+    RETURN jsonb_build_object('status', 'echo', 'holder_id', v_holder.id, 'entry', to_jsonb(v_entry),
+                              'balance', wallet_pass_balance(v_holder.id), 'echo_of_operation_id', v_operation_id);
+  END IF;
+
+  RETURN wallet_pass_apply_entry((p_item -> 'entry') || jsonb_build_object('holder_id', v_holder.id), false)
+         || jsonb_build_object('holder_id', v_holder.id);
+END
+$fn$;`);
+    this.addSql(`drop table if exists "wallet_pass_holder_move" cascade;`);
+
+    this.addSql(`drop table if exists "wallet_pass_import_item" cascade;`);
+
+    this.addSql(`drop table if exists "wallet_pass_sync_run" cascade;`);
+
+    this.addSql(`drop table if exists "wallet_pass_verification" cascade;`);
+
+    this.addSql(`alter table if exists "wallet_pass_holder" drop constraint if exists "wallet_pass_holder_source_check";`);
+
+    this.addSql(`alter table if exists "wallet_pass_ledger_entry" drop constraint if exists "wallet_pass_ledger_entry_kind_check";`);
+
+    this.addSql(`alter table if exists "wallet_pass_holder" drop column if exists "adoption_state", drop column if exists "adopted_at", drop column if exists "verified_customer_id", drop column if exists "verified_at", drop column if exists "drift", drop column if exists "installs_seen_at";`);
+
+    this.addSql(`alter table if exists "wallet_pass_holder" add constraint "wallet_pass_holder_source_check" check("source" in ('signup', 'hook', 'admin', 'backfill'));`);
+
+    this.addSql(`alter table if exists "wallet_pass_ledger_entry" add constraint "wallet_pass_ledger_entry_kind_check" check("kind" in ('accrual', 'accrual_reversal', 'redemption', 'redemption_refund', 'service_credit', 'service_debit', 'manual', 'expiry', 'sync_adjustment'));`);
+  }
+
+}

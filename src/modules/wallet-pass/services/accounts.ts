@@ -1,0 +1,90 @@
+import type { Context, ModulesSdkTypes } from "@medusajs/framework/types"
+import { InjectManager, InjectTransactionManager, MedusaContext } from "@medusajs/framework/utils"
+import type { WalletPassHolder } from "../models"
+import { AdoptionRepository } from "../repositories/adoption"
+import { TrustRepository, verificationCode } from "../repositories/trust"
+import type { AdoptionResult, ServiceCustomerSnapshot, VerificationOutcome } from "../types"
+import { InternalService, type InternalServiceDeps } from "../utils/internal-service"
+import type { LedgerService } from "./ledger"
+
+type Deps = InternalServiceDeps & {
+  ledgerService: LedgerService
+  walletPassHolderService: ModulesSdkTypes.IMedusaInternalService<typeof WalletPassHolder>
+}
+
+/**
+ * Who a balance belongs to (docs/adoption.md): adoption of what the service holds for a
+ * phone, the verification that lets a store account spend an adopted balance, and moving a
+ * pass between store customers.
+ */
+export class AccountsService extends InternalService {
+  protected readonly ledgerService_: LedgerService
+  protected readonly holderService_: Deps["walletPassHolderService"]
+
+  constructor(deps: Deps) {
+    super(deps)
+    this.ledgerService_ = deps.ledgerService
+    this.holderService_ = deps.walletPassHolderService
+  }
+
+  /**
+   * Takes what the service holds for a holder's phone, once (see adoption.ts): `snapshot`
+   * null when the service did not know the phone. One transaction under the holder's lock.
+   */
+  @InjectTransactionManager()
+  async adoptHolder(
+    input: { holder_id: string; snapshot: ServiceCustomerSnapshot | null; balanceOnly?: boolean },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<AdoptionResult> {
+    return new AdoptionRepository(this.knex_(sharedContext)).adoptHolder(input)
+  }
+  /** Takes an adoption back (a workflow's compensation): its opening entry is canceled, the state restored. */
+  @InjectTransactionManager()
+  async undoAdoption(done: AdoptionResult, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    if (done.opening_entry_id) {
+      await this.ledgerService_.cancelLedgerEntry({ id: done.opening_entry_id, rename_keys: true }, sharedContext)
+    }
+    await this.holderService_.update({ id: done.holder_id, adoption_state: done.before }, sharedContext)
+  }
+  /** Sends a code to a holder's phone for a store account (trust.ts createVerification). */
+  @InjectTransactionManager()
+  async requestVerification(
+    input: { holder_id: string; customer_id: string; phone: string },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<{ id: string; expires_at: Date }> {
+    return new TrustRepository(this.knex_(sharedContext)).createVerification({
+      ...input,
+      secret: this.options_.appKey,
+      ttl_minutes: this.options_.verification.codeTtlMinutes,
+    })
+  }
+  /** The text of a verification: the option's with its code (the code is derived, never stored). */
+  verificationText(verificationId: string): { text: string; code: string } {
+    const code = verificationCode(this.options_.appKey, verificationId)
+    return { text: this.options_.verification.sms.split("%code%").join(code), code }
+  }
+  /** Checks a code an account typed (trust.ts confirmVerification); moves the pass to it when another customer held it. */
+  @InjectTransactionManager()
+  async confirmVerification(
+    input: { customer_id: string; code: string },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<VerificationOutcome> {
+    return new TrustRepository(this.knex_(sharedContext)).confirmVerification(input)
+  }
+  /** Moves a pass to another store customer, audited (trust.ts moveHolder). */
+  @InjectTransactionManager()
+  async moveHolder(
+    input: { holder_id: string; to_customer_id: string; via: "admin" | "verification"; actor: string | null; note?: string | null },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<{ from_customer_id: string | null }> {
+    return new TrustRepository(this.knex_(sharedContext)).moveHolder(input)
+  }
+  /** What store accounts may see and spend of their holders' balances (see adoption.ts accountBalances). */
+  @InjectManager()
+  async getAccountBalances(
+    holderIds: string[],
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<Map<string, { balance: number; own: number; verified: boolean; spendable: number }>> {
+    return new AdoptionRepository(this.knex_(sharedContext)).accountBalances(holderIds)
+  }
+}

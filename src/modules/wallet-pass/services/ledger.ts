@@ -1,0 +1,251 @@
+import type { Context } from "@medusajs/framework/types"
+import { InjectManager, InjectTransactionManager, MedusaContext, MedusaError } from "@medusajs/framework/utils"
+import { OPERATION_PRIORITY } from "../constants"
+import { AdoptionRepository } from "../repositories/adoption"
+import { LedgerRepository } from "../repositories/ledger"
+import { QueueRepository } from "../repositories/queue"
+import type {
+  ApplyLedgerEntryInput,
+  ApplyLedgerEntryResult,
+  EnqueueInput,
+  ExpiredCredit,
+  LedgerEntryRow,
+  OperationRow,
+} from "../types"
+import { formatBalanceAmount } from "../utils/amounts"
+import { BalanceOutOfRangeError, insufficientBalanceMessage } from "../utils/balance-errors"
+import { InternalService } from "../utils/internal-service"
+import { appliedEntry, type ConsumedCredit, newLedgerEntry } from "../utils/ledger-entry"
+
+/** How an order's accrual is reversed (see reverseOrderAccrual). */
+export type ReversalInput = {
+  order_id: string
+  dedupe_key: string
+  /**
+   * "rest": all that is left; `{ numerator, denominator }`: that share of the accrual;
+   * `{ upTo: ... }`: whatever brings the total reversed up to that share (refunds, which
+   * often repay a return already reversed).
+   */
+  share: "rest" | { numerator: number; denominator: number } | { upTo: { numerator: number; denominator: number } }
+  reason: string
+  priority: number
+}
+
+/**
+ * The ledger, the balance of record (docs/architecture.md, "The ledger"): each change is
+ * applied exactly once under its holder's row lock, guarded by unique keys in the database.
+ */
+export class LedgerService extends InternalService {
+  /** Balances of several holders at once, minor units; holders without entries get 0. */
+  @InjectManager()
+  async getBalances(holderIds: string[], @MedusaContext() sharedContext: Context = {}): Promise<Map<string, number>> {
+    return new LedgerRepository(this.knex_(sharedContext)).balances(holderIds)
+  }
+
+  /**
+   * Applies one balance change exactly once. The holder row is locked for the transaction,
+   * so changes of one holder are serialised; the unique `dedupe_key` and `transaction_id`
+   * make a repeat (even many at once, from several instances) return the first entry and
+   * change nothing. Debits consume the soonest-expiring credits first.
+   */
+  @InjectTransactionManager()
+  async applyLedgerEntry(
+    input: ApplyLedgerEntryInput,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<ApplyLedgerEntryResult> {
+    if (!input.holder_id) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, "Invalid ledger entry: holder_id is required")
+    }
+    const entry = { ...newLedgerEntry(input), holder_id: input.holder_id }
+    const knex = this.knex_(sharedContext)
+    const ledger = new LedgerRepository(knex)
+    const currency = input.currency_code ?? this.options_.currencyCode
+    await ledger.lockHolder(input.holder_id)
+    if (input.spendable_only && input.amount < 0) {
+      const account = (await new AdoptionRepository(knex).accountBalances([input.holder_id])).get(input.holder_id)!
+      // Beyond the balance itself: the overdraft check below refuses it with its own words.
+      const limitedByTrust = -input.amount > account.spendable && -input.amount <= account.balance
+      if (limitedByTrust && !(await ledger.findByKeys(input.dedupe_key, null))) {
+        throw new MedusaError(
+          MedusaError.Types.NOT_ALLOWED,
+          `Only ${formatBalanceAmount(account.spendable, currency)} of this balance can be spent until the phone is verified; ${formatBalanceAmount(-input.amount, currency)} requested`
+        )
+      }
+    }
+    const result = await ledger.applyEntry(entry, input.amount < 0 && !!input.forbid_overdraft)
+    if (result.status === "refused") {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, insufficientBalanceMessage(Number(result.balance), -input.amount, currency))
+    }
+    if (result.status === "out_of_range") {
+      throw new BalanceOutOfRangeError(Number(result.balance), input.amount, currency)
+    }
+    return appliedEntry(result)
+  }
+
+  /**
+   * Applies a ledger change and queues the request that tells the service, in one
+   * transaction: both happen or neither does. A repeat of the dedupe key changes nothing
+   * and queues nothing new.
+   */
+  @InjectTransactionManager()
+  async applyLedgerEntryAndEnqueue(
+    entry: ApplyLedgerEntryInput,
+    operation: Omit<EnqueueInput, "ledger_entry_id" | "holder_id">,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<ApplyLedgerEntryResult & { operation: OperationRow | null }> {
+    const applied = await this.applyLedgerEntry(entry, sharedContext)
+    if (!applied.created) {
+      return { ...applied, operation: null }
+    }
+    const queued = await new QueueRepository(this.knex_(sharedContext)).insertOperation({
+      ...operation,
+      holder_id: entry.holder_id,
+      ledger_entry_id: applied.entry.id,
+    })
+    return { ...applied, operation: queued.operation }
+  }
+
+  /**
+   * Reverses an order's accrual, in full ("rest") or a share of it, once per dedupe key and
+   * never beyond what was credited: the remainder is computed under the holder's lock, so a
+   * cancel and a return arriving together cannot both take it. Queues the balance/deduct.
+   */
+  @InjectTransactionManager()
+  async reverseOrderAccrual(
+    input: ReversalInput,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<(ApplyLedgerEntryResult & { operation: OperationRow | null }) | null> {
+    const ledger = new LedgerRepository(this.knex_(sharedContext))
+    const accrual = await ledger.findByKeys(`order:${input.order_id}:accrual`, null)
+    if (!accrual || accrual.state !== "applied") {
+      return null
+    }
+    await ledger.lockHolder(accrual.holder_id)
+    const reversed = await ledger.reversedOfOrder(input.order_id)
+    const remaining = accrual.amount - reversed
+    const shareOf = ({ numerator, denominator }: { numerator: number; denominator: number }) =>
+      denominator > 0 ? Math.floor((accrual.amount * Math.min(numerator, denominator)) / denominator) : 0
+    const wanted =
+      input.share === "rest"
+        ? remaining
+        : "upTo" in input.share
+          ? shareOf(input.share.upTo) - reversed
+          : shareOf(input.share)
+    const amount = Math.min(remaining, wanted)
+    if (amount <= 0) {
+      return null
+    }
+    return this.applyLedgerEntryAndEnqueue(
+      {
+        holder_id: accrual.holder_id,
+        amount: -amount,
+        kind: "accrual_reversal",
+        dedupe_key: input.dedupe_key,
+        order_id: input.order_id,
+        reason: input.reason,
+      },
+      { method: "balance_deduct", payload: {}, dedupe_key: `op:${input.dedupe_key}`, priority: input.priority },
+      sharedContext
+    )
+  }
+
+  /**
+   * Cancels an applied entry (a voided checkout reservation, a compensated change): it leaves
+   * the balance, and what a debit took from lifetime credits goes back to them. A credit that
+   * has expired since would have lost that part too, so the part is expired now: an `expiry`
+   * entry and an absolute balance set for the service, as the expiry job does. Under the
+   * holder's lock; false when the entry is not applied (already canceled, unknown).
+   * `rename_keys` frees the entry's dedupe key for a new entry (a cart reserving again).
+   */
+  @InjectTransactionManager()
+  async cancelLedgerEntry(
+    input: { id: string; rename_keys?: boolean },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<boolean> {
+    const ledger = new LedgerRepository(this.knex_(sharedContext))
+    const holderId = await ledger.holderOf(input.id)
+    if (!holderId) return false
+    await ledger.lockHolder(holderId)
+    const canceled = await ledger.cancelEntry(input.id, input.rename_keys === true)
+    if (!canceled) return false
+    const consumed = ((canceled.metadata?.consumed_credits ?? []) as ConsumedCredit[]).filter((c) => c.amount > 0)
+    for (const { credit_id, amount } of consumed) {
+      const expiredAt = await ledger.giveBackToCredit(credit_id, amount)
+      if (!expiredAt) continue // given back (or the credit is itself canceled: nothing to give)
+      await this.writeExpiry_(
+        {
+          holder_id: canceled.holder_id,
+          amount,
+          reason: "lifetime credit expired (given back by a canceled debit)",
+          dedupe_key: `expiry:${credit_id}:canceled:${canceled.id}`,
+          metadata: { credit_id, canceled_entry_id: canceled.id },
+        },
+        sharedContext
+      )
+    }
+    return true
+  }
+
+  /**
+   * Writes an `expiry` entry for each lifetime credit that has lapsed (database clock) and
+   * still had something left, marks the credit expired, and returns what changed so the
+   * caller can tell the service the new balances. Safe to run on several instances at once.
+   */
+  @InjectTransactionManager()
+  async expireLapsedCredits(
+    { limit = 500 }: { limit?: number } = {},
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<ExpiredCredit[]> {
+    const ledger = new LedgerRepository(this.knex_(sharedContext))
+    // Locks are taken holder first, in holder id order, as applyLedgerEntry does: no deadlock
+    // with a concurrent debit or with another instance expiring the same credits.
+    const done: ExpiredCredit[] = []
+    for (const candidate of await ledger.lapsedCredits(limit)) {
+      await ledger.lockHolder(candidate.holder_id)
+      const remaining = await ledger.markExpired(candidate.id)
+      if (remaining === undefined) {
+        continue // another instance expired it first
+      }
+      if (remaining <= 0) {
+        continue // fully consumed before it lapsed: nothing is lost
+      }
+      const written = await this.writeExpiry_(
+        {
+          holder_id: candidate.holder_id,
+          amount: remaining,
+          reason: "lifetime credit expired",
+          dedupe_key: `expiry:${candidate.id}`,
+          metadata: { credit_id: candidate.id },
+        },
+        sharedContext
+      )
+      if (written) done.push({ holder_id: candidate.holder_id, credit_id: candidate.id, ...written })
+    }
+    return done
+  }
+
+  /**
+   * Writes an `expiry` entry taking `amount` off a holder (caller holds the holder's lock) and
+   * queues the absolute balance set that tells the service, sent when the holder's queue
+   * reaches it. Null when an entry with that dedupe key exists already.
+   */
+  private async writeExpiry_(
+    input: { holder_id: string; amount: number; reason: string; dedupe_key: string; metadata: Record<string, unknown> },
+    sharedContext: Context
+  ): Promise<{ entry: LedgerEntryRow; balance: number } | null> {
+    const knex = this.knex_(sharedContext)
+    const ledger = new LedgerRepository(knex)
+    const balance = ((await ledger.balances([input.holder_id])).get(input.holder_id) ?? 0) - input.amount
+    const entry = await ledger.insertExpiry({ ...input, balance_after: balance })
+    if (!entry) return null
+    await new QueueRepository(knex).insertOperation({
+      method: "user_create_or_update",
+      holder_id: input.holder_id,
+      ledger_entry_id: entry.id,
+      payload: { type: "balance_sync", reason: "expiry" },
+      dedupe_key: `sync:expiry:${entry.id}`,
+      priority: OPERATION_PRIORITY.accrual,
+    })
+    return { entry, balance }
+  }
+}

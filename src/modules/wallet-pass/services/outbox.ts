@@ -1,0 +1,238 @@
+import type { Context } from "@medusajs/framework/types"
+import { generateEntityId, InjectManager, InjectTransactionManager, MedusaContext, MedusaError } from "@medusajs/framework/utils"
+import type { RateLimits } from "../../../lib/constants"
+import { LedgerRepository } from "../repositories/ledger"
+import { backgroundPerHour, OPERATION_PATHS, QueueRepository } from "../repositories/queue"
+import type { CallRecord, EnqueueInput, OperationRow, QueueHealth, SettleInput } from "../types"
+import { InternalService } from "../utils/internal-service"
+
+/**
+ * The outbox: the durable queue of requests to the service and the rate gate every process
+ * shares (docs/architecture.md, "The queue"). The dispatcher (src/outbound) drains it with
+ * three calls per request: prepare under the send lock, claim, record the outcome.
+ */
+export class OutboxService extends InternalService {
+  /** Queues a request to the service once per dedupe key (in the caller's transaction when there is one). */
+  @InjectTransactionManager()
+  async enqueueOperation(
+    input: EnqueueInput,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<{ operation: OperationRow; created: boolean }> {
+    return new QueueRepository(this.knex_(sharedContext)).insertOperation(input)
+  }
+
+  /**
+   * Takes the send lock of an operation (see queue.ts `sendLockKey`) and holds it, on a
+   * connection of its own, until the returned release is called. The dispatcher holds it
+   * from before the claim until the outcome is recorded. Null when another process has it.
+   */
+  @InjectManager()
+  async holdSendLock(
+    operationId: string,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<(() => Promise<void>) | null> {
+    const trx = await this.knex_(sharedContext).transaction()
+    try {
+      if (!(await new QueueRepository(trx).trySendLock(operationId))) {
+        await trx.rollback()
+        return null
+      }
+    } catch (e) {
+      await trx.rollback().catch(() => undefined)
+      throw e
+    }
+    // Ending the transaction releases the lock; a broken connection has released it already.
+    return () => trx.commit().then(() => undefined, () => undefined)
+  }
+
+  /**
+   * Takes the next request to send, if the rate gate allows one now: gate check, choice of
+   * operation and slot reservation (its API call row) are one transaction, so instances
+   * never exceed the limits together and a `sending` operation always has its call row.
+   */
+  @InjectTransactionManager()
+  async claimNextOperation(
+    limits: RateLimits,
+    expectedId?: string | null,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<
+    | { kind: "send"; operation: OperationRow; api_call_id: string }
+    | { kind: "wait"; wait_ms: number }
+    | { kind: "idle" }
+    | { kind: "changed" }
+  > {
+    const queue = new QueueRepository(this.knex_(sharedContext))
+    const gate = await queue.checkGate(limits)
+    if (!gate.allowed) {
+      return { kind: "wait", wait_ms: gate.wait_ms }
+    }
+    const next = await queue.pickNextOperation({ backgroundPerHour: backgroundPerHour(limits, this.options_.sync.budgetShare) })
+    if (!next) {
+      return { kind: "idle" }
+    }
+    if (expectedId && next.id !== expectedId) {
+      // The request was built for another operation (taken by another instance, or a more
+      // urgent one arrived): nothing is reserved, the caller builds again.
+      return { kind: "changed" }
+    }
+    const reserved = await queue.reserveSend(next, OPERATION_PATHS[next.method])
+    return { kind: "send", ...reserved }
+  }
+
+  /**
+   * Records what a request achieved: its call log row, the operation's new state, a 429's
+   * block. A good answer also makes the requests backing off after service trouble due now;
+   * a service failure is counted here (SettleInput.service_failure).
+   */
+  @InjectTransactionManager()
+  async recordSendOutcome(
+    input: { operation_id: string; api_call_id: string; call: CallRecord; settle: SettleInput; block_gate_seconds?: number },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<OperationRow> {
+    const queue = new QueueRepository(this.knex_(sharedContext))
+    await queue.completeApiCall(input.api_call_id, input.call)
+    if (input.block_gate_seconds) {
+      await queue.blockGate(input.block_gate_seconds)
+    }
+    if (input.call.outcome === "applied") {
+      await queue.releaseServiceBackoffs()
+    }
+    const settle = input.settle.service_failure
+      ? await queue.settleServiceFailure(input.operation_id, input.api_call_id, input.settle)
+      : input.settle
+    return queue.settleOperation(input.operation_id, settle)
+  }
+
+  /** The operation the queue would send next, without taking it (the request is built before its slot is reserved). */
+  @InjectManager()
+  async peekNextOperation(limits: RateLimits, @MedusaContext() sharedContext: Context = {}): Promise<OperationRow | undefined> {
+    return new QueueRepository(this.knex_(sharedContext)).pickNextOperation({
+      lock: false,
+      backgroundPerHour: backgroundPerHour(limits, this.options_.sync.budgetShare),
+    })
+  }
+
+  /** Re-reads an operation (the echo hook may have changed it while it was being sent). */
+  @InjectManager()
+  async retrieveOperationRow(id: string, @MedusaContext() sharedContext: Context = {}): Promise<OperationRow> {
+    return (await new QueueRepository(this.knex_(sharedContext)).operation(id))!
+  }
+
+  /**
+   * Housekeeping before each drain: requests left `sending` by a dead process are
+   * classified, and unknown balance requests past their echo window are resolved by queuing
+   * an absolute balance set for the holder.
+   */
+  @InjectTransactionManager()
+  async runQueueMaintenance(
+    { priority }: { priority: number },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<{ recovered: number; synced: number }> {
+    const queue = new QueueRepository(this.knex_(sharedContext))
+    // A request still `sending` after the lease (longer than any request's timeouts) belonged to a process that died.
+    const { sendingLeaseSeconds, echoGraceSeconds } = this.options_.dispatcher
+    const recovered = await queue.recoverStaleSends(sendingLeaseSeconds, echoGraceSeconds)
+    const expired = await queue.expireUnknownBalanceSends()
+    for (const op of expired) {
+      await queue.insertOperation({
+        method: "user_create_or_update",
+        holder_id: op.holder_id,
+        payload: { type: "balance_sync", reason: `resolve ${op.id}` },
+        dedupe_key: `sync:${op.id}`,
+        priority,
+      })
+    }
+    return { recovered: recovered.length, synced: expired.length }
+  }
+
+  /** The balance the service should show now (see queue.ts), minor units. */
+  @InjectManager()
+  async getServiceVisibleBalance(
+    holderId: string,
+    sendingOperationId: string | null,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<number> {
+    return new QueueRepository(this.knex_(sharedContext)).serviceVisibleBalance(holderId, sendingOperationId)
+  }
+
+  /**
+   * Queues a profile update for a holder unless one is already waiting: updates coalesce
+   * because the request is built from the holder's data when it is sent.
+   */
+  @InjectTransactionManager()
+  async enqueueProfileSync(
+    holderId: string,
+    priority: number,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<{ operation: OperationRow; created: boolean }> {
+    const knex = this.knex_(sharedContext)
+    const queue = new QueueRepository(knex)
+    await new LedgerRepository(knex).lockHolder(holderId)
+    const waiting = await queue.pendingProfileUpdate(holderId)
+    if (waiting) {
+      return { operation: waiting, created: false }
+    }
+    return queue.insertOperation({
+      method: "user_create_or_update",
+      holder_id: holderId,
+      payload: { type: "profile" },
+      dedupe_key: `profile:${holderId}:${generateEntityId(undefined, "sync")}`,
+      priority,
+    })
+  }
+
+  /** Queue and rate-gate health for the admin: counts by state, oldest waiting request, budget used. */
+  @InjectManager()
+  async getQueueHealth(@MedusaContext() sharedContext: Context = {}): Promise<QueueHealth> {
+    const { states, oldest_age, calls, blocked_until: blocked } = await new QueueRepository(this.knex_(sharedContext)).health()
+    const byState = Object.fromEntries(states.map((r) => [r.state, Number(r.count)]))
+    return {
+      operations: Object.fromEntries(
+        ["pending", "held", "sending", "unknown", "failed", "needs_review", "done", "resolved"].map((st) => [st, byState[st] ?? 0])
+      ) as QueueHealth["operations"],
+      oldest_pending_age_seconds: oldest_age === null ? null : Math.round(Number(oldest_age)),
+      calls_last_hour: Number(calls?.hour ?? 0),
+      calls_last_second: Number(calls?.second ?? 0),
+      blocked_until: blocked && new Date(blocked) > new Date() ? new Date(blocked) : null,
+    }
+  }
+
+  /**
+   * An admin's decision on a request that needs one: `retry` puts a failed or needs-review
+   * request back in the queue now; `resolve` closes it as handled by hand.
+   */
+  @InjectTransactionManager()
+  async reviewOperation(
+    input: { id: string; action: "retry" | "resolve"; note?: string | null; actor?: string | null },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<{ before: OperationRow; after: OperationRow }> {
+    const queue = new QueueRepository(this.knex_(sharedContext))
+    const before = await queue.operation(input.id, { forUpdate: true })
+    if (!before) {
+      throw new MedusaError(MedusaError.Types.NOT_FOUND, `Wallet pass operation ${input.id} was not found`)
+    }
+    if (!["failed", "needs_review"].includes(before.state)) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Only failed or needs-review operations can be retried or resolved; ${input.id} is ${before.state}`
+      )
+    }
+    const review = { reviewed_by: input.actor ?? null, review_note: input.note ?? null, review_action: input.action }
+    const after = await queue.settleOperation(
+      input.id,
+      input.action === "retry"
+        ? { state: "pending", result: review, last_error: before.last_error, retry_in_seconds: 0 }
+        : { state: "resolved", result: review, last_error: before.last_error }
+    )
+    return { before, after }
+  }
+
+  /** Puts an operation back as it was (compensation of reviewOperation). */
+  @InjectTransactionManager()
+  async restoreOperationState(
+    before: Pick<OperationRow, "id" | "state" | "next_attempt_at" | "completed_at" | "result">,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<void> {
+    await new QueueRepository(this.knex_(sharedContext)).restoreState(before)
+  }
+}

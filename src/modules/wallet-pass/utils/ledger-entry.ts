@@ -1,0 +1,80 @@
+import { generateEntityId, MedusaError } from "@medusajs/framework/utils"
+import { LEDGER_KINDS, MAX_AMOUNT_MINOR } from "../constants"
+import type { ApplyLedgerEntryInput, ApplyLedgerEntryResult, LedgerEntryRow } from "../types"
+import { formatBalanceAmount } from "./amounts"
+
+/** The longest lifetime a credit may have. */
+const MAX_LIFETIME_SECONDS = 100 * 366 * 24 * 3600
+
+/** A balance change without its holder: what wallet_pass_apply_entry writes once it has one. */
+export type NewLedgerEntry = Omit<ApplyLedgerEntryInput, "holder_id" | "forbid_overdraft">
+
+/**
+ * Checks a balance change (INVALID_DATA naming each problem) and gives it as
+ * wallet_pass_apply_entry takes it, with a new entry id. A lifetime is a credit's only.
+ */
+export function newLedgerEntry(input: NewLedgerEntry): Record<string, unknown> {
+  const problems: string[] = []
+  if (!Number.isSafeInteger(input.amount) || input.amount === 0 || Math.abs(input.amount) > MAX_AMOUNT_MINOR) {
+    problems.push(`amount must not be zero and at most ${formatBalanceAmount(MAX_AMOUNT_MINOR)} in size (two decimals at most)`)
+  }
+  if (!LEDGER_KINDS.includes(input.kind)) problems.push(`kind must be one of ${LEDGER_KINDS.join(", ")}`)
+  if (!input.dedupe_key?.trim()) problems.push("dedupe_key is required")
+  if (
+    input.lifetime_seconds != null &&
+    (!Number.isSafeInteger(input.lifetime_seconds) ||
+      input.lifetime_seconds <= 0 ||
+      input.lifetime_seconds > MAX_LIFETIME_SECONDS)
+  ) {
+    problems.push("lifetime_seconds must be a positive integer of at most 100 years")
+  }
+  if (problems.length) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid ledger entry: ${problems.join("; ")}`)
+  }
+  return {
+    id: generateEntityId(undefined, "wple"),
+    amount: input.amount,
+    kind: input.kind,
+    reason: input.reason ?? null,
+    order_id: input.order_id ?? null,
+    dedupe_key: input.dedupe_key,
+    transaction_id: input.transaction_id ?? null,
+    lifetime_seconds: input.amount > 0 ? input.lifetime_seconds ?? null : null,
+    metadata: input.metadata ?? null,
+  }
+}
+
+/** What a debit took from one lifetime credit (minor units); kept in the debit's metadata (wallet_pass_apply_entry). */
+export type ConsumedCredit = { credit_id: string; amount: number }
+
+/** What wallet_pass_apply_entry answers for a change it wrote or found written (JSON). */
+export type AppliedEntryJson =
+  | {
+      status: "created" | "repeat"
+      entry: Record<string, unknown>
+      balance: number
+      conflicting?: boolean
+      echo_of_operation_id?: string | null
+    }
+  | { status: "refused"; balance: number }
+  | { status: "out_of_range"; balance: number }
+
+/**
+ * A change written or found written, as the database functions answer it: the entry's
+ * timestamps (to_jsonb gives text) become Dates again.
+ */
+export function appliedEntry(
+  result: { status: string; entry: Record<string, unknown>; balance: number; conflicting?: boolean }
+): ApplyLedgerEntryResult {
+  const row = { ...result.entry }
+  for (const key of ["expires_at", "expired_at", "created_at", "updated_at", "deleted_at"]) {
+    if (typeof row[key] === "string") row[key] = new Date(row[key] as string)
+  }
+  return {
+    entry: row as LedgerEntryRow,
+    created: result.status === "created",
+    conflicting: result.conflicting ?? false,
+    balance: Number(result.balance),
+  }
+}
+

@@ -1,0 +1,236 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type WalletPassModuleService from "../modules/wallet-pass/service"
+import { importServiceCustomerWorkflow } from "../workflows/import-service-customer"
+import { type CountryCode, tryNormalizePhone } from "../lib/phone"
+import { phoneCountry } from "../utils/phone-country"
+import { announceAdoptedRates, snapshotOf } from "./service-customer"
+import type { OperationRow } from "../modules/wallet-pass/types"
+
+/**
+ * What the store learns from the service's read_customer and read_customers answers
+ * (docs/adoption.md): adoption of an enrolled holder, the import of a customer, the final
+ * refresh, the drift check, the install-flag sweep and a holder's cards. Each is safe to
+ * repeat (an answer recorded twice after a restart adds nothing).
+ */
+
+const runOf = (operation: OperationRow) => (typeof operation.payload.run_id === "string" ? operation.payload.run_id : null)
+const holderOf = (operation: OperationRow) =>
+  operation.holder_id ?? (typeof operation.payload.holder_id === "string" ? operation.payload.holder_id : null)
+
+export async function readCustomerEffects(
+  container: MedusaContainer,
+  walletPass: WalletPassModuleService,
+  operation: OperationRow,
+  customer: Record<string, unknown>
+): Promise<void> {
+  const type = operation.payload.type
+  if (type === "import") {
+    await importCustomer(container, walletPass, operation, customer)
+    return
+  }
+  const holderId = holderOf(operation)
+  if (!holderId) return
+  let snapshot
+  try {
+    snapshot = await snapshotOf(container, customer)
+  } catch (e) {
+    await recordUnreadable(container, walletPass, operation, (e as Error).message)
+    return
+  }
+  if (type === "import_refresh") {
+    await walletPass.recordImportRefresh({
+      item_id: String(operation.payload.item_id),
+      holder_id: holderId,
+      service_balance: snapshot.balance,
+      operation_id: operation.id,
+    })
+    return
+  }
+  // adopt (an enrolment), refresh (the admin), cards, drift: the holder takes what it may
+  // (its balance only while it is not adopted; cards, referrer and invites every time).
+  const adopted = await walletPass.adoptHolder({ holder_id: holderId, snapshot })
+  await announceAdoptedRates(container, adopted)
+  const runId = runOf(operation)
+  if (type === "drift" && runId) {
+    await walletPass.recordDrift({ run_id: runId, holder_id: holderId, operation_id: operation.id, service_balance: snapshot.balance })
+  } else if (runId) {
+    await walletPass.settleSyncRun(runId, operation.id)
+  }
+}
+
+/** read_customer answered that the service has no customer with the phone. */
+export async function readCustomerNotFound(
+  container: MedusaContainer,
+  walletPass: WalletPassModuleService,
+  operation: OperationRow
+): Promise<void> {
+  const type = operation.payload.type
+  const holderId = holderOf(operation)
+  if (type === "import") {
+    await walletPass.finishImportItem({
+      item_id: String(operation.payload.item_id),
+      state: "skipped",
+      reason: "the service no longer knows this phone",
+      operation_id: operation.id,
+    })
+    return
+  }
+  if (type === "import_refresh" && holderId) {
+    await walletPass.recordImportRefresh({
+      item_id: String(operation.payload.item_id),
+      holder_id: holderId,
+      service_balance: null,
+      operation_id: operation.id,
+    })
+    return
+  }
+  if (holderId && type === "adopt") {
+    await walletPass.adoptHolder({ holder_id: holderId, snapshot: null })
+  } else {
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .warn(`wallet-pass: read_customer ${operation.id}: the service does not know the holder ${holderId ?? "?"}'s phone`)
+  }
+  const runId = runOf(operation)
+  if (runId) await walletPass.settleSyncRun(runId, operation.id)
+}
+
+/** A run's request that failed for good: an import item is skipped with the error; the run moves on. */
+export async function runRequestFailed(walletPass: WalletPassModuleService, operation: OperationRow): Promise<void> {
+  const runId = runOf(operation)
+  if (!runId) return
+  if (operation.payload.type === "import" && operation.payload.item_id) {
+    await walletPass.finishImportItem({
+      item_id: String(operation.payload.item_id),
+      state: "skipped",
+      reason: `the service did not answer its read: ${operation.last_error ?? "failed"}`,
+      operation_id: operation.id,
+    })
+    return
+  }
+  await walletPass.settleSyncRun(runId, operation.id)
+}
+
+/** One read_customers page of a sweep (the import or the install sync). */
+export async function readCustomersEffects(
+  _container: MedusaContainer,
+  walletPass: WalletPassModuleService,
+  operation: OperationRow,
+  phones: string[]
+): Promise<void> {
+  const runId = runOf(operation)
+  if (!runId) return
+  const { country } = await phoneCountry(_container)
+  await walletPass.recordSyncPage({
+    run_id: runId,
+    window: Number(operation.payload.window),
+    offset: Number(operation.payload.offset),
+    phones: phones.map((raw) => {
+      const normalized = tryNormalizePhone(String(raw), country)
+      return normalized.ok
+        ? { phone: normalized.phone, raw: String(raw), problem: null }
+        : { phone: null, raw: String(raw), problem: normalized.reason.replace(/_/g, " ") }
+    }),
+    operation_id: operation.id,
+  })
+}
+
+/**
+ * An imported customer's read: adopted into a holder linked to the store customer with that
+ * phone, or to a new store customer. One bad record never stops the import: any failure
+ * skips the item with its reason.
+ */
+async function importCustomer(
+  container: MedusaContainer,
+  walletPass: WalletPassModuleService,
+  operation: OperationRow,
+  customer: Record<string, unknown>
+): Promise<void> {
+  const itemId = String(operation.payload.item_id)
+  const phone = String(operation.payload.phone)
+  const skip = (reason: string) =>
+    walletPass.finishImportItem({ item_id: itemId, state: "skipped", reason, operation_id: operation.id })
+  let snapshot
+  try {
+    snapshot = await snapshotOf(container, customer)
+  } catch (e) {
+    await skip((e as Error).message)
+    return
+  }
+  try {
+    const index = await storeCustomerPhones(container, walletPass, String(operation.payload.run_id))
+    const { result } = await importServiceCustomerWorkflow(container).run({
+      input: { phone, snapshot, candidate_customer_ids: index.get(phone) ?? [] },
+    })
+    if (result.skip) {
+      await skip(result.skip)
+      return
+    }
+    await walletPass.finishImportItem({
+      item_id: itemId,
+      state: "adopted",
+      outcome: result.outcome,
+      holder_id: result.holder_id,
+      customer_id: result.customer_id,
+      service_balance: snapshot.balance,
+      operation_id: operation.id,
+    })
+    if (result.adoption) await announceAdoptedRates(container, result.adoption)
+  } catch (e) {
+    await skip(`could not be imported: ${(e as Error).message}`)
+  }
+}
+
+/**
+ * The store customers by normalised phone (E.164 in the store's country), registered
+ * accounts first, for the import to link to; built once per run and process. Customers who
+ * sign up meanwhile get holders of their own, which the import finds by phone.
+ */
+const phoneIndexes = new Map<string, Promise<Map<string, string[]>>>()
+
+function storeCustomerPhones(container: MedusaContainer, walletPass: WalletPassModuleService, runId: string) {
+  let index = phoneIndexes.get(runId)
+  if (!index) {
+    phoneIndexes.clear()
+    index = phoneCountry(container).then(({ country }) => buildPhoneIndex(container, country))
+    index.catch(() => phoneIndexes.delete(runId))
+    phoneIndexes.set(runId, index)
+  }
+  return index
+}
+
+async function buildPhoneIndex(container: MedusaContainer, country: CountryCode): Promise<Map<string, string[]>> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const found: { id: string; phone: string; has_account: boolean; created_at: string }[] = []
+  for (let after = ""; ; ) {
+    const { data } = await query.graph({
+      entity: "customer",
+      fields: ["id", "phone", "has_account", "created_at"],
+      filters: { phone: { $ne: null }, ...(after ? { id: { $gt: after } } : {}) },
+      pagination: { take: 1000, order: { id: "ASC" } },
+    })
+    found.push(...(data as typeof found))
+    if (data.length < 1000) break
+    after = data[data.length - 1].id
+  }
+  found.sort((a, b) => Number(b.has_account) - Number(a.has_account) || Date.parse(a.created_at) - Date.parse(b.created_at))
+  const index = new Map<string, string[]>()
+  for (const customer of found) {
+    const normalized = tryNormalizePhone(customer.phone, country)
+    if (!normalized.ok) continue
+    index.set(normalized.phone, [...(index.get(normalized.phone) ?? []), customer.id])
+  }
+  return index
+}
+
+async function recordUnreadable(
+  container: MedusaContainer,
+  walletPass: WalletPassModuleService,
+  operation: OperationRow,
+  why: string
+): Promise<void> {
+  container.resolve(ContainerRegistrationKeys.LOGGER).warn(`wallet-pass: read_customer ${operation.id} not taken: ${why}`)
+  const runId = runOf(operation)
+  if (runId) await walletPass.settleSyncRun(runId, operation.id)
+}
