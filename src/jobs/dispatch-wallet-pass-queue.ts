@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { drainQueue } from "../outbound/dispatcher"
+import { drainQueue } from "../outbound/drain"
 import { readyToDrain } from "../outbound/http-ready"
 import { WALLET_PASS_MODULE } from "../modules/wallet-pass"
 

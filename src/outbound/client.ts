@@ -1,30 +1,22 @@
-import { WalletPassClient, WalletPassCallRecord } from "../lib/wallet-pass-client"
+import { WalletPassClient } from "../lib/wallet-pass-client"
 import type { CountryCode } from "../lib/phone"
 import type { WalletPassOptions } from "../modules/wallet-pass/options"
 
-type Cached = { key: string; client: WalletPassClient; last: { record?: WalletPassCallRecord } }
-let cached: Cached | undefined
+let cached: { key: string; client: WalletPassClient } | undefined
 
 /**
- * The process's client for the configured service, with the redacted record of its last
- * call (the dispatcher sends one request at a time per process, so "last" is unambiguous).
- * `defaultCountry` reads phones written without "+" (see phoneCountry).
+ * The process's client for the configured service (one connection pool, kept across
+ * drains). `defaultCountry` reads phones written without "+" (see phoneCountry). The
+ * dispatcher takes a view of it per request (`withOnCall`) for that call's record.
  */
-export function serviceClient(options: WalletPassOptions, defaultCountry: CountryCode): Cached {
+export function serviceClient(options: WalletPassOptions, defaultCountry: CountryCode): WalletPassClient {
   const key = JSON.stringify([options.apiUrl, options.appKey, options.revision, defaultCountry])
   if (cached?.key !== key) {
     void cached?.client.close()
-    const last: Cached["last"] = {}
-    const client = new WalletPassClient({
-      apiUrl: options.apiUrl,
-      appKey: options.appKey,
-      revision: options.revision,
-      defaultCountry,
-      onCall: (record) => {
-        last.record = record
-      },
-    })
-    cached = { key, client, last }
+    cached = {
+      key,
+      client: new WalletPassClient({ apiUrl: options.apiUrl, appKey: options.appKey, revision: options.revision, defaultCountry }),
+    }
   }
-  return cached
+  return cached.client
 }

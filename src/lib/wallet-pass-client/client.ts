@@ -1,8 +1,8 @@
 /**
- * Typed client of the wallet-pass service API (spec section 4): one method per request, zod at
+ * Typed client of the wallet-pass service API (docs/service-api.md, "Requests"): one method per request, zod at
  * both edges, an undici pool with explicit timeouts, and typed errors that say whether the
  * request may have been applied. It never retries: each retry spends rate budget, and the
- * caller's queue owns that policy (design §4).
+ * caller's queue owns that policy (docs/architecture.md, "The queue").
  */
 import { performance } from "node:perf_hooks"
 import { Pool } from "undici"
@@ -48,7 +48,7 @@ import {
   userCreateOrUpdateResponseSchema,
 } from "./schemas"
 
-/** Request paths relative to the API base (spec section 4). */
+/** Request paths relative to the API base (docs/service-api.md, "Requests"). */
 export const WALLET_PASS_PATHS = {
   status: "/status",
   userCreateOrUpdate: "/crm/user_create_or_update",
@@ -170,7 +170,7 @@ export class WalletPassClient {
   /**
    * 4.2: creates or updates the customer keyed by phone; also sends personal pushes (`push`,
    * `send_webpush`, `send_telegram`) and the install SMS (`link` + `sms`). A push must not share
-   * a request with a change to a variable a template notification is bound to (spec section 3).
+   * a request with a change to a variable a template notification is bound to (docs/service-api.md, "Requests").
    */
   userCreateOrUpdate(input: UserCreateOrUpdateInput): Promise<UserCreateOrUpdateResponse> {
     return this.call(
@@ -264,6 +264,17 @@ export class WalletPassClient {
   /** 4.9: subtracts `sum` from the customer's balance. */
   balanceDeduct(input: BalanceChangeInput): Promise<BalanceChangeResponse> {
     return this.call("balanceDeduct", () => this.balancePayload(input), balanceChangeResponseSchema, input)
+  }
+
+  /**
+   * This client reporting its calls to `onCall` instead: it shares the connection pool (so
+   * closing either closes both). A caller that wants the record of one call makes a view
+   * for it, rather than reading a shared "last call" back.
+   */
+  withOnCall(onCall: (record: WalletPassCallRecord) => void): WalletPassClient {
+    const view = Object.create(this) as WalletPassClient
+    Object.defineProperty(view, "onCall", { value: onCall })
+    return view
   }
 
   /** Closes the connection pool; later calls fail with `connect_failed`. */

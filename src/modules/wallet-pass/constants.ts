@@ -1,3 +1,5 @@
+import type { WalletPassMethod } from "../../lib/wallet-pass-client/client"
+
 /** Enums of the walletPass module, defined once and reused by models, validators and the admin. */
 
 /** Where a holder stands with the service. */
@@ -45,22 +47,42 @@ export type LedgerKind = (typeof LEDGER_KINDS)[number]
 export const LEDGER_STATES = ["applied", "canceled"] as const
 export type LedgerState = (typeof LEDGER_STATES)[number]
 
-/** Requests of the service's API that the queue can carry. */
-export const OPERATION_METHODS = [
-  "status",
-  "user_create_or_update",
-  "read_customer",
-  "read_customers",
-  "push_create",
-  "push_send",
-  "event_send",
-  "balance_add",
-  "balance_deduct",
-] as const
-export type OperationMethod = (typeof OPERATION_METHODS)[number]
+/**
+ * Requests of the service's API that the queue can carry, each with the client method that
+ * sends it (and so its path: the client's WALLET_PASS_PATHS is the one path table). A new
+ * method is one line here, one operation file in src/outbound/operations, one line in its
+ * registry, and the migration that widens the column's check (docs/architecture.md).
+ */
+export const OPERATION_CLIENT_METHODS = {
+  status: "status",
+  user_create_or_update: "userCreateOrUpdate",
+  read_customer: "readCustomer",
+  read_customers: "readCustomers",
+  push_create: "pushCreate",
+  push_send: "pushSend",
+  event_send: "eventSend",
+  balance_add: "balanceAdd",
+  balance_deduct: "balanceDeduct",
+} as const satisfies Record<string, WalletPassMethod>
+export type OperationMethod = keyof typeof OPERATION_CLIENT_METHODS
+export const OPERATION_METHODS = Object.keys(OPERATION_CLIENT_METHODS) as OperationMethod[]
+
+/** Balance changes: an ambiguous outcome waits for the service's echo hook (docs/architecture.md). */
+export const BALANCE_METHODS: readonly OperationMethod[] = ["balance_add", "balance_deduct"]
 
 /**
- * Life of a queued request (design.md §4): pending -> sending -> done | failed | unknown;
+ * Requests that set values rather than change them (user_create_or_update: the profile, and
+ * the balance as an absolute set). Sent again after an ambiguous outcome, the first one may
+ * still land at the service after the second and after the holder's later requests, and put
+ * back what they replaced (an old balance). So such a request is sent again only once the
+ * first can no longer land: `dispatcher.echoGraceSeconds` after the outcome, the window in
+ * which the plugin also waits for a late echo of a balance request. The holder's later
+ * requests wait behind it (one holder's requests go in order).
+ */
+export const LATE_LANDING_METHODS: readonly OperationMethod[] = ["user_create_or_update"]
+
+/**
+ * Life of a queued request (docs/architecture.md, "The queue"): pending -> sending -> done | failed | unknown;
  * unknown (ambiguous outcome) -> resolved or needs_review. `failed` is final after retries.
  */
 export const OPERATION_STATES = ["pending", "sending", "done", "failed", "unknown", "resolved", "needs_review"] as const
@@ -72,7 +94,7 @@ export type OperationState = (typeof OPERATION_STATES)[number]
  */
 export const OPERATION_PRIORITY = { interactive: 0, accrual: 10, profile: 20, bulk: 30, background: 40 } as const
 
-/** What a request to the service achieved (design.md §4): the client's classes. */
+/** What a request to the service achieved (docs/architecture.md, "The queue"): the client's classes. */
 export { CALL_OUTCOMES, type CallOutcome } from "../../lib/wallet-pass-client/errors"
 
 /** How the hook receiver answered a delivery. */

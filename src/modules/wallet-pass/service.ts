@@ -177,9 +177,9 @@ export default class WalletPassModuleService extends MedusaService({
     return this.outbox_.enqueueOperation(...args)
   }
 
-  /** Takes an operation's send lock and holds it on a connection of its own until released. */
-  holdSendLock(...args: Parameters<OutboxService["holdSendLock"]>) {
-    return this.outbox_.holdSendLock(...args)
+  /** The next request to send, under its send lock, with what it is built from. */
+  prepareNextSend(...args: Parameters<OutboxService["prepareNextSend"]>) {
+    return this.outbox_.prepareNextSend(...args)
   }
 
   /** Takes the next request to send, if the rate gate allows one now. */
@@ -192,12 +192,7 @@ export default class WalletPassModuleService extends MedusaService({
     return this.outbox_.recordSendOutcome(...args)
   }
 
-  /** The operation the queue would send next, without taking it (the request is built before its slot is reserved). */
-  peekNextOperation(...args: Parameters<OutboxService["peekNextOperation"]>) {
-    return this.outbox_.peekNextOperation(...args)
-  }
-
-  /** Re-reads an operation (the echo hook may have changed it while it was being sent). */
+  /** An operation as it is now. */
   retrieveOperationRow(...args: Parameters<OutboxService["retrieveOperationRow"]>) {
     return this.outbox_.retrieveOperationRow(...args)
   }

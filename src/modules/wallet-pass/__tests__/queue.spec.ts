@@ -58,15 +58,18 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
 
   it("a request built for one operation reserves nothing when another is now next", async () => {
     await enqueue(await holder("+79990000001"), "bulk", OPERATION_PRIORITY.bulk)
-    const peeked = await service.peekNextOperation(FAST)
-    expect(peeked?.dedupe_key).toBe("bulk")
+    const peeked = await prepared()
+    expect(peeked.operation.dedupe_key).toBe("bulk")
     await enqueue(await holder("+79990000002"), "urgent", OPERATION_PRIORITY.interactive)
-    expect(await service.claimNextOperation(FAST, peeked!.id)).toEqual({ kind: "changed" })
+    expect(await service.claimNextOperation(FAST, peeked.operation.id)).toEqual({ kind: "changed" })
+    await peeked.release()
     expect(await sql(`SELECT count(*)::int AS n FROM wallet_pass_api_call`)).toEqual([{ n: 0 }])
-    expect(await service.claimNextOperation(FAST, (await service.peekNextOperation(FAST))!.id)).toMatchObject({
+    const next = await prepared()
+    expect(await service.claimNextOperation(FAST, next.operation.id)).toMatchObject({
       kind: "send",
       operation: { dedupe_key: "urgent" },
     })
+    await next.release()
   })
 
   it("profile updates of one holder coalesce while one is waiting", async () => {
@@ -183,29 +186,36 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
 
   it("a request past its lease whose sender still holds the send lock is left alone (a slow process is not a dead one)", async () => {
     await enqueue(await holder("+79990000001"), "slow")
-    const peeked = await service.peekNextOperation(FAST)
-    const release = await service.holdSendLock(peeked!.id)
-    expect(release).not.toBeNull()
-    // Only one holder at a time.
-    expect(await service.holdSendLock(peeked!.id)).toBeNull()
-    const claim = await service.claimNextOperation(FAST, peeked!.id)
+    const { operation: peeked, release } = await prepared()
+    // Only one process at a time holds it.
+    expect(await service.prepareNextSend(FAST)).toEqual({ kind: "busy" })
+    const claim = await service.claimNextOperation(FAST, peeked.id)
     expect(claim.kind).toBe("send")
     await sql(`UPDATE wallet_pass_operation SET sending_at = clock_timestamp() - interval '10 minutes'`)
 
     expect(await service.runQueueMaintenance({ priority: OPERATION_PRIORITY.accrual })).toMatchObject({ recovered: 0 })
-    expect((await service.retrieveOperationRow(peeked!.id)).state).toBe("sending")
-    const [call] = await sql(`SELECT outcome FROM wallet_pass_api_call WHERE operation_id = ?`, [peeked!.id])
+    expect((await service.retrieveOperationRow(peeked.id)).state).toBe("sending")
+    const [call] = await sql(`SELECT outcome FROM wallet_pass_api_call WHERE operation_id = ?`, [peeked.id])
     expect(call.outcome).toBeNull()
 
-    await release!() // the sender's connection is gone, as when its process dies
+    await release() // the sender's connection is gone, as when its process dies
     expect(await service.runQueueMaintenance({ priority: OPERATION_PRIORITY.accrual })).toMatchObject({ recovered: 1 })
-    expect((await service.retrieveOperationRow(peeked!.id)).state).toBe("pending")
-    const [after] = await sql(`SELECT outcome FROM wallet_pass_api_call WHERE operation_id = ?`, [peeked!.id])
+    expect((await service.retrieveOperationRow(peeked.id)).state).toBe("pending")
+    const [after] = await sql(`SELECT outcome FROM wallet_pass_api_call WHERE operation_id = ?`, [peeked.id])
     expect(after.outcome).toBe("ambiguous")
-    const again = await service.holdSendLock(peeked!.id)
-    expect(again).not.toBeNull()
-    await again!()
+    // Its lock is free again: once due, it is prepared like any other.
+    await sql(`UPDATE wallet_pass_operation SET next_attempt_at = NULL WHERE id = ?`, [peeked.id])
+    const again = await prepared()
+    expect(again.operation.id).toBe(peeked.id)
+    await again.release()
   })
+
+  /** The next request, prepared under its send lock (the caller releases it). */
+  async function prepared() {
+    const next = await service.prepareNextSend(FAST)
+    if (next.kind !== "ready") throw new Error(`nothing prepared: ${next.kind}`)
+    return next
+  }
 
   /** Claims the next operation and records the answer the service gave it. */
   async function sendAndRecord(call: { status: number | null; outcome: "applied" | "not_applied" | "ambiguous" }, settle: Parameters<typeof service.recordSendOutcome>[0]["settle"]) {
@@ -262,7 +272,7 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
 
     // A failed answer releases nothing.
     await sendAndRecord({ status: 502, outcome: "ambiguous" }, { state: "pending", retry_in_seconds: 600 })
-    expect(await service.peekNextOperation(FAST)).toBeUndefined()
+    expect(await service.prepareNextSend(FAST)).toEqual({ kind: "idle" })
 
     await enqueue(await holder("+79990000006"), "works")
     await sendAndRecord({ status: 200, outcome: "applied" }, { state: "done" })
@@ -306,5 +316,28 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
     expect(await service.getBalance(h)).toBe(1300)
     expect(await service.getServiceVisibleBalance(h, null)).toBe(1000)
     expect(await service.getServiceVisibleBalance(h, queued.operation!.id)).toBe(1300)
+  })
+
+  it("prepares the next request with what it is built from, under its send lock", async () => {
+    const h = await holder("+79990000001")
+    await service.applyLedgerEntryAndEnqueue(
+      { holder_id: h, amount: 300, kind: "accrual", dedupe_key: "order:1:accrual" },
+      { method: "balance_add", payload: {}, dedupe_key: "op:1", priority: 10 }
+    )
+    const add = await prepared()
+    expect(add.operation).toMatchObject({ method: "balance_add", dedupe_key: "op:1" })
+    expect(add.facts).toEqual({
+      holder: expect.objectContaining({ id: h, phone: "+79990000001" }),
+      entry_amount: 300,
+      campaign: null,
+      has_installed_card: false,
+      visible_balance: null,
+    })
+    await add.release()
+    await sql(`UPDATE wallet_pass_operation SET state = 'done' WHERE dedupe_key = 'op:1'`)
+    await service.enqueueOperation({ method: "user_create_or_update", holder_id: h, payload: { type: "balance_sync" }, dedupe_key: "sync:1", priority: 10 })
+    const sync = await prepared()
+    expect(sync.facts).toMatchObject({ entry_amount: null, visible_balance: 300 })
+    await sync.release()
   })
 })

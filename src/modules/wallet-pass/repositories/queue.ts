@@ -2,10 +2,17 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { CallRecord, EnqueueInput, GateDecision, OperationRow, SettleInput } from "../types"
 import { generateEntityId } from "@medusajs/framework/utils"
 import type { RateLimits } from "../../../lib/constants"
-import { OPERATION_PRIORITY, type OperationMethod } from "../constants"
+import { WALLET_PASS_PATHS } from "../../../lib/wallet-pass-client/client"
+import {
+  LATE_LANDING_METHODS,
+  OPERATION_CLIENT_METHODS,
+  OPERATION_METHODS,
+  OPERATION_PRIORITY,
+  type OperationMethod,
+} from "../constants"
 
 /**
- * SQL of the durable queue and the rate gate (design.md §4). Every function runs inside the
+ * SQL of the durable queue and the rate gate (docs/architecture.md, "The queue"). Every function runs inside the
  * caller's transaction; the service wraps them in @InjectTransactionManager methods.
  */
 
@@ -39,34 +46,16 @@ export const sendLockKey = (idSql: string) => `hashtextextended('wallet_pass_sen
 /** A request queued but held back until released (a checkout's redemption before its order exists). */
 export const HELD_UNTIL = new Date(Date.UTC(2999, 0, 1))
 
-/** Path of each method, relative to the API base (spec §4). */
-export const OPERATION_PATHS: Record<OperationMethod, string> = {
-  status: "/status",
-  user_create_or_update: "/crm/user_create_or_update",
-  read_customer: "/crm/read_customer",
-  read_customers: "/crm/read_customers",
-  push_create: "/crm/push/create",
-  push_send: "/crm/push/send",
-  event_send: "/crm/event/send",
-  balance_add: "/crm/balance/add",
-  balance_deduct: "/crm/balance/deduct",
-}
+/** Path of each method, relative to the API base: the client's, through OPERATION_CLIENT_METHODS. */
+export const OPERATION_PATHS = Object.fromEntries(
+  OPERATION_METHODS.map((method) => [method, WALLET_PASS_PATHS[OPERATION_CLIENT_METHODS[method]]])
+) as Record<OperationMethod, string>
 
 /** How many background requests an hour the plan leaves to `sync.budgetShare` (at least one). */
 export function backgroundPerHour(limits: RateLimits, share: number): number {
   return Math.max(1, Math.floor(limits.perHour * share))
 }
 
-/**
- * Requests that set values rather than change them (user_create_or_update: the profile, and
- * the balance as an absolute set). Sent again after an ambiguous outcome, the first one may
- * still land at the service after the second and after the holder's later requests, and put
- * back what they replaced (an old balance). So such a request is sent again only once the
- * first can no longer land: `dispatcher.echoGraceSeconds` after the outcome, the window in
- * which the plugin also waits for a late echo of a balance request. The holder's later
- * requests wait behind it (one holder's requests go in order).
- */
-export const LATE_LANDING_METHODS: readonly OperationMethod[] = ["user_create_or_update"]
 
 /** The SQL of this file, run on the caller's connection or transaction (the active manager's knex). */
 export class QueueRepository {
@@ -176,16 +165,14 @@ export class QueueRepository {
   /** Marks an operation as being sent and writes its API call row (the gate's reservation). */
   async reserveSend(operation: OperationRow, path: string): Promise<{ operation: OperationRow; api_call_id: string }> {
     const apiCallId = generateEntityId(undefined, "wpcall")
-    await this.knex.raw(
-      `INSERT INTO wallet_pass_api_call (id, operation_id, path, duration_ms, started_at, created_at, updated_at)
-       VALUES (?, ?, ?, 0, clock_timestamp(), clock_timestamp(), clock_timestamp())`,
-      [apiCallId, operation.id, path]
-    )
     const { rows } = await this.knex.raw<{ rows: OperationRow[] }>(
-      `UPDATE wallet_pass_operation
+      `WITH reserved AS (
+         INSERT INTO wallet_pass_api_call (id, operation_id, path, duration_ms, started_at, created_at, updated_at)
+         VALUES (:call, :operation, :path, 0, clock_timestamp(), clock_timestamp(), clock_timestamp()))
+       UPDATE wallet_pass_operation
           SET state = 'sending', sending_at = clock_timestamp(), attempts = attempts + 1, updated_at = clock_timestamp()
-        WHERE id = ? RETURNING *`,
-      [operation.id]
+        WHERE id = :operation RETURNING *`,
+      { call: apiCallId, operation: operation.id, path }
     )
     return { operation: rows[0], api_call_id: apiCallId }
   }
@@ -415,15 +402,6 @@ export class QueueRepository {
       `UPDATE wallet_pass_operation SET state = ?, next_attempt_at = ?, completed_at = ?, result = ?::jsonb, updated_at = now() WHERE id = ?`,
       [before.state, before.next_attempt_at, before.completed_at, before.result ? JSON.stringify(before.result) : null, before.id]
     )
-  }
-
-  /** Takes the send lock of an operation on this transaction; false when another process holds it. */
-  async trySendLock(operationId: string): Promise<boolean> {
-    const { rows } = await this.knex.raw<{ rows: { locked: boolean }[] }>(
-      `SELECT pg_try_advisory_xact_lock(${sendLockKey("?::text")}) AS locked`,
-      [operationId]
-    )
-    return rows[0]?.locked === true
   }
 
   /** Queue and rate-gate figures for the admin (see OutboxService.getQueueHealth). */

@@ -3,7 +3,8 @@ import { generateEntityId, InjectManager, InjectTransactionManager, MedusaContex
 import type { RateLimits } from "../../../lib/constants"
 import { LedgerRepository } from "../repositories/ledger"
 import { backgroundPerHour, OPERATION_PATHS, QueueRepository } from "../repositories/queue"
-import type { CallRecord, EnqueueInput, OperationRow, QueueHealth, SettleInput } from "../types"
+import { SendFactsRepository } from "../repositories/send-facts"
+import type { CallRecord, EnqueueInput, OperationRow, PreparedSend, QueueHealth, SettleInput } from "../types"
 import { InternalService } from "../utils/internal-service"
 
 /**
@@ -22,27 +23,36 @@ export class OutboxService extends InternalService {
   }
 
   /**
-   * Takes the send lock of an operation (see queue.ts `sendLockKey`) and holds it, on a
-   * connection of its own, until the returned release is called. The dispatcher holds it
-   * from before the claim until the outcome is recorded. Null when another process has it.
+   * The first of the drain's three calls per request: the operation the queue would send
+   * next, its send lock (see queue.ts `sendLockKey`) and what its request is built from.
+   * The lock is held on a connection of its own until `release` is called: the dispatcher
+   * holds it from before the claim until the outcome is recorded. `busy` when another
+   * process holds it; `idle` when nothing is due.
    */
   @InjectManager()
-  async holdSendLock(
-    operationId: string,
-    @MedusaContext() sharedContext: Context = {}
-  ): Promise<(() => Promise<void>) | null> {
-    const trx = await this.knex_(sharedContext).transaction()
+  async prepareNextSend(limits: RateLimits, @MedusaContext() sharedContext: Context = {}): Promise<PreparedSend> {
+    const knex = this.knex_(sharedContext)
+    const operation = await new QueueRepository(knex).pickNextOperation({
+      lock: false,
+      backgroundPerHour: backgroundPerHour(limits, this.options_.sync.budgetShare),
+    })
+    if (!operation) {
+      return { kind: "idle" }
+    }
+    const trx = await knex.transaction()
     try {
-      if (!(await new QueueRepository(trx).trySendLock(operationId))) {
+      const facts = await new SendFactsRepository(trx).lockAndRead(operation)
+      if (!facts) {
         await trx.rollback()
-        return null
+        return { kind: "busy" }
       }
+      // Ending the transaction releases the lock; a broken connection has released it already.
+      const release = () => trx.commit().then(() => undefined, () => undefined)
+      return { kind: "ready", operation, facts, release }
     } catch (e) {
       await trx.rollback().catch(() => undefined)
       throw e
     }
-    // Ending the transaction releases the lock; a broken connection has released it already.
-    return () => trx.commit().then(() => undefined, () => undefined)
   }
 
   /**
@@ -97,22 +107,17 @@ export class OutboxService extends InternalService {
     if (input.call.outcome === "applied") {
       await queue.releaseServiceBackoffs()
     }
-    const settle = input.settle.service_failure
+    let settle = input.settle.service_failure
       ? await queue.settleServiceFailure(input.operation_id, input.api_call_id, input.settle)
       : input.settle
+    if (settle.resolve_if_echoed && (await queue.operation(input.operation_id, { forUpdate: true }))?.result?.echo_transaction_id) {
+      // The echo hook proved it applied while the answer was awaited.
+      settle = { state: "resolved", last_error: settle.last_error, result: { resolution: "echo" } }
+    }
     return queue.settleOperation(input.operation_id, settle)
   }
 
-  /** The operation the queue would send next, without taking it (the request is built before its slot is reserved). */
-  @InjectManager()
-  async peekNextOperation(limits: RateLimits, @MedusaContext() sharedContext: Context = {}): Promise<OperationRow | undefined> {
-    return new QueueRepository(this.knex_(sharedContext)).pickNextOperation({
-      lock: false,
-      backgroundPerHour: backgroundPerHour(limits, this.options_.sync.budgetShare),
-    })
-  }
-
-  /** Re-reads an operation (the echo hook may have changed it while it was being sent). */
+  /** An operation as it is now. */
   @InjectManager()
   async retrieveOperationRow(id: string, @MedusaContext() sharedContext: Context = {}): Promise<OperationRow> {
     return (await new QueueRepository(this.knex_(sharedContext)).operation(id))!

@@ -10,7 +10,7 @@ import type {
   OperationState,
   SyncRunKind,
 } from "../constants"
-import type { WalletPassHolder, WalletPassLedgerEntry, WalletPassOperation } from "../models"
+import type { WalletPassCampaign, WalletPassHolder, WalletPassLedgerEntry, WalletPassOperation } from "../models"
 
 /**
  * The walletPass module's public types: what its service takes and answers, and the rows its
@@ -21,6 +21,7 @@ import type { WalletPassHolder, WalletPassLedgerEntry, WalletPassOperation } fro
 type HolderDTO = InferTypeOf<typeof WalletPassHolder>
 type LedgerEntryDTO = InferTypeOf<typeof WalletPassLedgerEntry>
 type OperationDTO = InferTypeOf<typeof WalletPassOperation>
+type CampaignDTO = InferTypeOf<typeof WalletPassCampaign>
 
 /** A balance change to apply once (see {@link applyLedgerEntry}). */
 export type ApplyLedgerEntryInput = {
@@ -186,6 +187,32 @@ export type EnqueueInput = {
   next_attempt_at?: Date | null
 }
 
+/**
+ * What the dispatcher reads, under the send lock, to build an operation's request (see
+ * OutboxService.prepareNextSend): each part only when the operation needs it.
+ */
+export type SendFacts = {
+  /** The operation's holder (their phone and profile). */
+  holder: Pick<
+    HolderDTO,
+    "id" | "phone" | "customer_id" | "name" | "surname" | "middlename" | "email" | "birthday"
+  > | null
+  /** The amount of the operation's ledger entry, minor units, signed (balance_add/deduct). */
+  entry_amount: number | null
+  /** The campaign a push_create/push_send is for. */
+  campaign: Pick<CampaignDTO, "id" | "name" | "message" | "type" | "segment_uuid" | "remote_uuid"> | null
+  /** Whether the holder has an installed card (an enrolment texts the install link only when not). */
+  has_installed_card: boolean
+  /** The balance the service should show, minor units (a balance_sync sets it). */
+  visible_balance: number | null
+}
+
+/** The next request to send, prepared under its send lock, or why there is none. */
+export type PreparedSend =
+  | { kind: "ready"; operation: OperationRow; facts: SendFacts; release: () => Promise<void> }
+  | { kind: "idle" }
+  | { kind: "busy" }
+
 export type GateDecision = { allowed: true } | { allowed: false; wait_ms: number }
 
 export type CallRecord = {
@@ -222,6 +249,11 @@ export type SettleInput = {
    * answer releases the backoffs (releaseServiceBackoffs). Kept as `result.not_before`.
    */
   hold_seconds?: number | null
+  /**
+   * A balance change with an ambiguous outcome: when the service's echo hook already proved
+   * it applied while the answer was awaited, it is `resolved` instead (checked when recorded).
+   */
+  resolve_if_echoed?: boolean
 }
 
 export type SyncWindow = { start: string; end: string }

@@ -1,0 +1,47 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import type { WalletPassClient } from "../../lib/wallet-pass-client"
+import type { WalletPassOptions } from "../../modules/wallet-pass/options"
+import type WalletPassModuleService from "../../modules/wallet-pass/service"
+import type { OperationRow, SendFacts } from "../../modules/wallet-pass/types"
+
+/** What an operation's request and effects are worked out from. */
+export type OperationContext = {
+  container: MedusaContainer
+  walletPass: WalletPassModuleService
+  options: WalletPassOptions
+  operation: OperationRow
+  /** Read with the send lock (OutboxService.prepareNextSend). */
+  facts: SendFacts
+}
+
+/** One request to the service, built from current data (a profile or balance sent late is sent as it is now). */
+export type ServiceRequest = {
+  call: (client: WalletPassClient) => Promise<Record<string, unknown>>
+  /** After an ambiguous outcome the request goes to review instead of being sent again (a push must not arrive twice). */
+  atMostOnce: boolean
+  /** The request texts the customer (an SMS): a repeat after an ambiguous outcome must not. */
+  texts?: boolean
+  /** Texts the call log must not keep (a verification code). */
+  redact?: string[]
+}
+
+/**
+ * Everything the dispatcher knows of one service method (docs/architecture.md, "Adding a
+ * service method"). Effects run before the operation is marked done: should the process die
+ * in between, the request is sent again, so every effect must be safe to repeat.
+ */
+export type OperationHandler = {
+  build(ctx: OperationContext): ServiceRequest | Promise<ServiceRequest>
+  /** What a good answer changes on the store's side. */
+  onApplied?(ctx: OperationContext, response: Record<string, unknown>): Promise<void>
+  /** An answer "no such customer" that is an answer, not a failure (a read of a phone the service does not know). */
+  onNotFound?(ctx: OperationContext): Promise<void>
+  /** What the store shows once the request failed for good (`failed` or `needs_review`); `operation` is the settled row. */
+  onFailed?(ctx: OperationContext): Promise<void>
+}
+
+/** The holder's phone: every per-customer request is keyed by it. */
+export function holderPhone({ facts, operation }: OperationContext): string {
+  if (!facts.holder?.phone) throw new Error(`${operation.method} ${operation.id} has no holder phone to send`)
+  return facts.holder.phone
+}

@@ -1,0 +1,125 @@
+import { Modules } from "@medusajs/framework/utils"
+import type { PushType } from "../../lib/constants"
+import { formatBirthday } from "../../lib/phone"
+import type { UserCreateOrUpdateInput } from "../../lib/wallet-pass-client"
+import { OPERATION_PRIORITY } from "../../modules/wallet-pass/constants"
+import type { SendFacts } from "../../modules/wallet-pass/types"
+import { fromMinorUnits } from "../../modules/wallet-pass/utils/amounts"
+import { holderPhone, type OperationContext, type OperationHandler, type ServiceRequest } from "./types"
+
+/** The user_create_or_update field of each kind of personal push (docs/service-api.md). */
+const PERSONAL_PUSH_FIELDS = { push: "push", webpush: "send_webpush", telegram: "send_telegram" } as const
+
+type RequestType = "enroll" | "profile" | "balance_sync" | "push" | "install_link" | "verify"
+
+/**
+ * `user_create_or_update`, the service's one write of a customer: an enrolment, a profile
+ * update, an absolute balance set, a personal push, the install link or a verification
+ * code, by `payload.type`. Sets values, so an ambiguous outcome is sent again only once the
+ * first can no longer land (LATE_LANDING_METHODS), or never for what texts or pushes.
+ */
+export const userCreateOrUpdate: OperationHandler = {
+  build: async (ctx) => {
+    const { operation, options, walletPass, facts } = ctx
+    const payload = operation.payload
+    const type = payload.type as RequestType
+    const input: UserCreateOrUpdateInput = { phone: holderPhone(ctx) }
+    const send = (request: Omit<ServiceRequest, "call">): ServiceRequest => ({ ...request, call: (c) => c.userCreateOrUpdate(input) })
+    if (type === "push") {
+      // Only the message: a push must not change a variable a template notification is bound to.
+      input[PERSONAL_PUSH_FIELDS[payload.push_type as PushType]] = String(payload.message)
+      return send({ atMostOnce: true })
+    }
+    if (type === "verify") {
+      // The code travels only in this text (it is derived, stored nowhere); the call log
+      // keeps the text with the code masked.
+      const { text, code } = walletPass.verificationText(String(payload.verification_id))
+      input.sms = text
+      if (text.includes("%link%") && options.installLink) input.link = options.installLink.formUrl
+      return send({ atMostOnce: true, texts: true, redact: [code] })
+    }
+    if (type === "install_link") {
+      if (!options.installLink) throw new Error("installLink is not configured")
+      input.link = options.installLink.formUrl
+      input.sms = options.installLink.sms
+      return send({ atMostOnce: true })
+    }
+    if (type === "balance_sync") {
+      // An absolute set: idempotent, so safe to send again whatever happened before. Only
+      // ever for an adopted holder (the queue sends nothing else for one that is not), and
+      // an enrolment never carries a balance: the service keeps what it has until then.
+      input.balance = fromMinorUnits(Math.max(0, facts.visible_balance ?? 0))
+      return send({ atMostOnce: false })
+    }
+    Object.assign(input, await profileFields(ctx, facts.holder!))
+    if (options.templateUuid) input.template_uuid = options.templateUuid
+    // An enrolment texts the install link, but not to a holder with an installed card (a
+    // phone the service knew) and not again after an ambiguous outcome (it may have gone out).
+    const texts = type === "enroll" && !!options.installLink && !facts.has_installed_card && !operation.result?.sms_maybe_sent
+    if (texts) {
+      input.link = options.installLink!.formUrl
+      input.sms = options.installLink!.sms
+    }
+    return send({ atMostOnce: false, texts })
+  },
+
+  onApplied: async ({ walletPass, operation }, response) => {
+    const type = operation.payload.type
+    if ((type !== "enroll" && type !== "profile") || !operation.holder_id) return
+    const text = (key: string) => (typeof response[key] === "string" && response[key] ? (response[key] as string) : undefined)
+    const links = Object.fromEntries(
+      (["card_url", "card_gpay_url", "form_url", "user_hash"] as const).flatMap((k) => (text(k) ? [[k, text(k)!]] : []))
+    )
+    const number = text("card_number")
+    await walletPass.recordProfileResponse({
+      holder_id: operation.holder_id,
+      enrolled: type === "enroll",
+      links,
+      card: number ? { number, track: text("card_track") ?? null } : null,
+    })
+    if (type === "enroll" && !number) {
+      // The answer names a card only when this request issued one: a repeat of an enrolment
+      // whose first answer was lost (or a phone the service knew) has none. The store must
+      // still end up with the card: read it.
+      const cards = await walletPass.listWalletPassCards({ holder_id: operation.holder_id }, { select: ["id"], take: 1 })
+      if (!cards.length) {
+        await walletPass.enqueueOperation({
+          method: "read_customer",
+          holder_id: operation.holder_id,
+          payload: { type: "cards" },
+          dedupe_key: `cards:${operation.id}`,
+          priority: OPERATION_PRIORITY.accrual,
+        })
+      }
+    }
+  },
+
+  onFailed: async ({ walletPass, operation }) => {
+    // An enrolment that failed for good shows why on the holder.
+    if (operation.payload.type !== "enroll" || !operation.holder_id) return
+    await walletPass.updateWalletPassHolders({ id: operation.holder_id, enrollment_state: "failed", enrollment_error: operation.last_error })
+  },
+}
+
+/** Profile of a holder as the service takes it; the service needs a name to create a customer. */
+async function profileFields(
+  { container }: OperationContext,
+  holder: NonNullable<SendFacts["holder"]>
+): Promise<Partial<UserCreateOrUpdateInput>> {
+  const customer = holder.customer_id
+    ? await container
+        .resolve(Modules.CUSTOMER)
+        .retrieveCustomer(holder.customer_id, { select: ["id", "first_name", "last_name", "email"] })
+        .catch(() => null)
+    : null
+  const name = holder.name ?? customer?.first_name ?? customer?.last_name ?? customer?.email?.split("@")[0] ?? holder.phone!
+  const fields: Partial<UserCreateOrUpdateInput> = { name }
+  const surname = holder.surname ?? customer?.last_name
+  const email = holder.email ?? customer?.email
+  if (surname) fields.surname = surname
+  if (holder.middlename) fields.middlename = holder.middlename
+  if (email) fields.email = email
+  if (holder.birthday) fields.birthday = formatBirthday(holder.birthday, "request")
+  if (holder.customer_id) fields.customerId = holder.customer_id
+  return fields
+}
