@@ -1,6 +1,7 @@
 import type { Context } from "@medusajs/framework/types"
 import { InjectManager, InjectTransactionManager, MedusaContext } from "@medusajs/framework/utils"
 import { OPERATION_PRIORITY, type SyncRunKind } from "../constants"
+import { ImportRepository } from "../repositories/import"
 import { SyncRepository } from "../repositories/sync"
 import { SyncReadsRepository } from "../repositories/sync-reads"
 import type { ListedPhone, SyncRunProgress, SyncRunRow } from "../types"
@@ -62,28 +63,28 @@ export class SyncService extends InternalService {
     await new SyncRepository(this.knex_(sharedContext)).recordListPage(input)
   }
 
-  /** Records how an import item ended (sync.ts finishImportItem). */
+  /** Records how an import item ended (import.ts finishImportItem). */
   @InjectTransactionManager()
   async finishImportItem(
-    input: Parameters<SyncRepository["finishImportItem"]>[0],
+    input: Parameters<ImportRepository["finishImportItem"]>[0],
     @MedusaContext() sharedContext: Context = {}
   ): Promise<void> {
-    await new SyncRepository(this.knex_(sharedContext)).finishImportItem(input)
+    await new ImportRepository(this.knex_(sharedContext)).finishImportItem(input)
   }
 
-  /** Starts an import's final refresh (sync.ts startImportRefresh). */
+  /** Starts an import's final refresh (import.ts startImportRefresh). */
   @InjectTransactionManager()
   async startImportRefresh(runId: string, @MedusaContext() sharedContext: Context = {}): Promise<SyncRunRow | undefined> {
-    return new SyncRepository(this.knex_(sharedContext)).startImportRefresh(runId)
+    return new ImportRepository(this.knex_(sharedContext)).startImportRefresh(runId)
   }
 
-  /** Records a refreshed import item (sync.ts recordImportRefresh). */
+  /** Records a refreshed import item (import.ts recordImportRefresh). */
   @InjectTransactionManager()
   async recordImportRefresh(
-    input: Parameters<SyncRepository["recordImportRefresh"]>[0],
+    input: Parameters<ImportRepository["recordImportRefresh"]>[0],
     @MedusaContext() sharedContext: Context = {}
-  ): Promise<Awaited<ReturnType<SyncRepository["recordImportRefresh"]>>> {
-    return new SyncRepository(this.knex_(sharedContext)).recordImportRefresh(input)
+  ): Promise<Awaited<ReturnType<ImportRepository["recordImportRefresh"]>>> {
+    return new ImportRepository(this.knex_(sharedContext)).recordImportRefresh(input)
   }
 
   /**
