@@ -11,7 +11,7 @@ jest.setTimeout(120_000)
 
 const HOOKS = { login: "wallet-service", password: "hook-password-for-discounts" }
 
-// Design §3: a holder's discount percent reaches store prices through Medusa's promotion
+// docs/loyalty.md: a holder's discount percent reaches store prices through Medusa's promotion
 // engine (one customer group + one automatic promotion per percent); open carts follow.
 medusaIntegrationTestRunner({
   env: storeEnv({

@@ -152,7 +152,7 @@ medusaIntegrationTestRunner({
         expect(hooks[0].response).toEqual({ success: true, bonus: 3, balance: 123.45, discount: 7.5 })
       })
 
-      it("a lapsed lifetime credit is out of the answer at once, before the expiry job runs (design §3)", async () => {
+      it("a lapsed lifetime credit is out of the answer at once, before the expiry job runs (docs/loyalty.md)", async () => {
         await install("+79991110013")
         const [holder] = await walletPass().listWalletPassHolders({ phone: "+79991110013" })
         await walletPass().applyLedgerEntry({ holder_id: holder.id, amount: 1000, kind: "manual", dedupe_key: "lapse-base" })

@@ -1,5 +1,5 @@
 /**
- * The emulated service without HTTP: the API of spec section 4, hooks of section 6, limits of
+ * The emulated service without HTTP: the API, hooks and limits of docs/service-api.md
  * section 8, and the control operations tests use to act as the service's dashboard or its
  * customers. The server in `server.ts` puts this on a socket.
  */
@@ -49,7 +49,7 @@ import {
 } from "./state"
 import { HookSender, buildHook } from "./webhook"
 
-/** Fields of user_create_or_update (spec 2.1); any other field is a custom template variable. */
+/** Fields of user_create_or_update (docs/service-api.md, "Customers"); any other field is a custom template variable. */
 const CUSTOMER_FIELDS = new Set([
   "app_key",
   "phone",
@@ -71,7 +71,7 @@ const CUSTOMER_FIELDS = new Set([
   "send_telegram",
 ])
 
-/** What a customer sees when a push shares a request with a bound-variable change (spec section 3). */
+/** What a customer sees when a push shares a request with a bound-variable change (docs/service-api.md, "Requests"). */
 export const GENERIC_UPDATE_TEXT = "Pass updated"
 
 export type ApiAnswer = { status: number; body: unknown; retryAfterSeconds?: number }
@@ -101,7 +101,7 @@ export type SeedCustomerInput = {
   registeredAt?: string | number
 }
 
-/** A customer installing a pass, as the service sees it (spec 6.1). */
+/** A customer installing a pass, as the service sees it (docs/service-api.md, "Hooks"). */
 export type InstallInput = {
   phone: string
   name?: string
@@ -255,7 +255,7 @@ export class EmulatorCore {
   }
 
   // -------------------------------------------------------------------------------------------
-  // The API (spec section 4)
+  // The API (docs/service-api.md, "Requests")
   // -------------------------------------------------------------------------------------------
 
   /**
@@ -318,7 +318,7 @@ export class EmulatorCore {
     }
   }
 
-  /** True when the endpoint is one of spec section 4 (unknown paths are answered 404 before counting). */
+  /** True when the endpoint is one of the API's paths (docs/service-api.md, "Requests"; unknown paths are answered 404 before counting). */
   static isEndpoint(endpoint: string): boolean {
     return (Object.values(WALLET_PASS_PATHS) as string[]).includes(endpoint)
   }
@@ -359,7 +359,7 @@ export class EmulatorCore {
 
     let customer = this.store.byPhone(phone)
     if (!customer) {
-      // A push needs an existing customer; creating one needs a name (spec 2.1 lists it as required).
+      // A push needs an existing customer; creating one needs a name (required: docs/service-api.md, "Customers").
       if (!writes) throw new EmulatorRequestError("customer_not_found", EMULATOR_ERROR_TEXTS.customerNotFound)
       if (!profile.name) throw new EmulatorRequestError("validation_error", "name not set")
       customer = this.store.create(phone)
@@ -549,7 +549,7 @@ export class EmulatorCore {
   }
 
   /**
-   * External CRM (spec 4.8): the change is applied by the CRM through addBalance, then the pass
+   * External CRM (docs/service-api.md, "Requests"): the change is applied by the CRM through addBalance, then the pass
    * is updated from the CRM's readBalance answer. A CRM failure is a 502: the CRM may or may not
    * have applied it, which is exactly what the store must cope with.
    */
@@ -619,7 +619,7 @@ export class EmulatorCore {
   }
 
   // -------------------------------------------------------------------------------------------
-  // Bound variables and lock-screen notifications (spec section 3)
+  // Bound variables and lock-screen notifications (docs/service-api.md, "Requests")
   // -------------------------------------------------------------------------------------------
 
   private boundValue(c: EmulatorCustomer, variable: string): unknown {
@@ -647,7 +647,7 @@ export class EmulatorCore {
   }
 
   // -------------------------------------------------------------------------------------------
-  // Hooks (spec section 6)
+  // Hooks (docs/service-api.md, "Hooks")
   // -------------------------------------------------------------------------------------------
 
   private async sendHook(webhook: EmulatorWebhookOptions, method: HookMethod, customer: Record<string, unknown>): Promise<HookRecord> {
@@ -956,7 +956,7 @@ function percent(value: number | undefined, field: string): number | undefined {
   return value
 }
 
-/** The form URL with the customer's hash appended (spec 4.2 rule 1). */
+/** The form URL with the customer's hash appended (docs/service-api.md, "Requests"). */
 export function personalise(url: string, hash: string): string {
   return `${url}${url.includes("?") ? "&" : "?"}hash=${encodeURIComponent(hash)}`
 }

@@ -2,7 +2,7 @@
 import { z } from "@medusajs/framework/zod"
 import { DEFAULT_REVISION, PLAN_LIMITS, PLAN_NAMES, type PlanName, REVISIONS, type RateLimits, type Revision } from "../lib/constants"
 
-/** Where and how the emulated service sends hooks (spec sections 5.3, 5.4, 6). */
+/** Where and how the emulated service sends hooks (docs/service-api.md, "Hooks"). */
 export type EmulatorWebhookOptions = {
   /** The receiver's URL. http is allowed here (the real service requires https). */
   url: string
@@ -49,7 +49,7 @@ export type EmulatorOptions = {
   accountBalance?: number
   /** Marketplace apps connected (web push, messaging app). Both default to true. */
   marketplaceApps?: { webpush?: boolean; telegram?: boolean }
-  /** Variables a template notification is bound to (spec section 3). Default ["balance"]. */
+  /** Variables a template notification is bound to (docs/service-api.md, "Requests"). Default ["balance"]. */
   boundVariables?: string[]
   /** Event keys created in the account; absent: any key is accepted. */
   eventKeys?: string[]

@@ -1,4 +1,4 @@
-/** Sliding-window rate limits of the emulated service (spec section 8). */
+/** Sliding-window rate limits of the emulated service (docs/service-api.md, "Limits"). */
 import type { RateLimits } from "../lib/constants"
 
 const SECOND_MS = 1_000

@@ -44,14 +44,14 @@ export type PersonalPushRecord = {
   text: string
   /** The text the request carried. */
   requestedText: string
-  /** True when the same request changed a bound variable, so the customer saw the generic "pass updated" instead (spec section 3). */
+  /** True when the same request changed a bound variable, so the customer saw the generic "pass updated" instead (docs/service-api.md, "Requests"). */
   replacedByGeneric: boolean
   /** Wallet pushes reach only installed passes. */
   delivered: boolean
   at: string
 }
 
-/** A lock-screen message shown because a bound variable changed (spec section 3). */
+/** A lock-screen message shown because a bound variable changed (docs/service-api.md, "Requests"). */
 export type NotificationRecord = { phone: string; variable: string; text: string; at: string }
 
 export type CampaignRecord = {

@@ -1,4 +1,4 @@
-/** Sending hooks to the store's receiver the way the service does (spec sections 5.3, 5.4, 6). */
+/** Sending hooks to the store's receiver the way the service does (docs/service-api.md, "Hooks"). */
 import { performance } from "node:perf_hooks"
 import { Agent, request } from "undici"
 import type { HookMethod } from "../lib/constants"

@@ -1,5 +1,5 @@
 /**
- * Phone and birthday formats of the wallet-pass service (spec 2.1-2.3): customers are keyed
+ * Phone and birthday formats of the wallet-pass service (docs/service-api.md, "Customers"): customers are keyed
  * by E.164 phones; birthdays travel as dd.mm.yyyy in requests and as yyyy-mm-dd in hooks.
  */
 import {
@@ -152,7 +152,7 @@ export class InvalidBirthdayError extends Error {
 
 /**
  * Formats a birthday for the service: `"request"` gives dd.mm.yyyy (user_create_or_update,
- * read_customer), `"hook"` gives yyyy-mm-dd (hook bodies, spec 2.3). Accepts either text
+ * read_customer), `"hook"` gives yyyy-mm-dd (hook bodies, docs/service-api.md, "Customers"). Accepts either text
  * format or a `Date`; throws `InvalidBirthdayError` for anything else.
  */
 export function formatBirthday(input: string | Date | CalendarDate, style: "request" | "hook" = "request"): string {

@@ -23,7 +23,7 @@ export const applyHolderDiscountWorkflowId = "apply-holder-discount"
 
 /**
  * Brings a customer's store pricing in line with their holder's discount percent (design
- * §3), through Medusa's promotion engine: the customer ends in exactly one plugin group,
+ * docs/loyalty.md), through Medusa's promotion engine: the customer ends in exactly one plugin group,
  * the one of their percent ("Wallet pass discount 10%", with its automatic promotion
  * "WALLETPASS-DISCOUNT-10"), made on first use; at 0% (or without a holder) in none. When
  * membership changed, the customer's open carts are re-priced at once.

@@ -115,7 +115,7 @@ describe("documented behaviour", () => {
     }
   })
 
-  it("a push in the same request as a bound-variable change shows the generic 'pass updated' (spec section 3)", async () => {
+  it("a push in the same request as a bound-variable change shows the generic 'pass updated' (docs/service-api.md, Requests)", async () => {
     emulator.seedCustomer({ phone: phone(1), installed: true, balance: 10 })
     await api("/crm/user_create_or_update", { phone: phone(1), push: "Your gift is ready", balance: 20 })
     await api("/crm/user_create_or_update", { phone: phone(1), push: "Plain push" })

@@ -1,5 +1,5 @@
 /**
- * Hooks as sent (spec sections 5.3, 5.4, 6): auth header for Basic and crm_key, crm_key in the
+ * Hooks as sent (docs/service-api.md, "Hooks"): auth header for Basic and crm_key, crm_key in the
  * body, the three X-* headers, customer bodies per 2.3 and section 6; the external-CRM balance
  * flow (addBalance then readBalance). A tiny node:http server in each test receives them.
  */
@@ -146,7 +146,7 @@ describe("crm_key auth", () => {
   })
 })
 
-describe("external CRM balance flow (spec 4.8)", () => {
+describe("external CRM balance flow (docs/service-api.md, Requests)", () => {
   it("balance/add and deduct send addBalance (signed sum, fresh transactionId) then readBalance, and answer the CRM's balance", async () => {
     await setUp({ mode: "external_crm", auth: "crm_key" })
     emulator.seedCustomer({ phone: phone(1), cards: ["555"] })

@@ -1,4 +1,4 @@
-/** Plan limits (spec section 8): every request counts, 429 with Retry-After past a limit. */
+/** Plan limits (docs/service-api.md, "Limits"): every request counts, 429 with Retry-After past a limit. */
 import { startEmulator, type WalletPassEmulator } from ".."
 import { RateLimiter } from "../rate-limiter"
 import { post, waitFor } from "./support"

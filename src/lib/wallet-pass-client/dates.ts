@@ -1,5 +1,5 @@
 /**
- * The service's date formats for read_customers (spec 4.4): `dd.mm.yyyy`, and for the end of
+ * The service's date formats for read_customers (docs/service-api.md, "Requests"): `dd.mm.yyyy`, and for the end of
  * the window also `dd.mm.yyyy hh:mm:ss`. The spec names no time zone; `Date` values are
  * written in UTC (the emulator reads them in UTC too).
  */

@@ -1,5 +1,5 @@
 /**
- * The client's one error class. Callers decide what to do from `outcome` (design §4): a
+ * The client's one error class. Callers decide what to do from `outcome` (docs/architecture.md, "The queue"): a
  * not-applied request may be retried; an ambiguous one may have changed the service's state
  * and must be resolved from evidence, never re-sent blindly.
  */

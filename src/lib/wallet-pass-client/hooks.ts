@@ -1,5 +1,5 @@
 /**
- * Hooks the service sends to the store (spec section 6) and the answers it expects. The
+ * Hooks the service sends to the store (docs/service-api.md, "Hooks") and the answers it expects. The
  * emulator builds hooks from these types; a receiver can parse with these schemas, which
  * accept both revisions (amounts as numbers or numeric strings; `lifetime` in days under
  * 2.8.2, in seconds under 2.7.2: see `lifetimeToSeconds`).
@@ -79,7 +79,7 @@ export const hookAckAnswerSchema = z.looseObject({ success: flagSchema })
 /** Any failed hook (HTTP 400). */
 export const hookErrorAnswerSchema = z.looseObject({ error: z.string() })
 
-/** addBalance `lifetime` in seconds: days under 2.8.2, already seconds under 2.7.2 (spec 6.3). */
+/** addBalance `lifetime` in seconds: days under 2.8.2, already seconds under 2.7.2 (docs/service-api.md, "Hooks"). */
 export function lifetimeToSeconds(lifetime: number, revision: Revision): number {
   return revision === "2.7.2" ? lifetime : lifetime * 86_400
 }

@@ -1,4 +1,4 @@
-/** Public API of the wallet-pass service client (spec section 4) and the hook schemas (section 6). */
+/** Public API of the wallet-pass service client (docs/service-api.md, "Requests") and the hook schemas ("Hooks"). */
 export {
   WalletPassClient,
   WALLET_PASS_PATHS,

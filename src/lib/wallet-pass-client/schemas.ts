@@ -1,5 +1,5 @@
 /**
- * Zod schemas for the service's requests and responses (spec sections 2 and 4), and the
+ * Zod schemas for the service's requests and responses (docs/service-api.md, "Customers"), and the
  * TypeScript types derived from them. Request inputs are checked strictly before anything is
  * sent; responses are read leniently where the revisions differ (numbers may arrive as numeric
  * strings, optional fields as null).
@@ -58,7 +58,7 @@ const positiveAmountInput = amountInput.refine((n) => n > 0, "must be a positive
 const serviceDateInput = z.union([z.string().min(1), z.date()])
 const messageInput = z.string().min(1, "message is empty")
 
-/** Field names of user_create_or_update (spec 2.1); custom template variables must not reuse them. */
+/** Field names of user_create_or_update (docs/service-api.md, "Customers"); custom template variables must not reuse them. */
 export const CUSTOMER_WRITE_FIELDS = [
   "app_key",
   "phone",
@@ -180,7 +180,7 @@ function exactlyOneRef(input: { phone?: string; card?: string; remoteId?: string
   if (given !== 1) ctx.addIssue({ code: "custom", path: [], message: "give exactly one of phone, card or remoteId" })
 }
 
-/** One customer identifier (spec 4.7-4.9). */
+/** One customer identifier (docs/service-api.md, "Requests"). */
 export type CustomerRef =
   | { phone: string; card?: never; remoteId?: never }
   | { card: string; phone?: never; remoteId?: never }

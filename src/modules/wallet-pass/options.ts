@@ -107,7 +107,7 @@ const hooksSchema = z
     }
   })
 
-/** The plugin options as written in medusa-config (design.md §1). */
+/** The plugin options as written in medusa-config (README.md, "Options"). */
 export const walletPassOptionsSchema = z
   .object({
     apiUrl: httpUrl("apiUrl").transform((v) => v.replace(/\/+$/, "")),

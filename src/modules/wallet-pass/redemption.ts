@@ -3,7 +3,7 @@ import { OPERATION_PRIORITY } from "./constants"
 import type WalletPassModuleService from "./service"
 
 /**
- * Paying part of an order with bonus (design §3): the ledger side. Written as functions over
+ * Paying part of an order with bonus (docs/loyalty.md): the ledger side. Written as functions over
  * the module service's public methods; each step is idempotent, so they are safe to repeat.
  *
  * Life of a redemption:

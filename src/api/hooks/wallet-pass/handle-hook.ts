@@ -21,7 +21,7 @@ export type HookHandled = {
 
 /**
  * Carries out a checked hook through the module and workflows and builds the service's
- * answer (spec section 6). Unknown holders and foreign cards throw MedusaErrors that the
+ * answer (docs/service-api.md, "Hooks"). Unknown holders and foreign cards throw MedusaErrors that the
  * route turns into 400 `{ error }`.
  */
 export async function handleHook(scope: MedusaContainer, command: HookCommand): Promise<HookHandled> {

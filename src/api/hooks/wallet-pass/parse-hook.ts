@@ -107,7 +107,7 @@ function cardNumbersOf(cards: string[]): string[] {
 }
 
 /**
- * Checks a hook body (spec section 6) and converts it to a command. Every problem becomes
+ * Checks a hook body (docs/service-api.md, "Hooks") and converts it to a command. Every problem becomes
  * a message naming the field and what it accepts, for a 400 `{ error }` answer.
  */
 export function parseHook(raw: unknown, { defaultCountry, revision }: ParseHookOptions): ParseHookResult {

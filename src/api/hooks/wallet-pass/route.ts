@@ -10,7 +10,7 @@ import { storableCopy } from "../../../lib/safe-json"
 import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
 import type { HookOutcome } from "../../../modules/wallet-pass/constants"
 
-/** Client mistakes and unknown holders answer 400 `{ error }` (spec section 7), never 500. */
+/** Client mistakes and unknown holders answer 400 `{ error }` (docs/service-api.md, "Hooks"), never 500. */
 const CLIENT_ERRORS: string[] = [
   MedusaError.Types.INVALID_DATA,
   MedusaError.Types.NOT_FOUND,

@@ -1,5 +1,5 @@
 /**
- * Outcome classes (design §4): for each fault the client must say whether the request may have
+ * Outcome classes (docs/architecture.md, "The queue"): for each fault the client must say whether the request may have
  * been applied. The emulator injects the faults over real HTTP; a few odd servers are tiny
  * node:http servers of the test's own.
  */

@@ -1,6 +1,6 @@
 /**
  * Contract tests: the client against the emulator over real HTTP, one block per request of
- * spec section 4 and per documented rule.
+ * docs/service-api.md, "Requests" and per documented rule.
  */
 import { type WalletPassEmulator, startEmulator } from "../../../emulator"
 import { phone } from "../../../emulator/__tests__/support"

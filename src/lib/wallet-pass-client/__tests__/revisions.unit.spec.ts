@@ -1,4 +1,4 @@
-/** Revision 2.7.2 against 2.8.2 (spec section 9): amounts as strings, campaign type `text`. */
+/** Revision 2.7.2 against 2.8.2 (docs/service-api.md, "Revisions"): amounts as strings, campaign type `text`. */
 import { type WalletPassEmulator, startEmulator } from "../../../emulator"
 import { phone } from "../../../emulator/__tests__/support"
 import { WalletPassApiError, WalletPassClient, hookBodySchema, lifetimeToSeconds, pushTypeSchema } from ".."

@@ -2,7 +2,7 @@ import { model } from "@medusajs/framework/utils"
 import { OPERATION_METHODS, OPERATION_PRIORITY, OPERATION_STATES } from "../constants"
 
 /**
- * A request to the service waiting in the durable queue (design.md §4), written in the same
+ * A request to the service waiting in the durable queue (docs/architecture.md, "The queue"), written in the same
  * transaction as the change that causes it. `dedupe_key` is unique: a change enqueues once.
  */
 export const WalletPassOperation = model

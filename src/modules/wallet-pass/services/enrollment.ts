@@ -28,7 +28,7 @@ type Deps = InternalServiceDeps & {
 /**
  * Enrolment: store customers become holders and are enrolled at the service (after the read
  * that adopts what it holds for the phone), and what the service answers about a holder is
- * stored (docs/architecture.md, "Enrolment").
+ * stored (docs/adoption.md).
  */
 export class EnrollmentService extends InternalService {
   protected readonly holderService_: Deps["walletPassHolderService"]

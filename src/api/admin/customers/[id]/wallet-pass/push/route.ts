@@ -4,7 +4,7 @@ import type { AdminWalletPassPushType } from "../../../../wallet-pass/validators
 
 /**
  * POST /admin/customers/:id/wallet-pass/push — a personal push (wallet, web push or messaging
- * app). Sent on its own, never with a balance change, so the customer sees its text (spec §3).
+ * app). Sent on its own, never with a balance change, so the customer sees its text (docs/service-api.md, "Requests").
  */
 export const POST = async (req: AuthenticatedMedusaRequest<AdminWalletPassPushType>, res: MedusaResponse) => {
   const { result } = await requestHolderOperationWorkflow(req.scope).run({
