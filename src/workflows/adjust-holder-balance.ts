@@ -1,8 +1,8 @@
-import { generateEntityId } from "@medusajs/framework/utils"
 import { createWorkflow, transform, WorkflowData, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { OPERATION_PRIORITY } from "../modules/wallet-pass/constants"
 import { recordLedgerChangeStep } from "./steps/record-ledger-change"
 import { resolveCustomerHolderStep } from "./steps/resolve-customer-holder"
+import { ledgerKeys, operationKeys } from "../modules/wallet-pass/keys"
 
 export type AdjustHolderBalanceInput = {
   customer_id: string
@@ -26,7 +26,7 @@ export const adjustHolderBalanceWorkflow = createWorkflow(
   (input: WorkflowData<AdjustHolderBalanceInput>) => {
     const holder = resolveCustomerHolderStep({ customer_id: input.customer_id })
     const change = transform({ input, holder }, ({ input, holder }) => {
-      const key = `manual:${generateEntityId(undefined, "adj")}`
+      const key = ledgerKeys.manual()
       return {
         entry: {
           holder_id: holder.id,
@@ -41,7 +41,7 @@ export const adjustHolderBalanceWorkflow = createWorkflow(
         operation: {
           method: input.amount > 0 ? ("balance_add" as const) : ("balance_deduct" as const),
           payload: {},
-          dedupe_key: `op:${key}`,
+          dedupe_key: operationKeys.forEntry(key),
           priority: OPERATION_PRIORITY.interactive,
         },
       }

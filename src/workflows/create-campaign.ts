@@ -4,6 +4,7 @@ import type { PushType } from "../lib/constants"
 import { WALLET_PASS_MODULE } from "../modules/wallet-pass"
 import { OPERATION_PRIORITY } from "../modules/wallet-pass/constants"
 import { enqueueOperationStep } from "./steps/enqueue-operation"
+import { operationKeys } from "../modules/wallet-pass/keys"
 
 export type CreateCampaignInput = { name?: string; message: string; type: PushType; segment_uuid?: string; created_by?: string | null }
 
@@ -28,7 +29,7 @@ export const createCampaignWorkflow = createWorkflow(createCampaignWorkflowId, (
     method: "push_create" as const,
     holder_id: null,
     payload: { campaign_id: campaign.id },
-    dedupe_key: `campaign:${campaign.id}:create`,
+    dedupe_key: operationKeys.campaignCreate(campaign.id),
     priority: OPERATION_PRIORITY.interactive,
   }))
   enqueueOperationStep(operation)
@@ -55,7 +56,7 @@ export const sendCampaignWorkflow = createWorkflow(sendCampaignWorkflowId, (inpu
     method: "push_send" as const,
     holder_id: null,
     payload: { campaign_id: campaign.id },
-    dedupe_key: `campaign:${campaign.id}:send`,
+    dedupe_key: operationKeys.campaignSend(campaign.id),
     priority: OPERATION_PRIORITY.interactive,
   }))
   return new WorkflowResponse(enqueueOperationStep(operation))

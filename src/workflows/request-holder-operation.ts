@@ -1,8 +1,8 @@
-import { generateEntityId } from "@medusajs/framework/utils"
 import { createWorkflow, transform, WorkflowData, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { OPERATION_PRIORITY, OperationMethod } from "../modules/wallet-pass/constants"
 import { enqueueOperationStep } from "./steps/enqueue-operation"
 import { resolveCustomerHolderStep } from "./steps/resolve-customer-holder"
+import { operationKeys } from "../modules/wallet-pass/keys"
 
 export type RequestHolderOperationInput = {
   customer_id: string
@@ -24,7 +24,7 @@ export const requestHolderOperationWorkflow = createWorkflow(
       method: input.method,
       holder_id: holder.id,
       payload: input.payload,
-      dedupe_key: `admin:${input.method}:${generateEntityId(undefined, "req")}`,
+      dedupe_key: operationKeys.adminRequest(input.method),
       priority: OPERATION_PRIORITY.interactive,
     }))
     return new WorkflowResponse(enqueueOperationStep(operation))

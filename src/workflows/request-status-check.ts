@@ -1,7 +1,7 @@
-import { generateEntityId } from "@medusajs/framework/utils"
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { OPERATION_PRIORITY } from "../modules/wallet-pass/constants"
 import { enqueueOperationStep } from "./steps/enqueue-operation"
+import { operationKeys } from "../modules/wallet-pass/keys"
 
 export const requestStatusCheckWorkflowId = "request-wallet-pass-status-check"
 
@@ -11,7 +11,7 @@ export const requestStatusCheckWorkflow = createWorkflow(requestStatusCheckWorkf
     method: "status" as const,
     holder_id: null,
     payload: {},
-    dedupe_key: `status:${generateEntityId(undefined, "check")}`,
+    dedupe_key: operationKeys.statusCheck(),
     priority: OPERATION_PRIORITY.interactive,
   }))
   return new WorkflowResponse(enqueueOperationStep(input))

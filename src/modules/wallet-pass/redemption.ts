@@ -1,5 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { OPERATION_PRIORITY } from "./constants"
+import { ledgerKeys, operationKeys, voidedKey } from "./keys"
 import type WalletPassModuleService from "./service"
 
 /**
@@ -28,12 +29,12 @@ export function redemptionPromotionCode(cartId: string): string {
 
 /** The ledger key of a cart's redemption (kept after the order is placed: a completion retry finds it). */
 export function redemptionDedupeKey(cartId: string): string {
-  return `cart:${cartId}:redeem`
+  return ledgerKeys.cartRedemption(cartId)
 }
 
 /** The queue key of a cart's balance/deduct. */
 export function redemptionOperationKey(cartId: string): string {
-  return `op:cart:${cartId}:redeem`
+  return operationKeys.forEntry(ledgerKeys.cartRedemption(cartId))
 }
 
 /** A held request is not sent until released (order placed); far enough to never come due by itself. */
@@ -108,7 +109,7 @@ export async function voidCartRedemption(walletPass: WalletPassModuleService, en
   const operations = await walletPass.listWalletPassOperations({ ledger_entry_id: entryId })
   if (operations.some((o) => o.state !== "pending")) return false
   for (const operation of operations) {
-    await walletPass.updateWalletPassOperations({ id: operation.id, dedupe_key: `${operation.dedupe_key}:void:${operation.id}` })
+    await walletPass.updateWalletPassOperations({ id: operation.id, dedupe_key: voidedKey(operation.dedupe_key, operation.id) })
     await walletPass.softDeleteWalletPassOperations([operation.id])
   }
   // Canceled with its key renamed, and what it took from expiring credits given back.

@@ -6,6 +6,7 @@ import { OPERATION_PRIORITY } from "../../modules/wallet-pass/constants"
 import type { SendFacts } from "../../modules/wallet-pass/types"
 import { fromMinorUnits } from "../../modules/wallet-pass/utils/amounts"
 import { holderPhone, type OperationContext, type OperationHandler, type ServiceRequest } from "./types"
+import { operationKeys } from "../../modules/wallet-pass/keys"
 
 /** The user_create_or_update field of each kind of personal push (docs/service-api.md). */
 const PERSONAL_PUSH_FIELDS = { push: "push", webpush: "send_webpush", telegram: "send_telegram" } as const
@@ -87,7 +88,7 @@ export const userCreateOrUpdate: OperationHandler = {
           method: "read_customer",
           holder_id: operation.holder_id,
           payload: { type: "cards" },
-          dedupe_key: `cards:${operation.id}`,
+          dedupe_key: operationKeys.cards(operation.id),
           priority: OPERATION_PRIORITY.accrual,
         })
       }

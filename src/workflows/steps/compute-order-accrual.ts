@@ -6,6 +6,7 @@ import { bonusFor, currencyStep, floorToMinorUnits } from "../../modules/wallet-
 import { balanceCurrency } from "../../utils/currency"
 import type { RecordLedgerChangeStepInput } from "./record-ledger-change"
 import { effectiveBonusBasisPoints } from "../../modules/wallet-pass/options"
+import { ledgerKeys, operationKeys } from "../../modules/wallet-pass/keys"
 
 export const computeOrderAccrualStepId = "compute-order-accrual"
 
@@ -56,7 +57,7 @@ export const computeOrderAccrualStep = createStep(
         holder_id: holder.id,
         amount,
         kind: "accrual",
-        dedupe_key: `order:${order_id}:accrual`,
+        dedupe_key: ledgerKeys.orderAccrual(order_id),
         order_id,
         reason: `bonus ${rate / 100}% for order #${order.display_id ?? order_id}`,
         metadata: { base, rate_bp: rate, currency },
@@ -64,7 +65,7 @@ export const computeOrderAccrualStep = createStep(
       operation: {
         method: "balance_add",
         payload: {},
-        dedupe_key: `op:order:${order_id}:accrual`,
+        dedupe_key: operationKeys.forEntry(ledgerKeys.orderAccrual(order_id)),
         priority: OPERATION_PRIORITY.accrual,
       },
     })

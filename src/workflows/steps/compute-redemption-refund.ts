@@ -2,6 +2,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
 import { OPERATION_PRIORITY } from "../../modules/wallet-pass/constants"
 import type { RecordLedgerChangeStepInput } from "./record-ledger-change"
+import { ledgerKeys, operationKeys } from "../../modules/wallet-pass/keys"
 
 export const computeRedemptionRefundStepId = "compute-redemption-refund"
 
@@ -21,14 +22,14 @@ export const computeRedemptionRefundStep = createStep(
         holder_id: entries[0].holder_id,
         amount: paid,
         kind: "redemption_refund",
-        dedupe_key: `order:${order_id}:redeem:refund`,
+        dedupe_key: ledgerKeys.redemptionRefund(order_id),
         order_id,
         reason: "order canceled: bonus paid with it given back",
       },
       operation: {
         method: "balance_add",
         payload: {},
-        dedupe_key: `op:order:${order_id}:redeem:refund`,
+        dedupe_key: operationKeys.forEntry(ledgerKeys.redemptionRefund(order_id)),
         priority: OPERATION_PRIORITY.accrual,
       },
     })

@@ -5,6 +5,7 @@ import { OPERATION_PRIORITY } from "../../modules/wallet-pass/constants"
 import type WalletPassModuleService from "../../modules/wallet-pass/service"
 import { floorToMinorUnits } from "../../modules/wallet-pass/utils/amounts"
 import { LedgerChangeCompensation, withdrawLedgerChange } from "./record-ledger-change"
+import { ledgerKeys } from "../../modules/wallet-pass/keys"
 
 export type ReverseOrderAccrualStepInput =
   | { order_id: string; cause: { type: "cancel" } | { type: "return"; return_id: string } }
@@ -76,7 +77,7 @@ export const reverseOrderAccrualStep = createStep(
       if (refund) {
         request = {
           order_id: refund.orderId,
-          dedupe_key: `order:${refund.orderId}:reversal:refund:${cause.payment_id}:${refund.refunded}`,
+          dedupe_key: ledgerKeys.orderRefunded(refund.orderId, cause.payment_id, refund.refunded),
           share: refund.share,
           reason: `payment refunded (${cause.payment_id})`,
           priority: OPERATION_PRIORITY.accrual,
@@ -85,7 +86,7 @@ export const reverseOrderAccrualStep = createStep(
     } else {
       request = {
         order_id: order_id!,
-        dedupe_key: cause.type === "cancel" ? `order:${order_id}:reversal:cancel` : `order:${order_id}:reversal:return:${cause.return_id}`,
+        dedupe_key: cause.type === "cancel" ? ledgerKeys.orderCanceled(order_id!) : ledgerKeys.orderReturned(order_id!, cause.return_id),
         share: cause.type === "cancel" ? "rest" : await returnedShare(container, order_id!, cause.return_id),
         reason: cause.type === "cancel" ? "order canceled" : `items returned (${cause.return_id})`,
         priority: OPERATION_PRIORITY.accrual,

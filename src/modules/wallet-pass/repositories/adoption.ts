@@ -2,6 +2,7 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { AdoptionResult, ServiceCustomerSnapshot } from "../types"
 import { generateEntityId, MedusaError } from "@medusajs/framework/utils"
 import type { AdoptionState } from "../constants"
+import { ledgerKeys } from "../keys"
 
 /**
  * Adoption (docs/adoption.md): the first time the store links a phone the service already
@@ -10,11 +11,6 @@ import type { AdoptionState } from "../constants"
  * balance of record. SQL over the caller's transaction, like queue.ts.
  */
 
-/** The dedupe key of a holder's opening entry: adoption happens once per holder. */
-export const openingEntryKey = (holderId: string) => `adopt:${holderId}`
-
-/** The dedupe key of the read that adopts a holder enrolled by the store. */
-export const adoptionReadKey = (holderId: string) => `adopt:${holderId}`
 
 type HolderForAdoption = {
   id: string
@@ -90,7 +86,7 @@ export class AdoptionRepository {
               amount: snapshot.balance,
               kind: "opening_balance",
               reason: "balance at the service when the store adopted the phone",
-              dedupe_key: openingEntryKey(holder.id),
+              dedupe_key: ledgerKeys.opening(holder.id),
               metadata: { source: "service" },
             }),
           ]

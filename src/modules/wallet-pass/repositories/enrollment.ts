@@ -2,7 +2,7 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { generateEntityId } from "@medusajs/framework/utils"
 import type { EnrollmentState, HolderSource } from "../constants"
 import type { EnrollmentBefore } from "../types"
-import { adoptionReadKey } from "./adoption"
+import { operationKeys } from "../keys"
 
 const ENROLLMENT_COLUMNS = "id, phone, enrollment_state, enrollment_error"
 
@@ -94,9 +94,9 @@ export class EnrollmentRepository {
                              AND o.state IN ('pending', 'sending', 'unknown') AND o.deleted_at IS NULL)`,
       [
         generateEntityId(undefined, "wpop"),
-        adoptionReadKey(holderId),
-        `${adoptionReadKey(holderId)}:${generateEntityId(undefined, "again")}`,
-        adoptionReadKey(holderId),
+        operationKeys.adoptionRead(holderId),
+        operationKeys.adoptionReadAgain(holderId),
+        operationKeys.adoptionRead(holderId),
         priority,
         holderId,
       ]

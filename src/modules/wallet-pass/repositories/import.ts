@@ -3,6 +3,7 @@ import { OPERATION_PRIORITY } from "../constants"
 import type { SyncRunRow } from "../types"
 import { QueueRepository } from "./queue"
 import { SyncRepository } from "./sync"
+import { ledgerKeys, operationKeys } from "../keys"
 
 /**
  * The import's own steps over a sync run (docs/adoption.md, "The import of the service's
@@ -56,7 +57,7 @@ export class ImportRepository extends SyncRepository {
       await new QueueRepository(this.knex).insertOperation({
         method: "read_customer",
         payload: { type: "import_refresh", run_id: runId, item_id: item.id, holder_id: item.holder_id, phone: item.phone },
-        dedupe_key: `sync:${runId}:refresh:${item.id}`,
+        dedupe_key: operationKeys.importRefreshRead(runId, item.id),
         priority: OPERATION_PRIORITY.background,
       })
     }
@@ -120,7 +121,7 @@ export class ImportRepository extends SyncRepository {
         amount: difference,
         kind: "sync_adjustment",
         reason: "changed at the service between the import and the switch",
-        dedupe_key: `import-refresh:${item.run_id}:${input.holder_id}`,
+        dedupe_key: ledgerKeys.importRefresh(item.run_id, input.holder_id),
         metadata: { run_id: item.run_id, service_balance: input.service_balance },
       }),
     ])

@@ -5,6 +5,7 @@ import { READ_CUSTOMERS_PAGE_SIZE } from "../../../lib/constants"
 import { formatServiceDate } from "../../../lib/wallet-pass-client/dates"
 import { OPERATION_PRIORITY, type SyncRunKind } from "../constants"
 import { QueueRepository } from "./queue"
+import { operationKeys } from "../keys"
 
 /**
  * Background sweeps over the service's base (docs/adoption.md): the import, the install-flag
@@ -30,7 +31,6 @@ export function syncWindows(since: string, days: number, until: Date): SyncWindo
   return windows
 }
 
-const pageKey = (runId: string, window: number, offset: number) => `sync:${runId}:page:${window}:${offset}`
 
 /** The SQL of this file, run on the caller's connection or transaction (the active manager's knex). */
 export class SyncRepository {
@@ -49,7 +49,7 @@ export class SyncRepository {
         end_date: w.end,
         ...(run.kind === "installs" ? { installed: true } : {}),
       },
-      dedupe_key: again ? `${pageKey(run.id, window, offset)}:${generateEntityId(undefined, "again")}` : pageKey(run.id, window, offset),
+      dedupe_key: again ? operationKeys.syncPageAgain(run.id, window, offset) : operationKeys.syncPage(run.id, window, offset),
       priority: OPERATION_PRIORITY.background,
     })
   }
@@ -184,7 +184,7 @@ export class SyncRepository {
       await new QueueRepository(this.knex).insertOperation({
         method: "read_customer",
         payload: { type: "import", run_id: run.id, item_id: item.id, phone: item.phone },
-        dedupe_key: `sync:${run.id}:read:${item.id}`,
+        dedupe_key: operationKeys.syncRead(run.id, item.id),
         priority: OPERATION_PRIORITY.background,
       })
     }
@@ -214,7 +214,7 @@ export class SyncRepository {
       await new QueueRepository(this.knex).insertOperation({
         method: "read_customer",
         payload: { type: "cards", run_id: run.id, holder_id: holder.id },
-        dedupe_key: `sync:${run.id}:cards:${holder.id}`,
+        dedupe_key: operationKeys.syncCards(run.id, holder.id),
         priority: OPERATION_PRIORITY.background,
       })
     }
@@ -272,7 +272,7 @@ export class SyncRepository {
       await new QueueRepository(this.knex).insertOperation({
         method: "read_customer",
         payload: { type: "drift", run_id: run.id, holder_id: holder.id, phone: holder.phone },
-        dedupe_key: `sync:${run.id}:drift:${holder.id}`,
+        dedupe_key: operationKeys.syncDrift(run.id, holder.id),
         priority: OPERATION_PRIORITY.background,
       })
     }
@@ -329,7 +329,7 @@ export class SyncRepository {
         method: "user_create_or_update",
         holder_id: input.holder_id,
         payload: { type: "balance_sync", reason: `drift found by ${input.run_id}` },
-        dedupe_key: `sync:${input.run_id}:heal:${input.holder_id}`,
+        dedupe_key: operationKeys.syncHeal(input.run_id, input.holder_id),
         priority: input.healPriority,
       })
       healedBy = queued.operation.id

@@ -4,6 +4,7 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { generateEntityId, MedusaError } from "@medusajs/framework/utils"
 import { type HolderMoveVia, OPERATION_PRIORITY } from "../constants"
 import { QueueRepository } from "./queue"
+import { operationKeys } from "../keys"
 
 /**
  * Who may use a pass (docs/adoption.md, trust). Medusa does not verify the phone an account
@@ -64,7 +65,7 @@ export class TrustRepository {
       method: "user_create_or_update",
       holder_id: input.holder_id,
       payload: { type: "verify", verification_id: id },
-      dedupe_key: `verify:${id}`,
+      dedupe_key: operationKeys.verification(id),
       priority: OPERATION_PRIORITY.interactive,
     })
     const { rows } = await this.knex.raw<{ rows: { expires_at: Date }[] }>(
@@ -164,7 +165,7 @@ export class TrustRepository {
         method: "user_create_or_update",
         holder_id: holder.id,
         payload: { type: "profile" },
-        dedupe_key: `profile:${holder.id}:moved:${generateEntityId(undefined, "mv")}`,
+        dedupe_key: operationKeys.profileAfterMove(holder.id),
         priority: OPERATION_PRIORITY.profile,
       })
     }

@@ -1,11 +1,12 @@
 import type { Context, ModulesSdkTypes } from "@medusajs/framework/types"
-import { generateEntityId, InjectTransactionManager, MedusaContext } from "@medusajs/framework/utils"
+import { InjectTransactionManager, MedusaContext } from "@medusajs/framework/utils"
 import type { EnrollmentState, HolderSource } from "../constants"
 import type { WalletPassCard, WalletPassHolder, WalletPassOperation } from "../models"
 import { EnrollmentRepository } from "../repositories/enrollment"
 import { QueueRepository } from "../repositories/queue"
 import type { EnrollmentBefore, EnrollmentResult, EnrollmentUndo, OperationRow, ReenrollWhen } from "../types"
 import { InternalService, type InternalServiceDeps } from "../utils/internal-service"
+import { operationKeys } from "../keys"
 
 /** What createHolderForEnrollment takes. */
 export type EnrollmentInput = {
@@ -72,7 +73,7 @@ export class EnrollmentService extends InternalService {
       return unchangedEnrollment(await repo.holderOfCustomerOrPhone(input.customer_id, phone))
     }
     const operation =
-      state === "pending" ? await this.queueEnrollment_(sharedContext, holderId, `enroll:${holderId}`, input.priority) : null
+      state === "pending" ? await this.queueEnrollment_(sharedContext, holderId, operationKeys.enrollment(holderId), input.priority) : null
     return { holder_id: holderId, created: true, operation, state, error, previous: null }
   }
 
@@ -99,7 +100,7 @@ export class EnrollmentService extends InternalService {
         ? await this.queueEnrollment_(
             sharedContext,
             before.id,
-            `enroll:${before.id}:${generateEntityId(undefined, "again")}`,
+            operationKeys.enrollmentAgain(before.id),
             input.priority
           )
         : null

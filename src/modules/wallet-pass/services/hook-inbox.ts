@@ -7,6 +7,7 @@ import { GroupWriter } from "../utils/group-writer"
 import { InternalService, type InternalServiceDeps } from "../utils/internal-service"
 import { type AppliedEntryJson, appliedEntry, newLedgerEntry } from "../utils/ledger-entry"
 import { type RefusalMinute, type RefusalSample, RefusalTally } from "../utils/refusal-tally"
+import { ledgerKeys } from "../keys"
 
 /** One hook in a batch for wallet_pass_hook_batch (field names are the function's). */
 type HookBatchItem =
@@ -84,7 +85,7 @@ export class HookInboxService extends InternalService {
       amount: input.amount,
       kind: input.amount > 0 ? "service_credit" : "service_debit",
       reason: input.amount > 0 ? "credit from the service" : "write-off from the service",
-      dedupe_key: `hook:addBalance:${input.transaction_id}`,
+      dedupe_key: ledgerKeys.serviceCredit(input.transaction_id),
       transaction_id: input.transaction_id,
       lifetime_seconds: input.lifetime_seconds,
     })

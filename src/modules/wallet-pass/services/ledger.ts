@@ -16,6 +16,7 @@ import { formatBalanceAmount } from "../utils/amounts"
 import { BalanceOutOfRangeError, insufficientBalanceMessage } from "../utils/balance-errors"
 import { InternalService } from "../utils/internal-service"
 import { appliedEntry, type ConsumedCredit, newLedgerEntry } from "../utils/ledger-entry"
+import { ledgerKeys, operationKeys } from "../keys"
 
 /** How an order's accrual is reversed (see reverseOrderAccrual). */
 export type ReversalInput = {
@@ -116,7 +117,7 @@ export class LedgerService extends InternalService {
     @MedusaContext() sharedContext: Context = {}
   ): Promise<(ApplyLedgerEntryResult & { operation: OperationRow | null }) | null> {
     const ledger = new LedgerRepository(this.knex_(sharedContext))
-    const accrual = await ledger.findByKeys(`order:${input.order_id}:accrual`, null)
+    const accrual = await ledger.findByKeys(ledgerKeys.orderAccrual(input.order_id), null)
     if (!accrual || accrual.state !== "applied") {
       return null
     }
@@ -144,7 +145,7 @@ export class LedgerService extends InternalService {
         order_id: input.order_id,
         reason: input.reason,
       },
-      { method: "balance_deduct", payload: {}, dedupe_key: `op:${input.dedupe_key}`, priority: input.priority },
+      { method: "balance_deduct", payload: {}, dedupe_key: operationKeys.forEntry(input.dedupe_key), priority: input.priority },
       sharedContext
     )
   }
@@ -177,7 +178,7 @@ export class LedgerService extends InternalService {
           holder_id: canceled.holder_id,
           amount,
           reason: "lifetime credit expired (given back by a canceled debit)",
-          dedupe_key: `expiry:${credit_id}:canceled:${canceled.id}`,
+          dedupe_key: ledgerKeys.expiryCanceled(credit_id, canceled.id),
           metadata: { credit_id, canceled_entry_id: canceled.id },
         },
         sharedContext
@@ -214,7 +215,7 @@ export class LedgerService extends InternalService {
           holder_id: candidate.holder_id,
           amount: remaining,
           reason: "lifetime credit expired",
-          dedupe_key: `expiry:${candidate.id}`,
+          dedupe_key: ledgerKeys.expiry(candidate.id),
           metadata: { credit_id: candidate.id },
         },
         sharedContext
@@ -243,7 +244,7 @@ export class LedgerService extends InternalService {
       holder_id: input.holder_id,
       ledger_entry_id: entry.id,
       payload: { type: "balance_sync", reason: "expiry" },
-      dedupe_key: `sync:expiry:${entry.id}`,
+      dedupe_key: operationKeys.expirySync(entry.id),
       priority: OPERATION_PRIORITY.accrual,
     })
     return { entry, balance }

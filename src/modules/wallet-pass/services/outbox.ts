@@ -1,11 +1,12 @@
 import type { Context } from "@medusajs/framework/types"
-import { generateEntityId, InjectManager, InjectTransactionManager, MedusaContext, MedusaError } from "@medusajs/framework/utils"
+import { InjectManager, InjectTransactionManager, MedusaContext, MedusaError } from "@medusajs/framework/utils"
 import type { RateLimits } from "../../../lib/constants"
 import { LedgerRepository } from "../repositories/ledger"
 import { backgroundPerHour, OPERATION_PATHS, QueueRepository } from "../repositories/queue"
 import { SendFactsRepository } from "../repositories/send-facts"
 import type { CallRecord, EnqueueInput, OperationRow, PreparedSend, QueueHealth, SettleInput } from "../types"
 import { InternalService } from "../utils/internal-service"
+import { operationKeys } from "../keys"
 
 /**
  * The outbox: the durable queue of requests to the service and the rate gate every process
@@ -143,7 +144,7 @@ export class OutboxService extends InternalService {
         method: "user_create_or_update",
         holder_id: op.holder_id,
         payload: { type: "balance_sync", reason: `resolve ${op.id}` },
-        dedupe_key: `sync:${op.id}`,
+        dedupe_key: operationKeys.balanceSync(op.id),
         priority,
       })
     }
@@ -181,7 +182,7 @@ export class OutboxService extends InternalService {
       method: "user_create_or_update",
       holder_id: holderId,
       payload: { type: "profile" },
-      dedupe_key: `profile:${holderId}:${generateEntityId(undefined, "sync")}`,
+      dedupe_key: operationKeys.profile(holderId),
       priority,
     })
   }
