@@ -203,6 +203,11 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
     expect((await service.retrieveOperationRow(peeked.id)).state).toBe("pending")
     const [after] = await sql(`SELECT outcome FROM wallet_pass_api_call WHERE operation_id = ?`, [peeked.id])
     expect(after.outcome).toBe("ambiguous")
+    // It may still reach the service until IN_FLIGHT_BOUND_SECONDS after it left, and be
+    // counted then: on the basic plan's one a second, the next request waits until after that.
+    const gate = await service.claimNextOperation({ perSecond: 1, perHour: 60 })
+    expect(gate).toEqual({ kind: "wait", wait_ms: expect.any(Number) })
+    expect((gate as { wait_ms: number }).wait_ms).toBeGreaterThan((IN_FLIGHT_BOUND_SECONDS - 1) * 1000)
     // Its lock is free again: once due, it is prepared like any other.
     await sql(`UPDATE wallet_pass_operation SET next_attempt_at = NULL WHERE id = ?`, [peeked.id])
     const again = await prepared()

@@ -330,11 +330,15 @@ export class QueueRepository {
       [leaseSeconds, [...LATE_LANDING_METHODS], holdSeconds]
     )
     // The call rows of the recovered operations, and direct calls (no operation) never answered.
+    // Such a request may still reach the service up to IN_FLIGHT_BOUND_SECONDS after its
+    // reservation (the service may count it then): it keeps counting as arriving that late,
+    // as it did while unanswered, so the next request does not follow it within the second.
     await this.knex.raw(
-      `UPDATE wallet_pass_api_call SET outcome = 'ambiguous', error = 'no answer recorded: the sending process stopped'
+      `UPDATE wallet_pass_api_call SET outcome = 'ambiguous', error = 'no answer recorded: the sending process stopped',
+              started_at = started_at + make_interval(secs => ?)
         WHERE outcome IS NULL
           AND (operation_id = ANY(?) OR (operation_id IS NULL AND started_at < clock_timestamp() - make_interval(secs => ?)))`,
-      [rows.map((r) => r.id), leaseSeconds]
+      [IN_FLIGHT_BOUND_SECONDS, rows.map((r) => r.id), leaseSeconds]
     )
     return rows
   }
