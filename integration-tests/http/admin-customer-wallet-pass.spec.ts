@@ -1,14 +1,14 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
 import { WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
 import { createAdminHeaders } from "../support/admin"
 import { storeEnv } from "../support/hooks"
+import { storeTestRunner } from "../support/store-runner"
 
 jest.setTimeout(120_000)
 
 const APP_KEY = "app-key-that-must-never-leak"
 
-medusaIntegrationTestRunner({
+storeTestRunner({
   env: storeEnv({ WALLET_PASS_APP_KEY: APP_KEY, WALLET_PASS_CRM_KEY: "crm-key-that-must-never-leak" }),
   testSuite: ({ api, getContainer }) => {
     let admin: { headers: Record<string, string> }

@@ -1,8 +1,8 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
 import { createAdminHeaders } from "../support/admin"
 import { basicAuth, postHook, storeEnv, waitFor, emulatedServiceBeforeStore } from "../support/hooks"
+import { storeTestRunner } from "../support/store-runner"
 
 jest.setTimeout(120_000)
 
@@ -12,7 +12,7 @@ const HOOKS = { login: "svc", password: "hook-pw-never-shown" }
 // Started before the store boots: the store's options name its URL.
 const service = emulatedServiceBeforeStore({ appKey: APP_KEY, mode: "external_crm", limits: "unlimited", accountName: "Demo shop" })
 
-medusaIntegrationTestRunner({
+storeTestRunner({
   env: storeEnv({
     WALLET_PASS_APP_KEY: APP_KEY,
     WALLET_PASS_PLAN: "advanced",

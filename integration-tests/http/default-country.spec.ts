@@ -1,10 +1,10 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
 import { updateStoresWorkflow } from "@medusajs/medusa/core-flows"
 import { WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
 import { createAdminHeaders } from "../support/admin"
 import { basicAuth, emulatedServiceBeforeStore, postHook, storeEnv, waitFor } from "../support/hooks"
 import { registerCustomer, seedStore, SeededStore } from "../support/store"
+import { storeTestRunner } from "../support/store-runner"
 
 jest.setTimeout(120_000)
 
@@ -15,7 +15,7 @@ const HOOKS = { login: "svc", password: "hook-pw-country" }
 // numbers of its default region's country, not Russian ones.
 const service = emulatedServiceBeforeStore({ appKey: APP_KEY, mode: "external_crm", limits: "unlimited" })
 
-medusaIntegrationTestRunner({
+storeTestRunner({
   env: storeEnv({ WALLET_PASS_APP_KEY: APP_KEY, WALLET_PASS_HOOK_LOGIN: HOOKS.login, WALLET_PASS_HOOK_PASSWORD: HOOKS.password }),
   testSuite: ({ api, getContainer }) => {
     let store: SeededStore

@@ -1,4 +1,4 @@
-import { medusaIntegrationTestRunner, TestEventUtils } from "@medusajs/test-utils"
+import { TestEventUtils } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
 import { createCartWorkflow } from "@medusajs/medusa/core-flows"
 import { startEmulator, WalletPassEmulator } from "../../src/emulator"
@@ -6,6 +6,7 @@ import { WALLET_PASS_EVENTS } from "../../src/modules/wallet-pass/constants"
 import { applyHolderDiscountWorkflow } from "../../src/workflows/apply-holder-discount"
 import { storeEnv } from "../support/hooks"
 import { createCart, getCart, guestHeaders, placeOrder, registerCustomer, seedStore, SeededStore } from "../support/store"
+import { storeTestRunner } from "../support/store-runner"
 
 jest.setTimeout(120_000)
 
@@ -13,7 +14,7 @@ const HOOKS = { login: "wallet-service", password: "hook-password-for-discounts"
 
 // docs/loyalty.md: a holder's discount percent reaches store prices through Medusa's promotion
 // engine (one customer group + one automatic promotion per percent); open carts follow.
-medusaIntegrationTestRunner({
+storeTestRunner({
   env: storeEnv({
     WALLET_PASS_HOOK_LOGIN: HOOKS.login,
     WALLET_PASS_HOOK_PASSWORD: HOOKS.password,

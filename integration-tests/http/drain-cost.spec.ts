@@ -1,11 +1,11 @@
 import { AsyncLocalStorage } from "node:async_hooks"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
 import { OPERATION_PRIORITY } from "../../src/modules/wallet-pass/constants"
 import { drainQueue } from "../../src/outbound/drain"
 import { emulatedServiceBeforeStore, storeEnv, waitFor } from "../support/hooks"
+import { storeTestRunner } from "../support/store-runner"
 
 jest.setTimeout(180_000)
 
@@ -21,7 +21,7 @@ const HOLDERS = 3
 
 const service = emulatedServiceBeforeStore({ appKey: APP_KEY, mode: "external_crm", limits: "unlimited" })
 
-medusaIntegrationTestRunner({
+storeTestRunner({
   env: storeEnv({
     WALLET_PASS_APP_KEY: APP_KEY,
     WALLET_PASS_PLAN: JSON.stringify({ perSecond: 1000, perHour: 1_000_000 }),

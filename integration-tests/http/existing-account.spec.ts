@@ -1,4 +1,4 @@
-import { medusaIntegrationTestRunner, TestEventUtils } from "@medusajs/test-utils"
+import { TestEventUtils } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
 import { WALLET_PASS_EVENTS } from "../../src/modules/wallet-pass/constants"
@@ -6,6 +6,7 @@ import walletPassBackgroundSync from "../../src/jobs/wallet-pass-background-sync
 import { createAdminHeaders } from "../support/admin"
 import { emulatedServiceBeforeStore, storeEnv, waitFor } from "../support/hooks"
 import { createCart, getCart, placeOrder, registerCustomer, SeededStore, seedStore } from "../support/store"
+import { storeTestRunner } from "../support/store-runner"
 
 jest.setTimeout(240_000)
 
@@ -17,7 +18,7 @@ const LIMITS = { perSecond: 20, perHour: 100_000 }
 // connects (docs/adoption.md). Started before the store boots: its options name its URL.
 const service = emulatedServiceBeforeStore({ appKey: APP_KEY, mode: "external_crm", limits: LIMITS })
 
-medusaIntegrationTestRunner({
+storeTestRunner({
   env: storeEnv({
     WALLET_PASS_APP_KEY: APP_KEY,
     WALLET_PASS_PLAN: JSON.stringify(LIMITS),

@@ -1,13 +1,13 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { startEmulator, WalletPassEmulator } from "../../src/emulator"
 import { basicAuth, postHook, postHookFrom, storeEnv, writtenCounts } from "../support/hooks"
+import { storeTestRunner } from "../support/store-runner"
 
 jest.setTimeout(120_000)
 
 const CRM_KEY = "crm-key-never-logged"
 
 // crm_key mode, hooks accepted only from 127.0.0.1 (checked on the socket address).
-medusaIntegrationTestRunner({
+storeTestRunner({
   env: storeEnv({ WALLET_PASS_CRM_KEY: CRM_KEY, WALLET_PASS_HOOK_ALLOWED_IP: "127.0.0.1" }),
   testSuite: ({ api, getContainer }) => {
     let emulator: WalletPassEmulator

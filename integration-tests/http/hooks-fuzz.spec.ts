@@ -1,6 +1,6 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
 import { basicAuth, postHook, storeEnv, waitFor, writtenCounts } from "../support/hooks"
+import { storeTestRunner } from "../support/store-runner"
 
 jest.setTimeout(600_000)
 
@@ -164,7 +164,7 @@ function generate(rng: Rng, n: number): { body: unknown; what: string } {
   return { body, what: `${kind} ${field}` }
 }
 
-medusaIntegrationTestRunner({
+storeTestRunner({
   env: storeEnv({ WALLET_PASS_HOOK_LOGIN: HOOKS.login, WALLET_PASS_HOOK_PASSWORD: HOOKS.password }),
   testSuite: ({ api, getContainer }) => {
     const walletPass = () => getContainer().resolve(WALLET_PASS_MODULE)

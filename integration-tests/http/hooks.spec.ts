@@ -1,8 +1,9 @@
-import { medusaIntegrationTestRunner, TestEventUtils } from "@medusajs/test-utils"
+import { TestEventUtils } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
 import { startEmulator, WalletPassEmulator } from "../../src/emulator"
 import { WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
 import { basicAuth, postHook, storeEnv, waitFor, writtenCounts } from "../support/hooks"
+import { storeTestRunner } from "../support/store-runner"
 
 jest.setTimeout(120_000)
 
@@ -15,7 +16,7 @@ const GOOD_HEADERS = {
   "x-wallet-id": IDS.walletId,
 }
 
-medusaIntegrationTestRunner({
+storeTestRunner({
   env: storeEnv({
     WALLET_PASS_HOOK_LOGIN: HOOKS.login,
     WALLET_PASS_HOOK_PASSWORD: HOOKS.password,

@@ -1,4 +1,4 @@
-import { medusaIntegrationTestRunner, TestEventUtils } from "@medusajs/test-utils"
+import { TestEventUtils } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { startEmulator, WalletPassEmulator } from "../../src/emulator"
 import { WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
@@ -6,6 +6,7 @@ import expireWalletPassCredits from "../../src/jobs/expire-wallet-pass-credits"
 import { createAdminHeaders } from "../support/admin"
 import { storeEnv, waitFor, emulatedServiceBeforeStore } from "../support/hooks"
 import { createCart, placeOrder, registerCustomer, SeededStore, seedStore } from "../support/store"
+import { storeTestRunner } from "../support/store-runner"
 
 jest.setTimeout(180_000)
 
@@ -15,7 +16,7 @@ const APP_KEY = "purchase-flow-key"
 // Started before the store boots: the store's options name its URL.
 const service = emulatedServiceBeforeStore({ appKey: APP_KEY, mode: "external_crm", limits: { perSecond: 50, perHour: 100_000 } })
 
-medusaIntegrationTestRunner({
+storeTestRunner({
   env: storeEnv({
     WALLET_PASS_APP_KEY: APP_KEY,
     WALLET_PASS_PLAN: JSON.stringify({ perSecond: 50, perHour: 100_000 }),

@@ -1,4 +1,4 @@
-import { medusaIntegrationTestRunner, TestEventUtils } from "@medusajs/test-utils"
+import { TestEventUtils } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
 import removeStaleBonusPromotions from "../../src/jobs/remove-stale-bonus-promotions"
@@ -7,6 +7,7 @@ import { redemptionPromotionCode, reserveCartRedemption } from "../../src/module
 import { createAdminHeaders } from "../support/admin"
 import { storeEnv, waitFor, emulatedServiceBeforeStore } from "../support/hooks"
 import { createCart, getCart, guestHeaders, placeOrder, registerCustomer, SeededStore, seedStore, StoreHeaders } from "../support/store"
+import { storeTestRunner } from "../support/store-runner"
 
 jest.setTimeout(120_000)
 
@@ -16,7 +17,7 @@ const APP_KEY = "redemption-key"
 // Started before the store boots: the store's options name its URL.
 const service = emulatedServiceBeforeStore({ appKey: APP_KEY, mode: "external_crm", limits: { perSecond: 50, perHour: 100_000 } })
 
-medusaIntegrationTestRunner({
+storeTestRunner({
   env: storeEnv({
     WALLET_PASS_APP_KEY: APP_KEY,
     WALLET_PASS_PLAN: JSON.stringify({ perSecond: 50, perHour: 100_000 }),

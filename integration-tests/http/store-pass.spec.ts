@@ -1,10 +1,11 @@
-import { medusaIntegrationTestRunner, TestEventUtils } from "@medusajs/test-utils"
+import { TestEventUtils } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
 import { startEmulator, WalletPassEmulator } from "../../src/emulator"
 import { WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
 import { WALLET_PASS_EVENTS } from "../../src/modules/wallet-pass/constants"
 import { storeEnv } from "../support/hooks"
 import { createCart, getCart, guestHeaders, registerCustomer, seedStore, SeededStore } from "../support/store"
+import { storeTestRunner } from "../support/store-runner"
 
 jest.setTimeout(120_000)
 
@@ -13,7 +14,7 @@ const ROUTE = "/store/customers/me/wallet-pass"
 
 // GET /store/customers/me/wallet-pass, and the store with `discount.enabled: false` (one
 // boot for both: the route does not depend on pricing, and each boot costs ~15 s).
-medusaIntegrationTestRunner({
+storeTestRunner({
   env: storeEnv({
     WALLET_PASS_HOOK_LOGIN: HOOKS.login,
     WALLET_PASS_HOOK_PASSWORD: HOOKS.password,
