@@ -32,8 +32,7 @@ module.exports = {
   modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/"],
   testMatch: type ? MATCH[type] : Object.values(MATCH).flat(),
   // Module tests also match the unit glob: keep unit specs out of the module layer.
-  testPathIgnorePatterns:
-    type === "integration:modules" ? ["/node_modules/", "\\.unit\\.spec\\."] : ["/node_modules/"],
+  testPathIgnorePatterns: type === "integration:modules" ? ["/node_modules/", "\\.unit\\.spec\\."] : ["/node_modules/"],
   setupFiles: ["./integration-tests/setup.js"],
   globalSetup: "./integration-tests/global-setup.js",
   globalTeardown: "./integration-tests/global-teardown.js",

@@ -25,17 +25,30 @@ function walletPassOptions() {
     apiUrl: env.WALLET_PASS_API_URL ?? "http://127.0.0.1:9/v2",
     appKey: env.WALLET_PASS_APP_KEY ?? "dev-app-key",
     // WALLET_PASS_PLAN: a plan name, or JSON such as {"perSecond":5,"perHour":1000}
-    ...defined({ plan: env.WALLET_PASS_PLAN?.startsWith("{") ? JSON.parse(env.WALLET_PASS_PLAN) : env.WALLET_PASS_PLAN }),
+    ...defined({
+      plan: env.WALLET_PASS_PLAN?.startsWith("{") ? JSON.parse(env.WALLET_PASS_PLAN) : env.WALLET_PASS_PLAN,
+    }),
     ...defined({ revision: env.WALLET_PASS_REVISION }),
     ...(env.WALLET_PASS_INSTALL_FORM_URL
-      ? { installLink: { formUrl: env.WALLET_PASS_INSTALL_FORM_URL, sms: env.WALLET_PASS_INSTALL_SMS ?? "Your card: %link%" } }
+      ? {
+          installLink: {
+            formUrl: env.WALLET_PASS_INSTALL_FORM_URL,
+            sms: env.WALLET_PASS_INSTALL_SMS ?? "Your card: %link%",
+          },
+        }
       : {}),
-    ...(env.WALLET_PASS_DISPATCHER_ENABLED || env.WALLET_PASS_ECHO_GRACE_SECONDS || env.WALLET_PASS_SENDING_LEASE_SECONDS
+    ...(env.WALLET_PASS_DISPATCHER_ENABLED ||
+    env.WALLET_PASS_ECHO_GRACE_SECONDS ||
+    env.WALLET_PASS_SENDING_LEASE_SECONDS
       ? {
           dispatcher: defined({
             enabled: env.WALLET_PASS_DISPATCHER_ENABLED ? env.WALLET_PASS_DISPATCHER_ENABLED === "true" : undefined,
-            echoGraceSeconds: env.WALLET_PASS_ECHO_GRACE_SECONDS ? Number(env.WALLET_PASS_ECHO_GRACE_SECONDS) : undefined,
-            sendingLeaseSeconds: env.WALLET_PASS_SENDING_LEASE_SECONDS ? Number(env.WALLET_PASS_SENDING_LEASE_SECONDS) : undefined,
+            echoGraceSeconds: env.WALLET_PASS_ECHO_GRACE_SECONDS
+              ? Number(env.WALLET_PASS_ECHO_GRACE_SECONDS)
+              : undefined,
+            sendingLeaseSeconds: env.WALLET_PASS_SENDING_LEASE_SECONDS
+              ? Number(env.WALLET_PASS_SENDING_LEASE_SECONDS)
+              : undefined,
           }),
         }
       : {}),

@@ -115,9 +115,11 @@ async function main() {
   const cleanups = []
   try {
     const { chromium } = await loadPlaywright()
-    if (!fs.existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`)
+    if (!fs.existsSync(CHROMIUM))
+      throw new Error(`no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`)
     const emulatorEntry = path.join(root, ".medusa/server/src/emulator/index.js")
-    if (!fs.existsSync(emulatorEntry)) throw new Error("run `npm run build` first: .medusa/server/src/emulator/index.js is missing")
+    if (!fs.existsSync(emulatorEntry))
+      throw new Error("run `npm run build` first: .medusa/server/src/emulator/index.js is missing")
     fs.rmSync(ARTIFACTS, { recursive: true, force: true })
     fs.mkdirSync(ARTIFACTS, { recursive: true })
 
@@ -139,7 +141,9 @@ async function main() {
       configFile: "medusa-config.ts",
       files: { "tsconfig.json": TSCONFIG },
       // What create-medusa-app's starter has: loading medusa-config.ts and `medusa build` need them.
-      devDependencies: Object.fromEntries(["typescript", "@types/node", "ts-node", "@swc/core"].map((p) => [p, installedVersion(p)])),
+      devDependencies: Object.fromEntries(
+        ["typescript", "@types/node", "ts-node", "@swc/core"].map((p) => [p, installedVersion(p)])
+      ),
       step,
     })
     cleanups.push(cleanup)
@@ -158,7 +162,9 @@ async function main() {
     const buildOutput = run("npx", ["medusa", "build"], { cwd: app, env, timeout: BUILD_TIMEOUT_MS })
     const server = path.join(app, ".medusa/server")
     if (!fs.existsSync(path.join(server, "public/admin/index.html"))) {
-      throw new Error(`medusa build wrote no .medusa/server/public/admin/index.html:\n${buildOutput.slice(-3000)}\n${run("find", [path.join(app, ".medusa"), "-maxdepth", "3"])}`)
+      throw new Error(
+        `medusa build wrote no .medusa/server/public/admin/index.html:\n${buildOutput.slice(-3000)}\n${run("find", [path.join(app, ".medusa"), "-maxdepth", "3"])}`
+      )
     }
     // A deployment runs `npm install` in .medusa/server; the app's own node_modules are the same packages.
     fs.symlinkSync(path.join(app, "node_modules"), path.join(server, "node_modules"), "dir")
@@ -176,7 +182,10 @@ async function main() {
     await client.connect()
     let customerId
     try {
-      const { rows } = await client.query(`SELECT customer_id FROM wallet_pass_holder WHERE phone = $1 AND deleted_at IS NULL`, [PHONE])
+      const { rows } = await client.query(
+        `SELECT customer_id FROM wallet_pass_holder WHERE phone = $1 AND deleted_at IS NULL`,
+        [PHONE]
+      )
       customerId = rows[0]?.customer_id
     } finally {
       await client.end()
@@ -235,7 +244,8 @@ async function main() {
         UI_TIMEOUT_MS
       )
       const push = emulator.snapshot().pushes.find((p) => p.requestedText === PUSH_TEXT)
-      if (push.replacedByGeneric) throw new Error("the push went out with a bound-variable change: the customer saw the generic text")
+      if (push.replacedByGeneric)
+        throw new Error("the push went out with a bound-variable change: the customer saw the generic text")
       await shot("2-push-sent")
 
       const balanceNow = async () => {
@@ -303,12 +313,17 @@ async function main() {
       const reuse = { method: "addBalance", customer: { phone: PHONE, cardNumbers: [], sum: 999, transactionId: used } }
       const basic = (password) => `Basic ${Buffer.from(`${HOOK_LOGIN}:${password}`).toString("base64")}`
       for (const password of [HOOK_PASSWORD, "guessed"]) {
-        await fetch(hookUrl, { method: "POST", headers: { "content-type": "application/json", authorization: basic(password) }, body: JSON.stringify(reuse) })
+        await fetch(hookUrl, {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: basic(password) },
+          body: JSON.stringify(reuse),
+        })
       }
       // Refusals are counted in memory and written at most once a second: wait for the row
       // before reloading, or the page can load the minute before it exists.
       await waitFor(
-        async () => (await queryOnce(db.databaseUrl, `SELECT 1 FROM wallet_pass_hook_refusal WHERE refused > 0`)).rows.length > 0,
+        async () =>
+          (await queryOnce(db.databaseUrl, `SELECT 1 FROM wallet_pass_hook_refusal WHERE refused > 0`)).rows.length > 0,
         "the refused delivery to be recorded",
         UI_TIMEOUT_MS
       )
@@ -321,7 +336,13 @@ async function main() {
 
       step("importing the service's existing customers from the Wallet pass page")
       for (const [i, balance] of [120, 45.5, 0].entries()) {
-        emulator.seedCustomer({ phone: `+7999000610${i}`, name: `Imported ${i}`, balance, bonus: i === 0 ? 7 : 0, installed: i !== 2 })
+        emulator.seedCustomer({
+          phone: `+7999000610${i}`,
+          name: `Imported ${i}`,
+          balance,
+          bonus: i === 0 ? 7 : 0,
+          installed: i !== 2,
+        })
       }
       const importSection = page.getByTestId("wallet-pass-import")
       await importSection.getByTestId("wallet-pass-import-start").click()
@@ -329,7 +350,10 @@ async function main() {
       const adopted = (await importSection.getByTestId("wallet-pass-import-adopted").innerText()).trim()
       if (adopted !== "3") throw new Error(`the import section shows ${adopted} adopted, expected 3`)
       await shot("8-import")
-      const { rows: imported } = await queryOnce(db.databaseUrl, `SELECT customer_id FROM wallet_pass_holder WHERE phone = '+79990006100'`)
+      const { rows: imported } = await queryOnce(
+        db.databaseUrl,
+        `SELECT customer_id FROM wallet_pass_holder WHERE phone = '+79990006100'`
+      )
       await page.goto(`${base}/app/customers/${imported[0].customer_id}`)
       const importedWidget = page.getByTestId("wallet-pass-widget")
       await importedWidget.getByTestId("wallet-pass-adoption").waitFor()
@@ -341,7 +365,10 @@ async function main() {
     }
     step(`OK in ${((Date.now() - started) / 1000).toFixed(0)} s; screenshots in ${path.relative(root, ARTIFACTS)}/`)
   } finally {
-    for (const c of cleanups.reverse()) await Promise.resolve().then(c).catch(() => {})
+    for (const c of cleanups.reverse())
+      await Promise.resolve()
+        .then(c)
+        .catch(() => {})
   }
 }
 

@@ -19,7 +19,12 @@ const step = (m) => console.log(`[check-dev] ${String(Math.round((Date.now() - s
 
 /** Runs an npm script with output shown and prefixed; resolves to its exit code. */
 function npmRun(script, env, { onLine } = {}) {
-  const child = spawn("npm", ["run", "--silent", script], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true })
+  const child = spawn("npm", ["run", "--silent", script], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  })
   const relay = (stream, out) => {
     let rest = ""
     stream.on("data", (chunk) => {
@@ -73,7 +78,8 @@ async function main() {
 
     step("the admin in Chromium")
     const { chromium } = await import("playwright-core")
-    if (!fs.existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`)
+    if (!fs.existsSync(CHROMIUM))
+      throw new Error(`no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`)
     const info = JSON.parse(fs.readFileSync(path.join(dataDir, "dev.json"), "utf8"))
     browser = await chromium.launch({
       executablePath: CHROMIUM,
@@ -95,7 +101,9 @@ async function main() {
       await page.waitForURL((url) => !url.pathname.startsWith("/app/login"))
       step("logged in; the demo customer's pass in the customer widget")
       const admin = await adminHeaders(base, info.admin.email, info.admin.password)
-      const { customers } = await (await fetch(`${base}/admin/customers?order=-created_at&limit=1`, { headers: admin })).json()
+      const { customers } = await (
+        await fetch(`${base}/admin/customers?order=-created_at&limit=1`, { headers: admin })
+      ).json()
       await page.goto(`${base}/app/customers/${customers[0].id}`)
       await page.getByTestId("wallet-pass-widget").getByTestId("wallet-pass-balance").waitFor()
       await shot("1-customer-widget")

@@ -47,7 +47,11 @@ module.exports = defineConfig({
 async function main() {
   const cleanups = []
   try {
-    const { app, cleanup } = await createStoreApp({ name: "wallet-pass-install-check", medusaConfig: MEDUSA_CONFIG, step })
+    const { app, cleanup } = await createStoreApp({
+      name: "wallet-pass-install-check",
+      medusaConfig: MEDUSA_CONFIG,
+      step,
+    })
     cleanups.push(cleanup)
 
     step("preparing a database")
@@ -107,14 +111,23 @@ async function main() {
     ])
     await bad.stop()
     cleanups.pop()
-    if (outcome === "booted") throw new Error("the store booted with plan: \"gold\"")
+    if (outcome === "booted") throw new Error('the store booted with plan: "gold"')
     if (!/plan/.test(bad.output()) || !/"basic"/.test(bad.output())) {
       throw new Error(`boot failed but without naming the option:\n${bad.output().slice(-2000)}`)
     }
-    step(`refused as expected (exit ${outcome.code}): ${bad.output().split("\n").find((l) => l.includes("plan:"))?.trim()}`)
+    step(
+      `refused as expected (exit ${outcome.code}): ${bad
+        .output()
+        .split("\n")
+        .find((l) => l.includes("plan:"))
+        ?.trim()}`
+    )
     step("OK")
   } finally {
-    for (const c of cleanups.reverse()) await Promise.resolve().then(c).catch(() => {})
+    for (const c of cleanups.reverse())
+      await Promise.resolve()
+        .then(c)
+        .catch(() => {})
   }
 }
 

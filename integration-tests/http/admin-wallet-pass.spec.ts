@@ -10,7 +10,12 @@ const APP_KEY = "admin-routes-app-key-never-shown"
 const HOOKS = { login: "svc", password: "hook-pw-never-shown" }
 
 // Started before the store boots: the store's options name its URL.
-const service = emulatedServiceBeforeStore({ appKey: APP_KEY, mode: "external_crm", limits: "unlimited", accountName: "Demo shop" })
+const service = emulatedServiceBeforeStore({
+  appKey: APP_KEY,
+  mode: "external_crm",
+  limits: "unlimited",
+  accountName: "Demo shop",
+})
 
 storeTestRunner({
   env: storeEnv({
@@ -49,10 +54,14 @@ storeTestRunner({
       return (hook!.response as { customerId: string }).customerId
     }
     const settled = (id: string) =>
-      waitFor(async () => {
-        const [row] = await walletPass().listWalletPassOperations({ id })
-        return ["done", "failed", "needs_review", "resolved"].includes(row.state) && row
-      }, "request settled", 15_000)
+      waitFor(
+        async () => {
+          const [row] = await walletPass().listWalletPassOperations({ id })
+          return ["done", "failed", "needs_review", "resolved"].includes(row.state) && row
+        },
+        "request settled",
+        15_000
+      )
 
     it.each([
       ["get", "/admin/wallet-pass/status"],
@@ -101,11 +110,19 @@ storeTestRunner({
     it("retry puts a failed request back in the queue and the dispatcher sends it", async () => {
       const failed = await op("failed")
       const res = await api.post(`/admin/wallet-pass/operations/${failed.id}/retry`, { note: "key fixed" }, admin)
-      expect(res.data.operation).toMatchObject({ id: failed.id, state: "pending", result: { review_action: "retry", review_note: "key fixed" } })
-      const done = await waitFor(async () => {
-        const [row] = await walletPass().listWalletPassOperations({ id: failed.id })
-        return row.state === "done" && row
-      }, "retried request sent", 15_000)
+      expect(res.data.operation).toMatchObject({
+        id: failed.id,
+        state: "pending",
+        result: { review_action: "retry", review_note: "key fixed" },
+      })
+      const done = await waitFor(
+        async () => {
+          const [row] = await walletPass().listWalletPassOperations({ id: failed.id })
+          return row.state === "done" && row
+        },
+        "retried request sent",
+        15_000
+      )
       expect(done.attempts).toBe(1)
     })
 
@@ -115,30 +132,48 @@ storeTestRunner({
       expect(res.data.operation.state).toBe("resolved")
 
       const done = await op("done")
-      const notAllowed = await api.post(`/admin/wallet-pass/operations/${done.id}/resolve`, {}, admin).catch((e: any) => e.response)
+      const notAllowed = await api
+        .post(`/admin/wallet-pass/operations/${done.id}/resolve`, {}, admin)
+        .catch((e: any) => e.response)
       expect(notAllowed.status).toBe(400)
       expect(notAllowed.data).toMatchObject({ type: "not_allowed", message: expect.stringContaining("is done") })
-      const missing = await api.post(`/admin/wallet-pass/operations/wpop_missing/retry`, {}, admin).catch((e: any) => e.response)
+      const missing = await api
+        .post(`/admin/wallet-pass/operations/wpop_missing/retry`, {}, admin)
+        .catch((e: any) => e.response)
       expect(missing.status).toBe(404)
-      const badBody = await api.post(`/admin/wallet-pass/operations/${review.id}/retry`, { note: 5 }, admin).catch((e: any) => e.response)
+      const badBody = await api
+        .post(`/admin/wallet-pass/operations/${review.id}/retry`, { note: 5 }, admin)
+        .catch((e: any) => e.response)
       expect(badBody.status).toBe(400)
     })
 
     it("hook deliveries are listed newest first, without secrets", async () => {
       const baseUrl = api.defaults.baseURL
-      await postHook(baseUrl, { method: "readBalance", customer: { phone: "+79990001111" } }, { authorization: basicAuth(HOOKS.login, HOOKS.password) })
+      await postHook(
+        baseUrl,
+        { method: "readBalance", customer: { phone: "+79990001111" } },
+        { authorization: basicAuth(HOOKS.login, HOOKS.password) }
+      )
       const res = await waitFor(async () => {
         const r = await api.get("/admin/wallet-pass/hook-deliveries?limit=5", admin)
         return r.data.count >= 1 && r
       }, "a logged delivery")
-      expect(res.data.hook_deliveries[0]).toMatchObject({ method: "readBalance", status_code: 400, outcome: "rejected" })
+      expect(res.data.hook_deliveries[0]).toMatchObject({
+        method: "readBalance",
+        status_code: 400,
+        outcome: "rejected",
+      })
       noSecrets(res.data)
     })
 
     it("hook refusals (not authenticated) are listed per minute with samples, without secrets", async () => {
       const baseUrl = api.defaults.baseURL
       for (let i = 0; i < 7; i++) {
-        await postHook(baseUrl, { method: "readBalance", customer: { phone: "+79990001111" } }, { authorization: basicAuth(HOOKS.login, "guess") })
+        await postHook(
+          baseUrl,
+          { method: "readBalance", customer: { phone: "+79990001111" } },
+          { authorization: basicAuth(HOOKS.login, "guess") }
+        )
       }
       const res = await waitFor(async () => {
         const r = await api.get("/admin/wallet-pass/hook-refusals", admin)
@@ -147,7 +182,12 @@ storeTestRunner({
       expect(res.data.hook_refusals[0]).toMatchObject({
         minute: expect.any(String),
         samples: expect.arrayContaining([
-          { at: expect.any(String), status: 401, reason: "invalid or missing HTTP Basic credentials", address: "127.0.0.1" },
+          {
+            at: expect.any(String),
+            status: 401,
+            reason: "invalid or missing HTTP Basic credentials",
+            address: "127.0.0.1",
+          },
         ]),
       })
       noSecrets(res.data)
@@ -156,10 +196,17 @@ storeTestRunner({
 
     it("the redacted call log downloads as NDJSON for the service's support", async () => {
       await api.get("/admin/wallet-pass/status?check=true", admin)
-      const res = await api.get("/admin/wallet-pass/api-calls", { ...admin, responseType: "text", transformResponse: (d: string) => d })
+      const res = await api.get("/admin/wallet-pass/api-calls", {
+        ...admin,
+        responseType: "text",
+        transformResponse: (d: string) => d,
+      })
       expect(res.headers["content-type"]).toContain("application/x-ndjson")
       expect(res.headers["content-disposition"]).toContain("attachment")
-      const lines = String(res.data).trim().split("\n").map((l) => JSON.parse(l))
+      const lines = String(res.data)
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l))
       expect(lines.at(-1)).toMatchObject({ path: "/status", status: 200, outcome: "applied" })
       expect(lines.at(-1).request).toMatchObject({ app_key: expect.not.stringContaining(APP_KEY) })
       noSecrets(res.data)
@@ -171,11 +218,31 @@ storeTestRunner({
       const customerId = await installed("+79993330009")
       const review = await op("needs_review", "event_send")
       const cases: [string, string, Record<string, unknown>, string][] = [
-        ["push message", `/admin/customers/${customerId}/wallet-pass/push`, { type: "push", message: "Sale\u0000today" }, "message"],
-        ["push message", `/admin/customers/${customerId}/wallet-pass/push`, { type: "push", message: "Sale \ud800" }, "message"],
-        ["adjust reason", `/admin/customers/${customerId}/wallet-pass/adjust`, { amount: 5, reason: "why\u0000" }, "reason"],
+        [
+          "push message",
+          `/admin/customers/${customerId}/wallet-pass/push`,
+          { type: "push", message: "Sale\u0000today" },
+          "message",
+        ],
+        [
+          "push message",
+          `/admin/customers/${customerId}/wallet-pass/push`,
+          { type: "push", message: "Sale \ud800" },
+          "message",
+        ],
+        [
+          "adjust reason",
+          `/admin/customers/${customerId}/wallet-pass/adjust`,
+          { amount: 5, reason: "why\u0000" },
+          "reason",
+        ],
         ["event name", `/admin/customers/${customerId}/wallet-pass/events`, { event: "visit\udfff" }, "event"],
-        ["event value", `/admin/customers/${customerId}/wallet-pass/events`, { event: "visit", value: "\u0000" }, "value"],
+        [
+          "event value",
+          `/admin/customers/${customerId}/wallet-pass/events`,
+          { event: "visit", value: "\u0000" },
+          "value",
+        ],
         ["campaign name", "/admin/wallet-pass/campaigns", { message: "Hi", name: "\ud83d" }, "name"],
         ["campaign message", "/admin/wallet-pass/campaigns", { message: "Hi\u0000" }, "message"],
         ["review note", `/admin/wallet-pass/operations/${review.id}/retry`, { note: "fixed\u0000" }, "note"],
@@ -200,7 +267,9 @@ storeTestRunner({
       ["post", "/admin/wallet-pass/operations/wpop%00/retry"],
       ["post", "/admin/wallet-pass/campaigns/%00/send"],
     ])("%s %s: an id the store cannot keep is a 400, never a 500", async (method, url) => {
-      const res = await (api as any)[method](url, ...(method === "post" ? [{}, admin] : [admin])).catch((e: any) => e.response)
+      const res = await (api as any)
+        [method](url, ...(method === "post" ? [{}, admin] : [admin]))
+        .catch((e: any) => e.response)
       expect(res.status).toBe(400)
       expect(res.data).toMatchObject({ type: "invalid_data", message: expect.stringMatching(/^id contains/) })
     })
@@ -208,7 +277,9 @@ storeTestRunner({
     it.each(["0000-01-01T00:00:00Z", "-000001-01-01T00:00:00Z", "+275760-09-13T00:00:00Z"])(
       "api-calls ?since=%s is a 400 naming the range, never a 500",
       async (since) => {
-        const res = await api.get(`/admin/wallet-pass/api-calls?since=${encodeURIComponent(since)}`, admin).catch((e: any) => e.response)
+        const res = await api
+          .get(`/admin/wallet-pass/api-calls?since=${encodeURIComponent(since)}`, admin)
+          .catch((e: any) => e.response)
         expect(res.status).toBe(400)
         expect(res.data).toMatchObject({ type: "invalid_data", message: expect.stringContaining("since must be") })
       }
@@ -221,12 +292,18 @@ storeTestRunner({
         expect(res.status).toBe(202)
         expect(await settled(res.data.operation.id)).toMatchObject({ state: "done", method: "read_customer" })
         const pass = (await api.get(`/admin/customers/${customerId}/wallet-pass`, admin)).data.wallet_pass
-        expect(pass.cards).toEqual([expect.objectContaining({ installed: true, installed_checked_at: expect.any(String) })])
+        expect(pass.cards).toEqual([
+          expect.objectContaining({ installed: true, installed_checked_at: expect.any(String) }),
+        ])
       })
 
       it("a personal push goes alone, so no bound variable changes with it", async () => {
         const customerId = await installed("+79993330002")
-        const res = await api.post(`/admin/customers/${customerId}/wallet-pass/push`, { type: "push", message: "Sale today" }, admin)
+        const res = await api.post(
+          `/admin/customers/${customerId}/wallet-pass/push`,
+          { type: "push", message: "Sale today" },
+          admin
+        )
         expect(await settled(res.data.operation.id)).toMatchObject({ state: "done" })
         const sent = service.emulator.requests().find((r) => r.endpoint.includes("user_create_or_update"))!
         expect(Object.keys(sent.body as object).sort()).toEqual(["app_key", "phone", "push"])
@@ -236,7 +313,11 @@ storeTestRunner({
       it("credit and debit with a reason go to the ledger and the service; a debit can't overdraw", async () => {
         const phone = "+79993330003"
         const customerId = await installed(phone)
-        const credit = await api.post(`/admin/customers/${customerId}/wallet-pass/adjust`, { amount: 12.5, reason: "apology" }, admin)
+        const credit = await api.post(
+          `/admin/customers/${customerId}/wallet-pass/adjust`,
+          { amount: 12.5, reason: "apology" },
+          admin
+        )
         expect(credit.data.ledger_entry_id).toMatch(/^wple_/)
         await waitFor(async () => service.emulator.getCustomer(phone)?.balance === 12.5, "service balance 12.5")
         const overdraw = await api
@@ -244,8 +325,13 @@ storeTestRunner({
           .catch((e: any) => e.response)
         expect(overdraw.status).toBe(400)
         // In the balance currency, as the widget shows the balance (not in hundredths).
-        expect(overdraw.data).toEqual({ type: "not_allowed", message: "Insufficient bonus balance: 12.50 EUR available, 100.00 EUR requested" })
-        const bad = await api.post(`/admin/customers/${customerId}/wallet-pass/adjust`, { amount: 0.001, reason: "x" }, admin).catch((e: any) => e.response)
+        expect(overdraw.data).toEqual({
+          type: "not_allowed",
+          message: "Insufficient bonus balance: 12.50 EUR available, 100.00 EUR requested",
+        })
+        const bad = await api
+          .post(`/admin/customers/${customerId}/wallet-pass/adjust`, { amount: 0.001, reason: "x" }, admin)
+          .catch((e: any) => e.response)
         expect(bad.status).toBe(400)
         const entries = await walletPass().listWalletPassLedgerEntries({ reason: ["apology", "oops"] })
         expect(entries.map((e) => [e.kind, e.amount, e.reason])).toEqual([["manual", 1250, "apology"]])
@@ -254,7 +340,9 @@ storeTestRunner({
       it("a credit that would take the balance beyond 21,474,836.47 is refused before anything is written", async () => {
         const customerId = await installed("+79993330010")
         const adjust = (amount: number) =>
-          api.post(`/admin/customers/${customerId}/wallet-pass/adjust`, { amount, reason: "big" }, admin).catch((e: any) => e.response)
+          api
+            .post(`/admin/customers/${customerId}/wallet-pass/adjust`, { amount, reason: "big" }, admin)
+            .catch((e: any) => e.response)
         expect((await adjust(20_000_000)).status).toBe(200)
         const second = await adjust(20_000_000)
         expect(second.status).toBe(400)
@@ -269,8 +357,14 @@ storeTestRunner({
       it("a credit's amount must be a JSON number: text such as 10,50 and other mistakes are refused, each for its reason", async () => {
         const customerId = await installed("+79993330011")
         const cases: [unknown, string][] = [
-          ["10,50", 'amount must be a JSON number in the balance unit with "." before the decimals (e.g. 10.5), not the text "10,50"'],
-          ["10.50", 'amount must be a JSON number in the balance unit with "." before the decimals (e.g. 10.5), not the text "10.50"'],
+          [
+            "10,50",
+            'amount must be a JSON number in the balance unit with "." before the decimals (e.g. 10.5), not the text "10,50"',
+          ],
+          [
+            "10.50",
+            'amount must be a JSON number in the balance unit with "." before the decimals (e.g. 10.5), not the text "10.50"',
+          ],
           [0.001, "amount must have at most two decimals"],
           [10.000000001, "amount must have at most two decimals"],
           [1e20, "amount must be at most 20,000,000 in size"],
@@ -297,19 +391,34 @@ storeTestRunner({
           .post(`/admin/customers/${customerId}/wallet-pass/events`, { event: "visit", value: "x".repeat(101) }, admin)
           .catch((e: any) => e.response)
         expect(tooLong.status).toBe(400)
-        const res = await api.post(`/admin/customers/${customerId}/wallet-pass/events`, { event: "visit", value: "shop 1" }, admin)
+        const res = await api.post(
+          `/admin/customers/${customerId}/wallet-pass/events`,
+          { event: "visit", value: "shop 1" },
+          admin
+        )
         expect(await settled(res.data.operation.id)).toMatchObject({ state: "done" })
-        expect(service.emulator.snapshot().events).toEqual([expect.objectContaining({ event: "visit", value: "shop 1" })])
+        expect(service.emulator.snapshot().events).toEqual([
+          expect.objectContaining({ event: "visit", value: "shop 1" }),
+        ])
       })
 
       it("enrol now; a customer without a pass or without the install link option gets a clear error", async () => {
-        const customer = await getContainer().resolve(Modules.CUSTOMER).createCustomers({ email: "late@example.com", phone: "+79993330005", first_name: "Late" })
-        const noPass = await api.post(`/admin/customers/${customer.id}/wallet-pass/refresh`, {}, admin).catch((e: any) => e.response)
+        const customer = await getContainer()
+          .resolve(Modules.CUSTOMER)
+          .createCustomers({ email: "late@example.com", phone: "+79993330005", first_name: "Late" })
+        const noPass = await api
+          .post(`/admin/customers/${customer.id}/wallet-pass/refresh`, {}, admin)
+          .catch((e: any) => e.response)
         expect(noPass.status).toBe(404)
         const res = await api.post(`/admin/customers/${customer.id}/wallet-pass/enroll`, {}, admin)
         expect(res.data.enrollment).toMatchObject({ created: true, state: "pending" })
-        await waitFor(async () => service.emulator.getCustomer("+79993330005")?.remoteId === customer.id, "enrolled at the service")
-        const link = await api.post(`/admin/customers/${customer.id}/wallet-pass/install-link`, {}, admin).catch((e: any) => e.response)
+        await waitFor(
+          async () => service.emulator.getCustomer("+79993330005")?.remoteId === customer.id,
+          "enrolled at the service"
+        )
+        const link = await api
+          .post(`/admin/customers/${customer.id}/wallet-pass/install-link`, {}, admin)
+          .catch((e: any) => e.response)
         expect(link.status).toBe(400)
         expect(link.data.message).toContain("installLink")
       })
@@ -317,7 +426,11 @@ storeTestRunner({
 
     it("campaigns: created at the service, then sent once", async () => {
       await installed("+79993330006")
-      const early = await api.post("/admin/wallet-pass/campaigns", { message: "Hello all", type: "push", name: "Autumn" }, admin)
+      const early = await api.post(
+        "/admin/wallet-pass/campaigns",
+        { message: "Hello all", type: "push", name: "Autumn" },
+        admin
+      )
       expect(early.status).toBe(201)
       const id = early.data.campaign.id
       const tooSoon = await api.post(`/admin/wallet-pass/campaigns/${id}/send`, {}, admin).catch((e: any) => e.response)
@@ -331,11 +444,18 @@ storeTestRunner({
         const send = await api.post(`/admin/wallet-pass/campaigns/${id}/send`, {}, admin)
         expect(send.status).toBe(202)
       }
-      await waitFor(async () => (await walletPass().listWalletPassCampaigns({ id }))[0].state === "sent", "campaign sent")
-      expect(service.emulator.snapshot().campaigns).toEqual([expect.objectContaining({ message: "Hello all", uuid: created.remote_uuid })])
+      await waitFor(
+        async () => (await walletPass().listWalletPassCampaigns({ id }))[0].state === "sent",
+        "campaign sent"
+      )
+      expect(service.emulator.snapshot().campaigns).toEqual([
+        expect.objectContaining({ message: "Hello all", uuid: created.remote_uuid }),
+      ])
       const list = await api.get("/admin/wallet-pass/campaigns", admin)
       expect(list.data.campaigns[0]).toMatchObject({ id, state: "sent" })
-      const bad = await api.post("/admin/wallet-pass/campaigns", { message: "", type: "fax" }, admin).catch((e: any) => e.response)
+      const bad = await api
+        .post("/admin/wallet-pass/campaigns", { message: "", type: "fax" }, admin)
+        .catch((e: any) => e.response)
       expect(bad.status).toBe(400)
     })
 
@@ -352,10 +472,14 @@ storeTestRunner({
       expect(res.data.run).toMatchObject({ enrolled: 2, already: 1 })
       const ops = await walletPass().listWalletPassOperations({ method: "user_create_or_update", priority: 30 })
       expect(ops).toHaveLength(2)
-      await waitFor(async () => {
-        const { data } = await api.get("/admin/wallet-pass/enroll-all", admin)
-        return data.progress.enrolled === 2 && data.progress
-      }, "bulk enrolment sent", 15_000)
+      await waitFor(
+        async () => {
+          const { data } = await api.get("/admin/wallet-pass/enroll-all", admin)
+          return data.progress.enrolled === 2 && data.progress
+        },
+        "bulk enrolment sent",
+        15_000
+      )
       expect(service.emulator.getCustomer("+79994440001")?.remoteId).toBe(a.id)
       expect(service.emulator.getCustomer("+79994440002")?.remoteId).toBe(b.id)
       const again = await api.post("/admin/wallet-pass/enroll-all", {}, admin)
@@ -366,7 +490,9 @@ storeTestRunner({
     it("enrol now and bulk enrolment take a customer recorded without a phone once they have one", async () => {
       const customers = getContainer().resolve(Modules.CUSTOMER)
       const customer = await customers.createCustomers({ email: "nophone-admin@example.com", first_name: "Nina" })
-      const noPhone = await api.post(`/admin/customers/${customer.id}/wallet-pass/enroll`, {}, admin).catch((e: any) => e.response)
+      const noPhone = await api
+        .post(`/admin/customers/${customer.id}/wallet-pass/enroll`, {}, admin)
+        .catch((e: any) => e.response)
       expect(noPhone.status).toBe(400)
       expect(noPhone.data.message).toBe(`Customer ${customer.id} cannot be enrolled: no phone`)
       const [recorded] = await walletPass().listWalletPassHolders({ customer_id: customer.id })
@@ -375,10 +501,14 @@ storeTestRunner({
       await customers.updateCustomers(customer.id, { phone: "+79994440011" }) // no event: only a bulk run finds it
       const run = await api.post("/admin/wallet-pass/enroll-all", {}, admin)
       expect(run.data.run).toMatchObject({ examined: 1, enrolled: 1, already: 0 })
-      const holder = await waitFor(async () => {
-        const [h] = await walletPass().listWalletPassHolders({ customer_id: customer.id })
-        return h.enrollment_state === "enrolled" && h
-      }, "enrolled", 15_000)
+      const holder = await waitFor(
+        async () => {
+          const [h] = await walletPass().listWalletPassHolders({ customer_id: customer.id })
+          return h.enrollment_state === "enrolled" && h
+        },
+        "enrolled",
+        15_000
+      )
       expect(holder).toMatchObject({ id: recorded.id, phone: "+79994440011", enrollment_error: null })
       expect(service.emulator.getCustomer("+79994440011")?.remoteId).toBe(customer.id)
       const again = await api.post("/admin/wallet-pass/enroll-all", {}, admin)
@@ -392,19 +522,32 @@ storeTestRunner({
       // Refused three times (a 4xx is not retried beyond that): the enrolment fails for good.
       service.emulator.injectFault({ kind: "status", status: 400, path: "/crm/user_create_or_update", count: 3 })
       await api.post(`/admin/customers/${customer.id}/wallet-pass/enroll`, {}, admin)
-      const failed = await waitFor(async () => {
-        const [h] = await walletPass().listWalletPassHolders({ customer_id: customer.id })
-        return h.enrollment_state === "failed" && h
-      }, "the enrolment failed", 45_000)
+      const failed = await waitFor(
+        async () => {
+          const [h] = await walletPass().listWalletPassHolders({ customer_id: customer.id })
+          return h.enrollment_state === "failed" && h
+        },
+        "the enrolment failed",
+        45_000
+      )
       expect(failed.enrollment_error).toContain("400")
       expect(service.emulator.getCustomer("+79994440012")).toBeUndefined()
 
       const res = await api.post(`/admin/customers/${customer.id}/wallet-pass/enroll`, {}, admin)
-      expect(res.data.enrollment).toMatchObject({ holder_id: failed.id, created: false, reenrolled: true, state: "pending" })
-      const holder = await waitFor(async () => {
-        const [h] = await walletPass().listWalletPassHolders({ customer_id: customer.id })
-        return h.enrollment_state === "enrolled" && h
-      }, "enrolled", 15_000)
+      expect(res.data.enrollment).toMatchObject({
+        holder_id: failed.id,
+        created: false,
+        reenrolled: true,
+        state: "pending",
+      })
+      const holder = await waitFor(
+        async () => {
+          const [h] = await walletPass().listWalletPassHolders({ customer_id: customer.id })
+          return h.enrollment_state === "enrolled" && h
+        },
+        "enrolled",
+        15_000
+      )
       expect(holder).toMatchObject({ enrollment_error: null, phone: "+79994440012" })
       expect(service.emulator.getCustomer("+79994440012")?.remoteId).toBe(customer.id)
       // Enrolled: asking again changes nothing and queues nothing.
@@ -415,14 +558,20 @@ storeTestRunner({
     it("bulk enrolment sees every customer once, across pages, even when they share one created_at (an import)", async () => {
       const customers = getContainer().resolve(Modules.CUSTOMER)
       const imported = await customers.createCustomers(
-        Array.from({ length: 450 }, (_, i) => ({ email: `import-${i}@example.com`, phone: `+7999555${String(i).padStart(4, "0")}` }))
+        Array.from({ length: 450 }, (_, i) => ({
+          email: `import-${i}@example.com`,
+          phone: `+7999555${String(i).padStart(4, "0")}`,
+        }))
       )
       await getContainer()
         .resolve(ContainerRegistrationKeys.PG_CONNECTION)
         .raw(`UPDATE customer SET created_at = '2026-01-01T00:00:00Z' WHERE id = ANY(?)`, [imported.map((c) => c.id)])
       const res = await api.post("/admin/wallet-pass/enroll-all", {}, admin)
       expect(res.data.run).toMatchObject({ examined: 450, enrolled: 450, already: 0 })
-      const holders = await walletPass().listWalletPassHolders({ customer_id: imported.map((c) => c.id) }, { take: 1000 })
+      const holders = await walletPass().listWalletPassHolders(
+        { customer_id: imported.map((c) => c.id) },
+        { take: 1000 }
+      )
       expect(new Set(holders.map((h) => h.customer_id)).size).toBe(450)
     })
 

@@ -16,14 +16,20 @@ const HOOKS = { login: "svc", password: "hook-pw-country" }
 const service = emulatedServiceBeforeStore({ appKey: APP_KEY, mode: "external_crm", limits: "unlimited" })
 
 storeTestRunner({
-  env: storeEnv({ WALLET_PASS_APP_KEY: APP_KEY, WALLET_PASS_HOOK_LOGIN: HOOKS.login, WALLET_PASS_HOOK_PASSWORD: HOOKS.password }),
+  env: storeEnv({
+    WALLET_PASS_APP_KEY: APP_KEY,
+    WALLET_PASS_HOOK_LOGIN: HOOKS.login,
+    WALLET_PASS_HOOK_PASSWORD: HOOKS.password,
+  }),
   testSuite: ({ api, getContainer }) => {
     let store: SeededStore
     const walletPass = () => getContainer().resolve(WALLET_PASS_MODULE)
 
     beforeAll(async () => {
       store = await seedStore(getContainer(), { countryCode: "de", currencyCode: "eur" })
-      const [medusaStore] = await getContainer().resolve(Modules.STORE).listStores({}, { select: ["id"] })
+      const [medusaStore] = await getContainer()
+        .resolve(Modules.STORE)
+        .listStores({}, { select: ["id"] })
       await updateStoresWorkflow(getContainer()).run({
         input: { selector: { id: medusaStore.id }, update: { default_region_id: store.regionId } },
       })
@@ -37,15 +43,22 @@ storeTestRunner({
         { email: "lena@example.de", password: "pw-123456", phone: "01511234568", first_name: "Lena" },
         { container: getContainer() }
       )
-      const holder = await waitFor(async () => {
-        const [h] = await walletPass().listWalletPassHolders({ customer_id: customer.id })
-        return h?.enrollment_state === "enrolled" && h
-      }, "enrolled", 15_000)
+      const holder = await waitFor(
+        async () => {
+          const [h] = await walletPass().listWalletPassHolders({ customer_id: customer.id })
+          return h?.enrollment_state === "enrolled" && h
+        },
+        "enrolled",
+        15_000
+      )
       expect(holder.phone).toBe("+491511234568")
       expect(service.emulator.getCustomer("+491511234568")?.remoteId).toBe(customer.id)
 
       const status = await api.get("/admin/wallet-pass/status", await createAdminHeaders(getContainer()))
-      expect(status.data.wallet_pass_status.service).toMatchObject({ default_country: "DE", default_country_source: "store_region" })
+      expect(status.data.wallet_pass_status.service).toMatchObject({
+        default_country: "DE",
+        default_country_source: "store_region",
+      })
     })
 
     it("hooks read a national number the same way", async () => {

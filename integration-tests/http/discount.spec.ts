@@ -5,7 +5,15 @@ import { startEmulator, WalletPassEmulator } from "../../src/emulator"
 import { WALLET_PASS_EVENTS } from "../../src/modules/wallet-pass/constants"
 import { applyHolderDiscountWorkflow } from "../../src/workflows/apply-holder-discount"
 import { storeEnv } from "../support/hooks"
-import { createCart, getCart, guestHeaders, placeOrder, registerCustomer, seedStore, SeededStore } from "../support/store"
+import {
+  createCart,
+  getCart,
+  guestHeaders,
+  placeOrder,
+  registerCustomer,
+  seedStore,
+  SeededStore,
+} from "../support/store"
 import { storeTestRunner } from "../support/store-runner"
 
 jest.setTimeout(120_000)
@@ -70,13 +78,19 @@ storeTestRunner({
       return (customer.groups ?? []).map((g) => g.name).sort()
     }
 
-    const totals = (cart: { item_subtotal?: number; item_total?: number; discount_total?: number; total?: number }) => ({
+    const totals = (cart: {
+      item_subtotal?: number
+      item_total?: number
+      discount_total?: number
+      total?: number
+    }) => ({
       item_subtotal: cart.item_subtotal,
       item_total: cart.item_total,
       discount_total: cart.discount_total,
       total: cart.total,
     })
-    const codes = (cart: { promotions?: { code?: string | null }[] | null }) => (cart.promotions ?? []).map((p) => p.code)
+    const codes = (cart: { promotions?: { code?: string | null }[] | null }) =>
+      (cart.promotions ?? []).map((p) => p.code)
 
     it("a holder at 10% pays 90 for a 100 cart (shipping is not discounted)", async () => {
       const { headers } = await holder("+79991120001")
@@ -153,7 +167,10 @@ storeTestRunner({
       expect(groups[0].customers!.map((c) => c.id).sort()).toEqual([a.customer.id, b.customer.id].sort())
       const promotions = await container
         .resolve(Modules.PROMOTION)
-        .listPromotions({ code: "WALLETPASS-DISCOUNT-20" }, { relations: ["application_method", "rules", "rules.values"] })
+        .listPromotions(
+          { code: "WALLETPASS-DISCOUNT-20" },
+          { relations: ["application_method", "rules", "rules.values"] }
+        )
       expect(promotions).toHaveLength(1)
       expect(promotions[0]).toMatchObject({
         is_automatic: true,
@@ -198,7 +215,13 @@ storeTestRunner({
           code: "WELCOME5",
           type: "standard",
           status: "active",
-          application_method: { type: "fixed", target_type: "order", allocation: "across", value: 5, currency_code: "eur" },
+          application_method: {
+            type: "fixed",
+            target_type: "order",
+            allocation: "across",
+            value: 5,
+            currency_code: "eur",
+          },
         })
       const cart = await createCart(api, store, headers)
       await api.post(`/store/carts/${cart.id}/promotions`, { promo_codes: ["WELCOME5"] }, { headers })

@@ -32,7 +32,11 @@ storeTestRunner({
     it(`sends ${REQUESTS} balance/add requests with at most 3 module calls each`, async () => {
       const container = getContainer()
       // The emulator's external-CRM mode answers a balance change only with a hook to echo it to.
-      service.emulator.setWebhook({ url: `${api.defaults.baseURL}/hooks/wallet-pass`, login: "svc", password: "hook-pw-drain" })
+      service.emulator.setWebhook({
+        url: `${api.defaults.baseURL}/hooks/wallet-pass`,
+        login: "svc",
+        password: "hook-pw-drain",
+      })
       const walletPass = container.resolve(WALLET_PASS_MODULE)
       const holders: string[] = []
       for (let i = 0; i < HOLDERS; i++) {
@@ -87,7 +91,10 @@ storeTestRunner({
         await waitFor(
           async () => {
             await inDrain.run(true, () => drainQueue(container, { budgetMs: 5_000 }))
-            const sent = await walletPass.listWalletPassOperations({ method: "balance_add", state: ["done"] }, { select: ["id"] })
+            const sent = await walletPass.listWalletPassOperations(
+              { method: "balance_add", state: ["done"] },
+              { select: ["id"] }
+            )
             return sent.length === REQUESTS
           },
           `${REQUESTS} balance/add requests done`,

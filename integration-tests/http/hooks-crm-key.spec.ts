@@ -59,7 +59,11 @@ storeTestRunner({
 
     it("refuses hooks from another address with 403, whatever X-Forwarded-For says", async () => {
       const before = await writtenCounts(getContainer())
-      const body = { method: "createCustomer", crm_key: CRM_KEY, customer: { phone: "+79992220004", cardNumbers: ["2"] } }
+      const body = {
+        method: "createCustomer",
+        crm_key: CRM_KEY,
+        customer: { phone: "+79992220004", cardNumbers: ["2"] },
+      }
       const direct = await postHookFrom("127.0.0.2", baseUrl, body)
       const spoofed = await postHookFrom("127.0.0.2", baseUrl, body, { "x-forwarded-for": "127.0.0.1" })
       expect([direct.status, spoofed.status]).toEqual([403, 403])

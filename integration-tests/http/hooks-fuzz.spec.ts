@@ -34,14 +34,77 @@ function prng(seed: number) {
 type Rng = ReturnType<typeof prng>
 
 const NASTY_CHARS = [
-  "\u0000", "\u0001", "\u0007", "\b", "\t", "\n", "\r", "\u001b", "\u001f", "\u007f", "\u0085", "\u00a0",
-  "\u200b", "\u200e", "\u202e", "\u2028", "\ufeff", "\uffff", "\ud800", "\udbff", "\udc00", "\udfff", "😀", "й", "\\", '"',
+  "\u0000",
+  "\u0001",
+  "\u0007",
+  "\b",
+  "\t",
+  "\n",
+  "\r",
+  "\u001b",
+  "\u001f",
+  "\u007f",
+  "\u0085",
+  "\u00a0",
+  "\u200b",
+  "\u200e",
+  "\u202e",
+  "\u2028",
+  "\ufeff",
+  "\uffff",
+  "\ud800",
+  "\udbff",
+  "\udc00",
+  "\udfff",
+  "😀",
+  "й",
+  "\\",
+  '"',
 ]
 const NUMBERS = [
-  0, -0, 1, -1, 0.1, 0.29, 10.5, -10.5, 0.001, 1e-7, 5e-324, 10.000000001, 0.30000000000000004, 2 ** 31, 2 ** 53 + 1,
-  19_999_999.99, 20_000_000, 20_000_000.01, 21_474_836.47, 1e20, -1e20, 1e308, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER,
+  0,
+  -0,
+  1,
+  -1,
+  0.1,
+  0.29,
+  10.5,
+  -10.5,
+  0.001,
+  1e-7,
+  5e-324,
+  10.000000001,
+  0.30000000000000004,
+  2 ** 31,
+  2 ** 53 + 1,
+  19_999_999.99,
+  20_000_000,
+  20_000_000.01,
+  21_474_836.47,
+  1e20,
+  -1e20,
+  1e308,
+  Number.MAX_SAFE_INTEGER,
+  -Number.MAX_SAFE_INTEGER,
 ]
-const NUMERIC_TEXT = ["10", " 10 ", "10.5", "1e3", "NaN", "Infinity", "-Infinity", "0x10", "1_000", "10,50", "", " ", "+5", ".5", "5.", "--5"]
+const NUMERIC_TEXT = [
+  "10",
+  " 10 ",
+  "10.5",
+  "1e3",
+  "NaN",
+  "Infinity",
+  "-Infinity",
+  "0x10",
+  "1_000",
+  "10,50",
+  "",
+  " ",
+  "+5",
+  ".5",
+  "5.",
+  "--5",
+]
 
 function nastyText(rng: Rng): string {
   const base = rng.pick(["Anna", "tx", "+79996660001", "880001", "", "x".repeat(rng.int(600))])
@@ -75,7 +138,12 @@ function nested(rng: Rng, depth: number): unknown {
 }
 
 function wide(rng: Rng, keys: number): Record<string, unknown> {
-  return Object.fromEntries(Array.from({ length: keys }, (_, i) => [rng.chance(0.05) ? nastyText(rng) : `k${i}`, rng.chance(0.1) ? nastyText(rng) : i]))
+  return Object.fromEntries(
+    Array.from({ length: keys }, (_, i) => [
+      rng.chance(0.05) ? nastyText(rng) : `k${i}`,
+      rng.chance(0.1) ? nastyText(rng) : i,
+    ])
+  )
 }
 
 /** A well-formed body of a method, for the mutations to start from. */
@@ -100,19 +168,51 @@ function validBody(rng: Rng, n: number): Record<string, any> {
     case "readBalance":
       return { method: "readBalance", customer: { phone: PHONES[holder], cardNumbers: [CARDS[holder]] } }
     case "addBalance":
-      return { method: "addBalance", customer: { phone: PHONES[holder], cardNumbers: [CARDS[holder]], sum: 1.5, transactionId: `fuzz-tx-${n}` } }
+      return {
+        method: "addBalance",
+        customer: { phone: PHONES[holder], cardNumbers: [CARDS[holder]], sum: 1.5, transactionId: `fuzz-tx-${n}` },
+      }
     default:
       return { method: "setPrivileges", customer: { phone: PHONES[holder], cardNumbers: [CARDS[holder]], bonus: 3 } }
   }
 }
 
-const FIELDS = ["phone", "name", "surname", "email", "birthday", "cardNumbers", "cardTracks", "extra", "sum", "transactionId", "lifetime", "bonus", "discount", "promo", "user_hash", "referCustomerPhone"]
+const FIELDS = [
+  "phone",
+  "name",
+  "surname",
+  "email",
+  "birthday",
+  "cardNumbers",
+  "cardTracks",
+  "extra",
+  "sum",
+  "transactionId",
+  "lifetime",
+  "bonus",
+  "discount",
+  "promo",
+  "user_hash",
+  "referCustomerPhone",
+]
 
 /** One generated body: a raw string (sent as is) or a value (sent as JSON). */
 function generate(rng: Rng, n: number): { body: unknown; what: string } {
   const body = validBody(rng, n)
   const kind = rng.pick([
-    "text", "text", "number", "number", "type", "type", "deep", "wide", "method", "drop", "raw", "huge", "valid",
+    "text",
+    "text",
+    "number",
+    "number",
+    "type",
+    "type",
+    "deep",
+    "wide",
+    "method",
+    "drop",
+    "raw",
+    "huge",
+    "valid",
   ] as const)
   const field = rng.pick(FIELDS)
   switch (kind) {
@@ -120,7 +220,9 @@ function generate(rng: Rng, n: number): { body: unknown; what: string } {
       body.customer[field] = nastyText(rng)
       break
     case "number":
-      body.customer[rng.pick(["sum", "bonus", "discount", "lifetime"])] = rng.chance(0.7) ? rng.pick(NUMBERS) : rng.pick(NUMERIC_TEXT)
+      body.customer[rng.pick(["sum", "bonus", "discount", "lifetime"])] = rng.chance(0.7)
+        ? rng.pick(NUMBERS)
+        : rng.pick(NUMERIC_TEXT)
       break
     case "type":
       if (rng.chance(0.2)) body.customer = wrongType(rng)
@@ -131,7 +233,10 @@ function generate(rng: Rng, n: number): { body: unknown; what: string } {
       if (rng.chance(0.3)) {
         // Written out by hand: JSON.stringify itself would recurse through a value this deep.
         const open = '{"a":'.repeat(depth)
-        return { body: `{"method":"${body.method}","customer":{"phone":"${PHONES[0]}","extra":${open}1${"}".repeat(depth)}}}`, what: `deep raw ${depth}` }
+        return {
+          body: `{"method":"${body.method}","customer":{"phone":"${PHONES[0]}","extra":${open}1${"}".repeat(depth)}}}`,
+          what: `deep raw ${depth}`,
+        }
       }
       body.customer[rng.chance(0.7) ? "extra" : field] = nested(rng, Math.min(depth, 200))
       return { body, what: `deep ${Math.min(depth, 200)} in ${field}` }
@@ -140,7 +245,13 @@ function generate(rng: Rng, n: number): { body: unknown; what: string } {
       body.customer.extra = wide(rng, rng.pick([10, 500, 999, 1001, 3000]))
       break
     case "method":
-      body.method = rng.pick([wrongType(rng), "deleteCustomer", "readbalance", nastyText(rng), body.method.toUpperCase()])
+      body.method = rng.pick([
+        wrongType(rng),
+        "deleteCustomer",
+        "readbalance",
+        nastyText(rng),
+        body.method.toUpperCase(),
+      ])
       break
     case "drop":
       if (rng.chance(0.5)) delete body.customer
@@ -149,9 +260,20 @@ function generate(rng: Rng, n: number): { body: unknown; what: string } {
     case "raw":
       return {
         body: rng.pick([
-          "", " ", "null", "[]", '"text"', "42", '{"method":', "{'method':'readBalance'}", '{"method":"readBalance","customer":{"phone":"+79996660001"}}x',
-          '{"method":"readBalance","customer":{"phone":"\\ud800"}}', '{"method":"readBalance","customer":{"phone":"\\u0000"}}',
-          '{"a":' + "[".repeat(rng.int(100)), "\u0000", "\ufeff{}",
+          "",
+          " ",
+          "null",
+          "[]",
+          '"text"',
+          "42",
+          '{"method":',
+          "{'method':'readBalance'}",
+          '{"method":"readBalance","customer":{"phone":"+79996660001"}}x',
+          '{"method":"readBalance","customer":{"phone":"\\ud800"}}',
+          '{"method":"readBalance","customer":{"phone":"\\u0000"}}',
+          '{"a":' + "[".repeat(rng.int(100)),
+          "\u0000",
+          "\ufeff{}",
         ]),
         what: "raw",
       }
@@ -174,10 +296,17 @@ storeTestRunner({
       const rng = prng(SEED)
       const baseUrl = api.defaults.baseURL
       for (const [i, phone] of PHONES.entries()) {
-        const res = await postHook(baseUrl, { method: "createCustomer", customer: { phone, name: "Holder", cardNumbers: [CARDS[i]] } }, GOOD)
+        const res = await postHook(
+          baseUrl,
+          { method: "createCustomer", customer: { phone, name: "Holder", cardNumbers: [CARDS[i]] } },
+          GOOD
+        )
         expect(res.status).toBe(200)
       }
-      const logged = await waitFor(async () => (await walletPass().listWalletPassHookDeliveries({})).length === PHONES.length, "setup logged")
+      const logged = await waitFor(
+        async () => (await walletPass().listWalletPassHookDeliveries({})).length === PHONES.length,
+        "setup logged"
+      )
       expect(logged).toBe(true)
 
       const problems: string[] = []
@@ -187,7 +316,9 @@ storeTestRunner({
       for (let n = 0; n < CASES; n++) {
         const { body, what } = generate(rng, n)
         const anonymous = rng.chance(0.08)
-        const headers = anonymous ? { authorization: rng.pick(["", basicAuth(HOOKS.login, "guess"), "Bearer x", "Basic \u00ff"]) } : GOOD
+        const headers = anonymous
+          ? { authorization: rng.pick(["", basicAuth(HOOKS.login, "guess"), "Bearer x", "Basic \u00ff"]) }
+          : GOOD
         const before = await writtenCounts(getContainer())
         const res = await postHook(baseUrl, body, headers).catch((e: Error) => ({ status: 0, data: e.message }))
         const label = `#${n} (${what}${anonymous ? ", unauthenticated" : ""}): ${res.status} ${JSON.stringify(res.data).slice(0, 160)}`
@@ -196,30 +327,47 @@ storeTestRunner({
           accepted++
           continue
         }
-        if (res.status < 400 || typeof res.data?.error !== "string" || !res.data.error) problems.push(`no { error } in ${label}`)
-        if (JSON.stringify(await writtenCounts(getContainer())) !== JSON.stringify(before)) problems.push(`a refused body wrote: ${label}`)
+        if (res.status < 400 || typeof res.data?.error !== "string" || !res.data.error)
+          problems.push(`no { error } in ${label}`)
+        if (JSON.stringify(await writtenCounts(getContainer())) !== JSON.stringify(before))
+          problems.push(`a refused body wrote: ${label}`)
         if (res.status === 401 || res.status === 403) unauthenticated++
         else refusedAnswers.push({ status: res.status, error: res.data.error })
       }
-      console.log(`[hooks-fuzz] ${accepted} accepted, ${refusedAnswers.length} refused, ${unauthenticated} unauthenticated`)
+      console.log(
+        `[hooks-fuzz] ${accepted} accepted, ${refusedAnswers.length} refused, ${unauthenticated} unauthenticated`
+      )
       expect(problems).toEqual([])
 
       // Every authenticated delivery has its line (written just after its answer), refusals
       // with their error; unauthenticated ones are counted per minute.
       const authenticated = PHONES.length + accepted + refusedAnswers.length
-      const rows = await waitFor(async () => {
-        const all = await walletPass().listWalletPassHookDeliveries({}, { take: 10_000 })
-        return all.length >= authenticated && all
-      }, `${authenticated} delivery log lines`, 30_000)
+      const rows = await waitFor(
+        async () => {
+          const all = await walletPass().listWalletPassHookDeliveries({}, { take: 10_000 })
+          return all.length >= authenticated && all
+        },
+        `${authenticated} delivery log lines`,
+        30_000
+      )
       expect(rows).toHaveLength(authenticated)
       const tally = (items: { status: number; error: string | null }[]) =>
-        items.reduce((m, r) => m.set(`${r.status} ${r.error}`, (m.get(`${r.status} ${r.error}`) ?? 0) + 1), new Map<string, number>())
-      const onRecord = tally(rows.filter((r) => r.status_code !== 200).map((r) => ({ status: r.status_code, error: r.error })))
+        items.reduce(
+          (m, r) => m.set(`${r.status} ${r.error}`, (m.get(`${r.status} ${r.error}`) ?? 0) + 1),
+          new Map<string, number>()
+        )
+      const onRecord = tally(
+        rows.filter((r) => r.status_code !== 200).map((r) => ({ status: r.status_code, error: r.error }))
+      )
       expect(onRecord).toEqual(tally(refusedAnswers))
-      await waitFor(async () => {
-        const minutes = await walletPass().listWalletPassHookRefusals({})
-        return minutes.reduce((sum, m) => sum + m.refused, 0) === unauthenticated
-      }, `${unauthenticated} unauthenticated deliveries counted`, 10_000)
+      await waitFor(
+        async () => {
+          const minutes = await walletPass().listWalletPassHookRefusals({})
+          return minutes.reduce((sum, m) => sum + m.refused, 0) === unauthenticated
+        },
+        `${unauthenticated} unauthenticated deliveries counted`,
+        10_000
+      )
     })
   },
 })

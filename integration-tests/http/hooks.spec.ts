@@ -105,9 +105,18 @@ storeTestRunner({
       })
 
       it("an install's non-zero rates fill the rates of a holder that has none yet", async () => {
-        const customer = await getContainer().resolve(Modules.CUSTOMER).createCustomers({ phone: "+79991110005", email: "r@example.com" })
-        await walletPass().createWalletPassHolders({ phone: "+79991110005", customer_id: customer.id, enrollment_state: "pending" })
-        const res = await hook({ method: "createCustomer", customer: { phone: "+79991110005", cardNumbers: ["600001"], bonus: 7, discount: 0 } })
+        const customer = await getContainer()
+          .resolve(Modules.CUSTOMER)
+          .createCustomers({ phone: "+79991110005", email: "r@example.com" })
+        await walletPass().createWalletPassHolders({
+          phone: "+79991110005",
+          customer_id: customer.id,
+          enrollment_state: "pending",
+        })
+        const res = await hook({
+          method: "createCustomer",
+          customer: { phone: "+79991110005", cardNumbers: ["600001"], bonus: 7, discount: 0 },
+        })
         expect(res).toEqual({ status: 200, data: { customerId: customer.id } })
         const [holder] = await walletPass().listWalletPassHolders({ phone: "+79991110005" })
         expect(holder).toMatchObject({ bonus_percent_bp: 700, discount_percent_bp: 0, enrollment_state: "enrolled" })
@@ -116,7 +125,10 @@ storeTestRunner({
       it("a new phone with a card another customer holds is a 400 that moves nothing and writes nothing", async () => {
         const { card } = await install("+79991110006")
         const before = await writtenCounts(getContainer())
-        const res = await hook({ method: "createCustomer", customer: { phone: "+79991110007", name: "Thief", cardNumbers: [card] } })
+        const res = await hook({
+          method: "createCustomer",
+          customer: { phone: "+79991110007", name: "Thief", cardNumbers: [card] },
+        })
         expect(res).toEqual({
           status: 400,
           data: { error: `card ${card} belongs to another customer (phone +79991110006); nothing was changed` },
@@ -125,12 +137,17 @@ storeTestRunner({
         const [owner] = await walletPass().listWalletPassHolders({ phone: "+79991110006" }, { relations: ["cards"] })
         expect(owner.cards.map((c) => c.number)).toEqual([card])
         // The real owner's hooks still work.
-        expect(await hook({ method: "readBalance", customer: { phone: "+79991110006", cardNumbers: [card] } })).toMatchObject({ status: 200 })
+        expect(
+          await hook({ method: "readBalance", customer: { phone: "+79991110006", cardNumbers: [card] } })
+        ).toMatchObject({ status: 200 })
       })
 
       it("10 concurrent deliveries for one phone end with one customer and one holder", async () => {
         const before = await writtenCounts(getContainer())
-        const body = { method: "createCustomer", customer: { phone: "+79991110004", name: "Oleg", cardNumbers: ["500001"] } }
+        const body = {
+          method: "createCustomer",
+          customer: { phone: "+79991110004", name: "Oleg", cardNumbers: ["500001"] },
+        }
         const answers = await Promise.all(Array.from({ length: 10 }, () => hook(body)))
         expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200))
         expect(new Set(answers.map((a) => a.data.customerId)).size).toBe(1)
@@ -156,11 +173,25 @@ storeTestRunner({
       it("a lapsed lifetime credit is out of the answer at once, before the expiry job runs (docs/loyalty.md)", async () => {
         await install("+79991110013")
         const [holder] = await walletPass().listWalletPassHolders({ phone: "+79991110013" })
-        await walletPass().applyLedgerEntry({ holder_id: holder.id, amount: 1000, kind: "manual", dedupe_key: "lapse-base" })
-        const { entry } = await walletPass().applyLedgerEntry({
-          holder_id: holder.id, amount: 700, kind: "service_credit", dedupe_key: "lapse-promo", lifetime_seconds: 86_400,
+        await walletPass().applyLedgerEntry({
+          holder_id: holder.id,
+          amount: 1000,
+          kind: "manual",
+          dedupe_key: "lapse-base",
         })
-        await walletPass().applyLedgerEntry({ holder_id: holder.id, amount: -200, kind: "manual", dedupe_key: "lapse-spend" })
+        const { entry } = await walletPass().applyLedgerEntry({
+          holder_id: holder.id,
+          amount: 700,
+          kind: "service_credit",
+          dedupe_key: "lapse-promo",
+          lifetime_seconds: 86_400,
+        })
+        await walletPass().applyLedgerEntry({
+          holder_id: holder.id,
+          amount: -200,
+          kind: "manual",
+          dedupe_key: "lapse-spend",
+        })
         await walletPass().updateWalletPassLedgerEntries({ id: entry.id, expires_at: new Date(Date.now() - 1000) })
 
         // 1000 + 700 - 200, less the 500 left of the lapsed credit.
@@ -172,12 +203,20 @@ storeTestRunner({
         const { card } = await install("+79991110011")
         await install("+79991110012")
         const [holder] = await walletPass().listWalletPassHolders({ phone: "+79991110011" })
-        await walletPass().applyLedgerEntry({ holder_id: holder.id, amount: 500, kind: "manual", dedupe_key: "seed-card" })
+        await walletPass().applyLedgerEntry({
+          holder_id: holder.id,
+          amount: 500,
+          kind: "manual",
+          dedupe_key: "seed-card",
+        })
 
         const byCard = await hook({ method: "readBalance", customer: { phone: "+79990008888", cardNumbers: [card] } })
         expect(byCard).toEqual({ status: 400, data: { error: `no customer with phone +79990008888 or card ${card}` } })
         const foreign = await hook({ method: "readBalance", customer: { phone: "+79991110012", cardNumbers: [card] } })
-        expect(foreign).toEqual({ status: 400, data: { error: `card ${card} belongs to another customer than phone +79991110012` } })
+        expect(foreign).toEqual({
+          status: 400,
+          data: { error: `card ${card} belongs to another customer than phone +79991110012` },
+        })
       })
 
       it("an unknown holder is a 400 with a clear error", async () => {
@@ -191,11 +230,17 @@ storeTestRunner({
         await install("+79991110020")
         const [holder] = await walletPass().listWalletPassHolders({ phone: "+79991110020" })
         const credit = await emulator.adjustBalance({ phone: "+79991110020", sum: 150, lifetime: 30 })
-        expect(credit.hooks.find((h) => h.method === "addBalance")).toMatchObject({ status: 200, response: { success: true } })
+        expect(credit.hooks.find((h) => h.method === "addBalance")).toMatchObject({
+          status: 200,
+          response: { success: true },
+        })
         const writeOff = await emulator.adjustBalance({ phone: "+79991110020", sum: -50 })
         expect(writeOff.hooks.find((h) => h.method === "addBalance")?.status).toBe(200)
 
-        const entries = await walletPass().listWalletPassLedgerEntries({ holder_id: holder.id }, { order: { created_at: "ASC" } })
+        const entries = await walletPass().listWalletPassLedgerEntries(
+          { holder_id: holder.id },
+          { order: { created_at: "ASC" } }
+        )
         expect(entries.map((e) => [e.kind, e.amount])).toEqual([
           ["service_credit", 15000],
           ["service_debit", -5000],
@@ -222,14 +267,20 @@ storeTestRunner({
         expect(await writtenCounts(getContainer())).toEqual(before)
 
         const foreign = await add("+79991110024", "tx-foreign-card")
-        expect(foreign).toEqual({ status: 400, data: { error: `card ${card} belongs to another customer than phone +79991110024` } })
+        expect(foreign).toEqual({
+          status: 400,
+          data: { error: `card ${card} belongs to another customer than phone +79991110024` },
+        })
         expect(await writtenCounts(getContainer())).toEqual(before)
       })
 
       it("50 concurrent deliveries of one transactionId: one ledger entry, 50 identical answers", async () => {
         await install("+79991110021")
         const [holder] = await walletPass().listWalletPassHolders({ phone: "+79991110021" })
-        const body = { method: "addBalance", customer: { phone: "+79991110021", cardNumbers: [], sum: 25.5, transactionId: "tx-burst-1" } }
+        const body = {
+          method: "addBalance",
+          customer: { phone: "+79991110021", cardNumbers: [], sum: 25.5, transactionId: "tx-burst-1" },
+        }
         const answers = await Promise.all(Array.from({ length: 50 }, () => hook(body)))
         expect(answers).toEqual(Array(50).fill({ status: 200, data: { success: true } }))
         const entries = await walletPass().listWalletPassLedgerEntries({ holder_id: holder.id })
@@ -256,8 +307,16 @@ storeTestRunner({
         const before = await writtenCounts(getContainer())
 
         const cases: [string, number, string][] = [
-          ["+79991110025", 15, "transactionId tx-conflict-1 was already used for a credit of 12.50 EUR; this delivery is a credit of 15.00 EUR"],
-          ["+79991110026", 12.5, "transactionId tx-conflict-1 was already used for a credit of 12.50 EUR to another customer"],
+          [
+            "+79991110025",
+            15,
+            "transactionId tx-conflict-1 was already used for a credit of 12.50 EUR; this delivery is a credit of 15.00 EUR",
+          ],
+          [
+            "+79991110026",
+            12.5,
+            "transactionId tx-conflict-1 was already used for a credit of 12.50 EUR to another customer",
+          ],
           [
             "+79991110026",
             -3,
@@ -271,7 +330,10 @@ storeTestRunner({
         expect(await writtenCounts(getContainer())).toEqual(before)
 
         const logged = await waitFor(async () => {
-          const rows = await walletPass().listWalletPassHookDeliveries({ transaction_id: "tx-conflict-1" }, { order: { created_at: "ASC" } })
+          const rows = await walletPass().listWalletPassHookDeliveries(
+            { transaction_id: "tx-conflict-1" },
+            { order: { created_at: "ASC" } }
+          )
           return rows.length === 5 && rows
         }, "5 delivery log lines")
         expect(logged.map((d) => [d.status_code, d.outcome, d.error])).toEqual([
@@ -325,7 +387,10 @@ storeTestRunner({
           expect((await add(-2, "tx-announce-2")).status).toBe(200)
           await waitFor(async () => seen.length >= 2, "two balance_changed events")
 
-          const entries = await walletPass().listWalletPassLedgerEntries({ holder_id: holder.id }, { order: { created_at: "ASC" } })
+          const entries = await walletPass().listWalletPassLedgerEntries(
+            { holder_id: holder.id },
+            { order: { created_at: "ASC" } }
+          )
           expect(seen).toEqual([
             { holder_id: holder.id, entry_id: entries[0].id, amount: 1200 },
             { holder_id: holder.id, entry_id: entries[1].id, amount: -200 },
@@ -366,7 +431,10 @@ storeTestRunner({
         ["no X-wallet-id", { ...GOOD_HEADERS, "x-wallet-id": "" }, 403],
       ])("refuses %s and writes nothing", async (_label, headers, status) => {
         const before = await writtenCounts(getContainer())
-        const res = await hook({ method: "addBalance", customer: { phone: "+79991110040", sum: 100, transactionId: "t-auth" } }, headers)
+        const res = await hook(
+          { method: "addBalance", customer: { phone: "+79991110040", sum: 100, transactionId: "t-auth" } },
+          headers
+        )
         expect(res.status).toBe(status)
         expect(typeof res.data.error).toBe("string")
         expect(JSON.stringify(res.data)).not.toContain(HOOKS.password)
@@ -410,7 +478,11 @@ storeTestRunner({
           const samples = minute.samples as unknown as { status: number; reason: string; address: string }[]
           expect(samples.length).toBeGreaterThan(0)
           expect(samples.length).toBeLessThanOrEqual(5)
-          expect(samples[0]).toMatchObject({ status: expect.any(Number), reason: expect.any(String), address: "127.0.0.1" })
+          expect(samples[0]).toMatchObject({
+            status: expect.any(Number),
+            reason: expect.any(String),
+            address: "127.0.0.1",
+          })
         }
         expect(JSON.stringify(minutes)).not.toContain("wrong")
         expect(await walletPass().listWalletPassHookDeliveries({})).toEqual([])
@@ -423,7 +495,10 @@ storeTestRunner({
         method: "addBalance",
         customer: { phone: P, cardNumbers: [], sum: 10, transactionId: "t-text", ...fields },
       })
-      const cc = (fields: Record<string, unknown>) => ({ method: "createCustomer", customer: { phone: "+79991110069", ...fields } })
+      const cc = (fields: Record<string, unknown>) => ({
+        method: "createCustomer",
+        customer: { phone: "+79991110069", ...fields },
+      })
       /** The delivery log lines with this error, once written (they are written after the answer). */
       const loggedRefusal = (error: string) =>
         waitFor(async () => {
@@ -432,12 +507,36 @@ storeTestRunner({
         }, `the refusal "${error}" in the delivery log`)
 
       it.each([
-        ["a NUL in transactionId", ab({ transactionId: "tx\u0000" }), "customer.transactionId contains a NUL character (U+0000), which the store cannot keep"],
-        ["a lone surrogate in transactionId", ab({ transactionId: "tx\ud800" }), "customer.transactionId contains an unpaired surrogate (U+D800), which the store cannot keep"],
-        ["a NUL in name", cc({ name: "An\u0000na" }), "customer.name contains a NUL character (U+0000), which the store cannot keep"],
-        ["a lone low surrogate in name", cc({ name: "Anna \udc00" }), "customer.name contains an unpaired surrogate (U+DC00), which the store cannot keep"],
-        ["a NUL deep in extra", cc({ extra: { a: { b: ["ok", "x\u0000"] } } }), "customer.extra.a.b[1] contains a NUL character (U+0000), which the store cannot keep"],
-        ["a lone surrogate in a key of extra", cc({ extra: { "\ud83d": 1 } }), 'customer.extra["\\ud83d"] (a key) contains an unpaired surrogate (U+D83D), which the store cannot keep'],
+        [
+          "a NUL in transactionId",
+          ab({ transactionId: "tx\u0000" }),
+          "customer.transactionId contains a NUL character (U+0000), which the store cannot keep",
+        ],
+        [
+          "a lone surrogate in transactionId",
+          ab({ transactionId: "tx\ud800" }),
+          "customer.transactionId contains an unpaired surrogate (U+D800), which the store cannot keep",
+        ],
+        [
+          "a NUL in name",
+          cc({ name: "An\u0000na" }),
+          "customer.name contains a NUL character (U+0000), which the store cannot keep",
+        ],
+        [
+          "a lone low surrogate in name",
+          cc({ name: "Anna \udc00" }),
+          "customer.name contains an unpaired surrogate (U+DC00), which the store cannot keep",
+        ],
+        [
+          "a NUL deep in extra",
+          cc({ extra: { a: { b: ["ok", "x\u0000"] } } }),
+          "customer.extra.a.b[1] contains a NUL character (U+0000), which the store cannot keep",
+        ],
+        [
+          "a lone surrogate in a key of extra",
+          cc({ extra: { "\ud83d": 1 } }),
+          'customer.extra["\\ud83d"] (a key) contains an unpaired surrogate (U+D83D), which the store cannot keep',
+        ],
       ])("%s: 400 naming the field, nothing written, the refusal in the delivery log", async (_label, body, error) => {
         await install(P)
         const before = await writtenCounts(getContainer())
@@ -450,16 +549,19 @@ storeTestRunner({
       const nested = (depth: number) =>
         `{"method":"createCustomer","customer":{"phone":"+79991110061","extra":${'{"a":'.repeat(depth)}1${"}".repeat(depth)}}}`
 
-      it.each([2_000, 2_500])("extra nested %i deep: a quick 400 naming the depth limit, nothing written", async (depth) => {
-        const before = await writtenCounts(getContainer())
-        const started = Date.now()
-        const res = await hook(nested(depth))
-        const took = Date.now() - started
-        expect(res).toEqual({ status: 400, data: { error: "body nests deeper than 32 levels" } })
-        expect(took).toBeLessThan(1000)
-        expect(await writtenCounts(getContainer())).toEqual(before)
-        await loggedRefusal("body nests deeper than 32 levels")
-      })
+      it.each([2_000, 2_500])(
+        "extra nested %i deep: a quick 400 naming the depth limit, nothing written",
+        async (depth) => {
+          const before = await writtenCounts(getContainer())
+          const started = Date.now()
+          const res = await hook(nested(depth))
+          const took = Date.now() - started
+          expect(res).toEqual({ status: 400, data: { error: "body nests deeper than 32 levels" } })
+          expect(took).toBeLessThan(1000)
+          expect(await writtenCounts(getContainer())).toEqual(before)
+          await loggedRefusal("body nests deeper than 32 levels")
+        }
+      )
 
       it("a body of deep arrays is refused before it is parsed", async () => {
         const res = await hook(`{"method":"readBalance","customer":${"[".repeat(20_000)}${"]".repeat(20_000)}}`)
@@ -493,7 +595,10 @@ storeTestRunner({
         customer: { phone: P, cardNumbers: ["900001"], sum: 10, transactionId: "t-bad", ...fields },
       })
       const sp = (fields: Record<string, unknown>) => ({ method: "setPrivileges", customer: { phone: P, ...fields } })
-      const cc = (fields: Record<string, unknown>) => ({ method: "createCustomer", customer: { phone: "+79991110059", ...fields } })
+      const cc = (fields: Record<string, unknown>) => ({
+        method: "createCustomer",
+        customer: { phone: "+79991110059", ...fields },
+      })
       const cases: [string, unknown, number][] = [
         ["not JSON", "this is not json", 400],
         ["empty body", "", 400],

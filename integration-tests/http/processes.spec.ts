@@ -96,17 +96,25 @@ it("two processes draining one database never send two requests closer than 1 s 
   }
   await waitFor(async () => (await countByState("done")) === 30, "30 requests done", 90_000)
 
-  const times = syncRequests().map((r) => r.receivedAtMonotonic).sort((a, b) => a - b)
+  const times = syncRequests()
+    .map((r) => r.receivedAtMonotonic)
+    .sort((a, b) => a - b)
   expect(times).toHaveLength(30)
   const gaps = times.slice(1).map((t, i) => t - times[i])
-  console.log(`[processes] 30 requests in ${((times[29] - times[0]) / 1000).toFixed(1)} s, smallest gap ${Math.min(...gaps).toFixed(0)} ms`)
+  console.log(
+    `[processes] 30 requests in ${((times[29] - times[0]) / 1000).toFixed(1)} s, smallest gap ${Math.min(...gaps).toFixed(0)} ms`
+  )
   expect(Math.min(...gaps)).toBeGreaterThanOrEqual(1000)
   expect(emulator.requests().filter((r) => r.status === 429)).toEqual([])
 })
 
 it("the hourly budget holds: with 55 of 60 requests used this hour, only 5 more go", async () => {
   const used = Number(
-    (await sql.query(`SELECT count(*) FROM wallet_pass_api_call WHERE started_at > clock_timestamp() - interval '1 hour'`)).rows[0].count
+    (
+      await sql.query(
+        `SELECT count(*) FROM wallet_pass_api_call WHERE started_at > clock_timestamp() - interval '1 hour'`
+      )
+    ).rows[0].count
   )
   // Calls made earlier this hour (by another process of the store, say) count too.
   await sql.query(
@@ -149,20 +157,31 @@ it("a process killed (SIGKILL) while a balance request is in flight: after a res
      VALUES ('wpop_kill', 'balance_add', 'wph_kill', 'wple_kill', '{}', 'wpop_kill', 10, 'pending', 0, clock_timestamp(), clock_timestamp())`
   )
   await waitFor(
-    async () => (await sql.query(`SELECT state FROM wallet_pass_operation WHERE id = 'wpop_kill'`)).rows[0]?.state === "sending",
+    async () =>
+      (await sql.query(`SELECT state FROM wallet_pass_operation WHERE id = 'wpop_kill'`)).rows[0]?.state === "sending",
     "the request in flight",
     20_000
   )
   await stores[0].kill("SIGKILL")
   await stores[0].start()
 
-  const op = await waitFor(async () => {
-    const row = (await sql.query(`SELECT state, result FROM wallet_pass_operation WHERE id = 'wpop_kill'`)).rows[0]
-    return row?.state === "resolved" && row
-  }, "the killed request resolved", 60_000)
-  await waitFor(async () => (await countByState("pending")) + (await countByState("sending")) === 0, "queue drained", 30_000)
+  const op = await waitFor(
+    async () => {
+      const row = (await sql.query(`SELECT state, result FROM wallet_pass_operation WHERE id = 'wpop_kill'`)).rows[0]
+      return row?.state === "resolved" && row
+    },
+    "the killed request resolved",
+    60_000
+  )
+  await waitFor(
+    async () => (await countByState("pending")) + (await countByState("sending")) === 0,
+    "queue drained",
+    30_000
+  )
   console.log(`[processes] killed request resolved by ${op.result?.resolution ?? "its echo"}`)
-  expect(await waitFor(async () => emulator.getCustomer(phone)?.balance === 5 && 5, "service balance = ledger", 15_000)).toBe(5)
+  expect(
+    await waitFor(async () => emulator.getCustomer(phone)?.balance === 5 && 5, "service balance = ledger", 15_000)
+  ).toBe(5)
 })
 
 it("an import killed (SIGKILL) mid-way resumes after a restart and imports each customer once, within the limits", async () => {
@@ -173,7 +192,13 @@ it("an import killed (SIGKILL) mid-way resumes after a restart and imports each 
   emulator.setLimits(limits)
   const phones = Array.from({ length: 120 }, (_, i) => `+7999730${String(i).padStart(4, "0")}`)
   phones.forEach((phone, i) =>
-    emulator.seedCustomer({ phone, name: `Base ${i}`, balance: i + 0.5, installed: i % 2 === 0, registeredAt: `202${4 + (i % 2)}-03-0${1 + (i % 9)}T08:00:00Z` })
+    emulator.seedCustomer({
+      phone,
+      name: `Base ${i}`,
+      balance: i + 0.5,
+      installed: i % 2 === 0,
+      registeredAt: `202${4 + (i % 2)}-03-0${1 + (i % 9)}T08:00:00Z`,
+    })
   )
   const importer = await StoreProcess.create({
     ...baseEnv,
@@ -194,7 +219,8 @@ it("an import killed (SIGKILL) mid-way resumes after a restart and imports each 
   const atKill = await adopted()
   await importer.start()
   await waitFor(
-    async () => (await sql.query(`SELECT phase FROM wallet_pass_sync_run WHERE kind = 'import'`)).rows[0]?.phase === "ready",
+    async () =>
+      (await sql.query(`SELECT phase FROM wallet_pass_sync_run WHERE kind = 'import'`)).rows[0]?.phase === "ready",
     "the import resumed and finished",
     120_000
   )

@@ -14,7 +14,11 @@ const HOOKS = { login: "svc", password: "hook-pw" }
 const APP_KEY = "purchase-flow-key"
 
 // Started before the store boots: the store's options name its URL.
-const service = emulatedServiceBeforeStore({ appKey: APP_KEY, mode: "external_crm", limits: { perSecond: 50, perHour: 100_000 } })
+const service = emulatedServiceBeforeStore({
+  appKey: APP_KEY,
+  mode: "external_crm",
+  limits: { perSecond: 50, perHour: 100_000 },
+})
 
 storeTestRunner({
   env: storeEnv({
@@ -40,8 +44,10 @@ storeTestRunner({
       service.emulator.setWebhook({ url: `${api.defaults.baseURL}/hooks/wallet-pass`, ...HOOKS })
     })
 
-    const holderOf = async (customerId: string) => (await walletPass().listWalletPassHolders({ customer_id: customerId }, { relations: ["cards"] }))[0]
-    const operationsOf = (holderId: string) => walletPass().listWalletPassOperations({ holder_id: holderId }, { order: { created_at: "ASC" } })
+    const holderOf = async (customerId: string) =>
+      (await walletPass().listWalletPassHolders({ customer_id: customerId }, { relations: ["cards"] }))[0]
+    const operationsOf = (holderId: string) =>
+      walletPass().listWalletPassOperations({ holder_id: holderId }, { order: { created_at: "ASC" } })
     /** Every request of the holder settled, and at least one of `method` among them (events are async). */
     const allDone = async (holderId: string, method = "balance_add") => {
       const ops = await operationsOf(holderId)
@@ -53,11 +59,20 @@ storeTestRunner({
     }
 
     async function signUpAndEnroll(phone: string, email: string) {
-      const { customer, headers } = await registerCustomer(api, store, { email, password: "pw-123456", phone, first_name: "Anna" })
-      const holder = await waitFor(async () => {
-        const h = await holderOf(customer.id)
-        return h?.enrollment_state === "enrolled" && h
-      }, "enrolment", 15_000)
+      const { customer, headers } = await registerCustomer(api, store, {
+        email,
+        password: "pw-123456",
+        phone,
+        first_name: "Anna",
+      })
+      const holder = await waitFor(
+        async () => {
+          const h = await holderOf(customer.id)
+          return h?.enrollment_state === "enrolled" && h
+        },
+        "enrolment",
+        15_000
+      )
       return { customer, headers, holder }
     }
 
@@ -82,14 +97,21 @@ storeTestRunner({
       const { customer } = await registerCustomer(api, store, { email: "nophone@example.com", password: "pw-123456" })
       await done
       const holder = await holderOf(customer.id)
-      expect(holder).toMatchObject({ phone: null, enrollment_state: "not_enrolled_no_phone", enrollment_error: "no phone" })
+      expect(holder).toMatchObject({
+        phone: null,
+        enrollment_state: "not_enrolled_no_phone",
+        enrollment_error: "no phone",
+      })
       expect(await operationsOf(holder.id)).toEqual([])
       expect(service.emulator.requests().filter((r) => r.endpoint.includes("user_create_or_update"))).toEqual([])
     })
 
     it("a customer who signed up without a phone is enrolled once they add one, with their new name", async () => {
       const { customer, headers } = await registerCustomer(
-        api, store, { email: "latephone@example.com", password: "pw-123456", first_name: "Vera" }, { container: getContainer() }
+        api,
+        store,
+        { email: "latephone@example.com", password: "pw-123456", first_name: "Vera" },
+        { container: getContainer() }
       )
       expect(await holderOf(customer.id)).toMatchObject({ enrollment_state: "not_enrolled_no_phone" })
 
@@ -98,12 +120,16 @@ storeTestRunner({
       await api.post("/store/customers/me", { phone: "8 999 555-00-09", first_name: "Vera-Maria" }, { headers })
       await updated
       // The dispatcher records the answer's effects (enrolled) before it marks the request done.
-      const holder = await waitFor(async () => {
-        const h = await holderOf(customer.id)
-        if (h?.enrollment_state !== "enrolled") return false
-        const sent = await operationsOf(h.id)
-        return sent.length > 0 && sent.every((o) => o.state === "done") && h
-      }, "enrolment after the phone was added", 15_000)
+      const holder = await waitFor(
+        async () => {
+          const h = await holderOf(customer.id)
+          if (h?.enrollment_state !== "enrolled") return false
+          const sent = await operationsOf(h.id)
+          return sent.length > 0 && sent.every((o) => o.state === "done") && h
+        },
+        "enrolment after the phone was added",
+        15_000
+      )
       expect(holder).toMatchObject({ phone: "+79995550009", enrollment_error: null, name: "Vera-Maria" })
       // The read that adopts what the service holds, then one enrolment: the profile change coalesced into it.
       const ops = await operationsOf(holder.id)
@@ -117,24 +143,39 @@ storeTestRunner({
       const again = TestEventUtils.waitSubscribersExecution("customer.updated", eventBus)
       await api.post("/store/customers/me", { last_name: "Ivanova" }, { headers })
       await again
-      const after = await waitFor(async () => {
-        const list = await operationsOf(holder.id)
-        return list.length === 3 && list.every((o) => o.state === "done") && list
-      }, "the profile update sent", 15_000)
+      const after = await waitFor(
+        async () => {
+          const list = await operationsOf(holder.id)
+          return list.length === 3 && list.every((o) => o.state === "done") && list
+        },
+        "the profile update sent",
+        15_000
+      )
       expect(after[2].payload.type).toBe("profile")
     })
 
     it("an enrolment whose answer was lost is sent again without its text, and the store still gets the card", async () => {
       service.emulator.injectFault({ kind: "drop_after_apply", path: "/crm/user_create_or_update" })
-      const { customer } = await registerCustomer(api, store, { email: "lost@example.com", password: "pw-123456", phone: "+79995550030", first_name: "Lost" })
-      const holder = await waitFor(async () => {
-        const h = await holderOf(customer.id)
-        return h?.enrollment_state === "enrolled" && h.cards.length > 0 && (await allDone(h.id, "read_customer")) && h
-      }, "enrolment with its card", 30_000)
+      const { customer } = await registerCustomer(api, store, {
+        email: "lost@example.com",
+        password: "pw-123456",
+        phone: "+79995550030",
+        first_name: "Lost",
+      })
+      const holder = await waitFor(
+        async () => {
+          const h = await holderOf(customer.id)
+          return h?.enrollment_state === "enrolled" && h.cards.length > 0 && (await allDone(h.id, "read_customer")) && h
+        },
+        "enrolment with its card",
+        30_000
+      )
       const atService = service.emulator.getCustomer("+79995550030")!
       expect(holder.cards.map((c) => c.number)).toEqual(atService.cards.map((c) => c.number))
       // Two enrolment requests reached the service; the customer got one text.
-      expect(service.emulator.requests().filter((r) => r.endpoint === "/crm/user_create_or_update" && r.applied)).toHaveLength(2)
+      expect(
+        service.emulator.requests().filter((r) => r.endpoint === "/crm/user_create_or_update" && r.applied)
+      ).toHaveLength(2)
       expect(service.emulator.snapshot().sms.filter((m) => m.phone === "+79995550030")).toHaveLength(1)
     })
 
@@ -169,17 +210,25 @@ storeTestRunner({
       await handled
 
       await waitFor(() => allDone(holder.id, "balance_deduct"), "reversal sent", 15_000)
-      const entries = await walletPass().listWalletPassLedgerEntries({ holder_id: holder.id }, { order: { created_at: "ASC" } })
+      const entries = await walletPass().listWalletPassLedgerEntries(
+        { holder_id: holder.id },
+        { order: { created_at: "ASC" } }
+      )
       expect(entries.map((e) => [e.kind, e.amount])).toEqual([
         ["accrual", 166],
         ["accrual_reversal", -166],
       ])
-      await waitFor(async () => service.emulator.getCustomer("+79995550003")?.balance === 0, "service.emulator balance 0")
+      await waitFor(
+        async () => service.emulator.getCustomer("+79995550003")?.balance === 0,
+        "service.emulator balance 0"
+      )
 
       // The order widget's data: credited, reversed, and each entry's request.
       const { data } = await api.get(`/admin/orders/${order.id}/wallet-pass`, admin)
       expect(data.wallet_pass).toMatchObject({ credited: 1.66, reversed: 1.66, redeemed: 0, redemption_refunded: 0 })
-      expect(data.wallet_pass.entries.map((e: any) => [e.kind, e.amount, e.operation?.method, e.operation?.state])).toEqual([
+      expect(
+        data.wallet_pass.entries.map((e: any) => [e.kind, e.amount, e.operation?.method, e.operation?.state])
+      ).toEqual([
         ["accrual", 1.66, "balance_add", "done"],
         ["accrual_reversal", -1.66, "balance_deduct", "done"],
       ])
@@ -193,12 +242,20 @@ storeTestRunner({
       await waitFor(async () => (await walletPass().getBalance(holder.id)) === 499 && allDone(holder.id), "accrual")
 
       const admin = await createAdminHeaders(getContainer())
-      await api.post(`/admin/orders/${order.id}/fulfillments`, { items: [{ id: order.items![0].id, quantity: 3 }] }, admin)
+      await api.post(
+        `/admin/orders/${order.id}/fulfillments`,
+        { items: [{ id: order.items![0].id, quantity: 3 }] },
+        admin
+      )
       const eventBus = getContainer().resolve(Modules.EVENT_BUS)
       const received = TestEventUtils.waitSubscribersExecution("order.return_received", eventBus)
       // A return as the admin dashboard makes it: request the item back, then receive it.
       const itemId = order.items![0].id
-      const { data: created } = await api.post("/admin/returns", { order_id: order.id, location_id: store.stockLocationId }, admin)
+      const { data: created } = await api.post(
+        "/admin/returns",
+        { order_id: order.id, location_id: store.stockLocationId },
+        admin
+      )
       const ret = created.return
       await api.post(`/admin/returns/${ret.id}/request-items`, { items: [{ id: itemId, quantity: 1 }] }, admin)
       await api.post(`/admin/returns/${ret.id}/request`, {}, admin)
@@ -211,7 +268,10 @@ storeTestRunner({
       await again
       await waitFor(() => allDone(holder.id, "balance_deduct"), "return reversal sent", 15_000)
       // A third of the items' value: floor(4.99 x 33.33 / 99.99) = 1.66
-      let entries = await walletPass().listWalletPassLedgerEntries({ holder_id: holder.id }, { order: { created_at: "ASC" } })
+      let entries = await walletPass().listWalletPassLedgerEntries(
+        { holder_id: holder.id },
+        { order: { created_at: "ASC" } }
+      )
       expect(entries.map((e) => [e.kind, e.amount])).toEqual([
         ["accrual", 499],
         ["accrual_reversal", -166],
@@ -221,10 +281,19 @@ storeTestRunner({
       const canceled = TestEventUtils.waitSubscribersExecution("order.canceled", eventBus)
       await eventBus.emit({ name: "order.canceled", data: { id: order.id } })
       await canceled
-      await waitFor(async () => (await walletPass().getBalance(holder.id)) === 0 && allDone(holder.id, "balance_deduct"), "cancel reversal")
-      entries = await walletPass().listWalletPassLedgerEntries({ holder_id: holder.id }, { order: { created_at: "ASC" } })
+      await waitFor(
+        async () => (await walletPass().getBalance(holder.id)) === 0 && allDone(holder.id, "balance_deduct"),
+        "cancel reversal"
+      )
+      entries = await walletPass().listWalletPassLedgerEntries(
+        { holder_id: holder.id },
+        { order: { created_at: "ASC" } }
+      )
       expect(entries.map((e) => e.amount)).toEqual([499, -166, -333])
-      await waitFor(async () => service.emulator.getCustomer("+79995550004")?.balance === 0, "service.emulator balance 0")
+      await waitFor(
+        async () => service.emulator.getCustomer("+79995550004")?.balance === 0,
+        "service.emulator balance 0"
+      )
     })
 
     it("refunds take back the refunded share of what was paid, each refund once", async () => {
@@ -247,7 +316,9 @@ storeTestRunner({
       await eventBus.emit({ name: "payment.refunded", data: { id: paymentId } }) // delivered again
       await refunded
       const amounts = async () =>
-        (await walletPass().listWalletPassLedgerEntries({ holder_id: holder.id }, { order: { created_at: "ASC" } })).map((e) => e.amount)
+        (
+          await walletPass().listWalletPassLedgerEntries({ holder_id: holder.id }, { order: { created_at: "ASC" } })
+        ).map((e) => e.amount)
       expect(await amounts()).toEqual([499, -151])
 
       refunded = TestEventUtils.waitSubscribersExecution("payment.refunded", eventBus)
@@ -255,16 +326,23 @@ storeTestRunner({
       await refunded
       expect(await amounts()).toEqual([499, -151, -348])
       await waitFor(() => allDone(holder.id, "balance_deduct"), "reversals sent", 15_000)
-      await waitFor(async () => service.emulator.getCustomer("+79995550005")?.balance === 0, "service.emulator balance 0")
+      await waitFor(
+        async () => service.emulator.getCustomer("+79995550005")?.balance === 0,
+        "service.emulator balance 0"
+      )
     })
 
     it("a customer's name change follows to the service", async () => {
       const { headers, holder } = await signUpAndEnroll("+79995550006", "anna6@example.com")
       await api.post("/store/customers/me", { first_name: "Anya", last_name: "Ivanova" }, { headers })
-      await waitFor(async () => {
-        const atService = service.emulator.getCustomer("+79995550006")
-        return atService?.name === "Anya" && atService.surname === "Ivanova"
-      }, "profile at the service", 15_000)
+      await waitFor(
+        async () => {
+          const atService = service.emulator.getCustomer("+79995550006")
+          return atService?.name === "Anya" && atService.surname === "Ivanova"
+        },
+        "profile at the service",
+        15_000
+      )
       expect(await walletPass().retrieveWalletPassHolder(holder.id)).toMatchObject({ name: "Anya", surname: "Ivanova" })
     })
 
@@ -278,8 +356,14 @@ storeTestRunner({
 
       await walletPass().updateWalletPassLedgerEntries({ id: credit.id, expires_at: new Date(Date.now() - 1000) })
       await expireWalletPassCredits(getContainer())
-      await waitFor(async () => service.emulator.getCustomer(phone)?.balance === 0, "service balance 0 after expiry", 15_000)
-      const kinds = (await walletPass().listWalletPassLedgerEntries({ holder_id: holder.id }, { order: { created_at: "ASC" } })).map((e) => [e.kind, e.amount])
+      await waitFor(
+        async () => service.emulator.getCustomer(phone)?.balance === 0,
+        "service balance 0 after expiry",
+        15_000
+      )
+      const kinds = (
+        await walletPass().listWalletPassLedgerEntries({ holder_id: holder.id }, { order: { created_at: "ASC" } })
+      ).map((e) => [e.kind, e.amount])
       expect(kinds).toEqual([
         ["service_credit", 2000],
         ["expiry", -2000],
@@ -287,7 +371,11 @@ storeTestRunner({
     })
 
     describe("faults, each ending with the emulator's balance equal to the ledger", () => {
-      async function orderWithFault(phone: string, email: string, fault: Parameters<WalletPassEmulator["injectFault"]>[0]) {
+      async function orderWithFault(
+        phone: string,
+        email: string,
+        fault: Parameters<WalletPassEmulator["injectFault"]>[0]
+      ) {
         const { headers, holder } = await signUpAndEnroll(phone, email)
         service.emulator.injectFault(fault)
         await placeOrder(api, store, headers)
@@ -299,14 +387,24 @@ storeTestRunner({
       }
 
       it("5xx without applying: unknown, no echo, then an absolute balance set", async () => {
-        const { ops } = await orderWithFault("+79995550010", "f1@example.com", { kind: "status", status: 500, path: "/crm/balance/add" })
+        const { ops } = await orderWithFault("+79995550010", "f1@example.com", {
+          kind: "status",
+          status: 500,
+          path: "/crm/balance/add",
+        })
         const add = ops.find((o) => o.method === "balance_add")!
-        expect(add).toMatchObject({ state: "resolved", result: expect.objectContaining({ resolution: "balance_sync" }) })
+        expect(add).toMatchObject({
+          state: "resolved",
+          result: expect.objectContaining({ resolution: "balance_sync" }),
+        })
         expect(ops.find((o) => o.payload.type === "balance_sync")).toMatchObject({ state: "done" })
       })
 
       it("applied, then the connection dropped: the echo proves it, nothing is sent again", async () => {
-        const { ops } = await orderWithFault("+79995550011", "f2@example.com", { kind: "drop_after_apply", path: "/crm/balance/add" })
+        const { ops } = await orderWithFault("+79995550011", "f2@example.com", {
+          kind: "drop_after_apply",
+          path: "/crm/balance/add",
+        })
         const add = ops.find((o) => o.method === "balance_add")!
         expect(add.state).toBe("resolved")
         expect(add.result).toMatchObject({ echo_transaction_id: expect.any(String) })
@@ -323,10 +421,14 @@ storeTestRunner({
         service.emulator.injectFault({ kind: "status", status: 500, path: "/crm/balance/add" })
         service.emulator.injectFault({ kind: "status", status: 500, path: "/crm/user_create_or_update" })
         await placeOrder(api, store, headers)
-        const failed = await waitFor(async () => {
-          const sync = (await operationsOf(holder.id)).find((o) => o.payload.type === "balance_sync")
-          return sync?.attempts === 1 && sync.state === "pending" && sync
-        }, "the balance set failed once", 30_000)
+        const failed = await waitFor(
+          async () => {
+            const sync = (await operationsOf(holder.id)).find((o) => o.payload.type === "balance_sync")
+            return sync?.attempts === 1 && sync.state === "pending" && sync
+          },
+          "the balance set failed once",
+          30_000
+        )
         expect(failed.result).toMatchObject({ retry: "service", not_before: expect.any(String) })
         // A good answer now releases requests backing off after service trouble, not this one.
         const status = await api.get("/admin/wallet-pass/status?check=true", await createAdminHeaders(getContainer()))
@@ -334,7 +436,9 @@ storeTestRunner({
         await waitFor(() => allDone(holder.id), "operations settled", 30_000)
         expect(await waitFor(() => ledgerMatchesEmulator(holder.id, phone), "emulator = ledger", 10_000)).toBe(1.66)
 
-        const sets = service.emulator.requests().filter((r) => r.endpoint.includes("user_create_or_update") && r.receivedAt > failed.created_at.getTime())
+        const sets = service.emulator
+          .requests()
+          .filter((r) => r.endpoint.includes("user_create_or_update") && r.receivedAt > failed.created_at.getTime())
         expect(sets.map((r) => r.status)).toEqual([500, 200])
         // The grace is 2 s here (WALLET_PASS_ECHO_GRACE_SECONDS); the status check came right after the failure.
         expect(sets[1].receivedAt - sets[0].receivedAt).toBeGreaterThanOrEqual(2000)
@@ -347,12 +451,21 @@ storeTestRunner({
         const customer = service.emulator.getCustomer(phone)!
         await service.emulator.close()
         await placeOrder(api, store, headers)
-        const refused = await waitFor(async () => {
-          const add = (await operationsOf(holder.id)).find((o) => o.method === "balance_add")
-          return add?.state === "pending" && add.attempts === 1 && add
-        }, "a refused attempt", 15_000)
+        const refused = await waitFor(
+          async () => {
+            const add = (await operationsOf(holder.id)).find((o) => o.method === "balance_add")
+            return add?.state === "pending" && add.attempts === 1 && add
+          },
+          "a refused attempt",
+          15_000
+        )
         const back = async () => {
-          service.emulator = await startEmulator({ appKey: APP_KEY, port, mode: "external_crm", limits: { perSecond: 50, perHour: 100_000 } })
+          service.emulator = await startEmulator({
+            appKey: APP_KEY,
+            port,
+            mode: "external_crm",
+            limits: { perSecond: 50, perHour: 100_000 },
+          })
           service.emulator.seedCustomer({ phone, name: "Anna", balance: customer.balance })
           service.emulator.setWebhook({ url: `${api.defaults.baseURL}/hooks/wallet-pass`, ...HOOKS })
         }
@@ -366,7 +479,10 @@ storeTestRunner({
         await back()
         await waitFor(() => allDone(holder.id), "sent once the service is back", 30_000)
         expect(await waitFor(() => ledgerMatchesEmulator(holder.id, phone), "emulator = ledger")).toBe(1.66)
-        expect((await operationsOf(holder.id)).find((o) => o.method === "balance_add")).toMatchObject({ state: "done", attempts: 2 })
+        expect((await operationsOf(holder.id)).find((o) => o.method === "balance_add")).toMatchObject({
+          state: "done",
+          attempts: 2,
+        })
       })
 
       it("after an outage the first good answer releases the backed-off requests: the queue does not wait out its backoffs", async () => {
@@ -376,7 +492,9 @@ storeTestRunner({
         // As after several failures in a long outage: the next try is far off.
         await getContainer()
           .resolve(ContainerRegistrationKeys.PG_CONNECTION)
-          .raw(`UPDATE wallet_pass_operation SET next_attempt_at = now() + interval '1 hour' WHERE id = ?`, [refused.id])
+          .raw(`UPDATE wallet_pass_operation SET next_attempt_at = now() + interval '1 hour' WHERE id = ?`, [
+            refused.id,
+          ])
         await back()
         // Any good answer does it; here the admin's connection check.
         const status = await api.get("/admin/wallet-pass/status?check=true", await createAdminHeaders(getContainer()))
@@ -386,7 +504,11 @@ storeTestRunner({
       })
 
       it("429 with Retry-After: the gate waits, then the request goes through once", async () => {
-        const { ops } = await orderWithFault("+79995550012", "f3@example.com", { kind: "rate_limit", retryAfterSeconds: 2, path: "/crm/balance/add" })
+        const { ops } = await orderWithFault("+79995550012", "f3@example.com", {
+          kind: "rate_limit",
+          retryAfterSeconds: 2,
+          path: "/crm/balance/add",
+        })
         expect(ops.find((o) => o.method === "balance_add")).toMatchObject({ state: "done", attempts: 2 })
         const adds = service.emulator.requests().filter((r) => r.endpoint.includes("balance/add"))
         expect(adds.map((r) => r.status)).toEqual([429, 200])

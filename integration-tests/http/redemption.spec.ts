@@ -6,7 +6,16 @@ import settleStaleWalletPassRedemptions from "../../src/jobs/settle-stale-redemp
 import { redemptionPromotionCode, reserveCartRedemption } from "../../src/modules/wallet-pass/redemption"
 import { createAdminHeaders } from "../support/admin"
 import { storeEnv, waitFor, emulatedServiceBeforeStore } from "../support/hooks"
-import { createCart, getCart, guestHeaders, placeOrder, registerCustomer, SeededStore, seedStore, StoreHeaders } from "../support/store"
+import {
+  createCart,
+  getCart,
+  guestHeaders,
+  placeOrder,
+  registerCustomer,
+  SeededStore,
+  seedStore,
+  StoreHeaders,
+} from "../support/store"
 import { storeTestRunner } from "../support/store-runner"
 
 jest.setTimeout(120_000)
@@ -15,7 +24,11 @@ const HOOKS = { login: "svc", password: "hook-pw" }
 const APP_KEY = "redemption-key"
 
 // Started before the store boots: the store's options name its URL.
-const service = emulatedServiceBeforeStore({ appKey: APP_KEY, mode: "external_crm", limits: { perSecond: 50, perHour: 100_000 } })
+const service = emulatedServiceBeforeStore({
+  appKey: APP_KEY,
+  mode: "external_crm",
+  limits: { perSecond: 50, perHour: 100_000 },
+})
 
 storeTestRunner({
   env: storeEnv({
@@ -39,10 +52,14 @@ storeTestRunner({
     const bonusUrl = (cartId: string) => `/store/carts/${cartId}/wallet-pass-bonus`
     const apply = (cartId: string, amount: unknown, headers: StoreHeaders) =>
       api.post(bonusUrl(cartId), { amount }, { headers }).catch((e: any) => e.response)
-    const remove = (cartId: string, headers: StoreHeaders) => api.delete(bonusUrl(cartId), { headers }).catch((e: any) => e.response)
+    const remove = (cartId: string, headers: StoreHeaders) =>
+      api.delete(bonusUrl(cartId), { headers }).catch((e: any) => e.response)
     const promotionsWithCode = (cartId: string) =>
-      getContainer().resolve(Modules.PROMOTION).listPromotions({ code: redemptionPromotionCode(cartId) })
-    const operationsOf = (holderId: string) => walletPass().listWalletPassOperations({ holder_id: holderId }, { order: { created_at: "ASC" } })
+      getContainer()
+        .resolve(Modules.PROMOTION)
+        .listPromotions({ code: redemptionPromotionCode(cartId) })
+    const operationsOf = (holderId: string) =>
+      walletPass().listWalletPassOperations({ holder_id: holderId }, { order: { created_at: "ASC" } })
     const allDone = async (holderId: string, method: string) => {
       const ops = await operationsOf(holderId)
       return ops.some((o) => o.method === method) && ops.every((o) => ["done", "resolved"].includes(o.state)) && ops
@@ -52,13 +69,28 @@ storeTestRunner({
 
     /** A signed-up, enrolled customer with `balance` (balance unit) credited and known to the service. */
     async function customerWithBalance(phone: string, email: string, balance: number) {
-      const { customer, headers } = await registerCustomer(api, store, { email, password: "pw-123456", phone, first_name: "Anna" })
-      const holder = await waitFor(async () => {
-        const [h] = await walletPass().listWalletPassHolders({ customer_id: customer.id })
-        return h?.enrollment_state === "enrolled" && h
-      }, "enrolment", 15_000)
+      const { customer, headers } = await registerCustomer(api, store, {
+        email,
+        password: "pw-123456",
+        phone,
+        first_name: "Anna",
+      })
+      const holder = await waitFor(
+        async () => {
+          const [h] = await walletPass().listWalletPassHolders({ customer_id: customer.id })
+          return h?.enrollment_state === "enrolled" && h
+        },
+        "enrolment",
+        15_000
+      )
       await walletPass().applyLedgerEntryAndEnqueue(
-        { holder_id: holder.id, amount: balance * 100, kind: "manual", dedupe_key: `seed:${holder.id}`, reason: "test seed" },
+        {
+          holder_id: holder.id,
+          amount: balance * 100,
+          kind: "manual",
+          dedupe_key: `seed:${holder.id}`,
+          reason: "test seed",
+        },
         { method: "balance_add", payload: {}, dedupe_key: `op:seed:${holder.id}`, priority: 0 }
       )
       await waitFor(() => allDone(holder.id, "balance_add"), "seed sent", 15_000)
@@ -152,20 +184,32 @@ storeTestRunner({
         ["redemption", -3000, order.id],
       ])
       await waitFor(async () => service.emulator.getCustomer(phone)?.balance === 50, "service balance 50", 10_000)
-      expect(service.emulator.requests().filter((r) => r.endpoint.includes("balance/deduct") && JSON.stringify(r.body).includes(phone.slice(1)))).toHaveLength(1)
+      expect(
+        service.emulator
+          .requests()
+          .filter((r) => r.endpoint.includes("balance/deduct") && JSON.stringify(r.body).includes(phone.slice(1)))
+      ).toHaveLength(1)
 
       const admin = await createAdminHeaders(getContainer())
       await api.post(`/admin/orders/${order.id}/cancel`, {}, admin)
       const canceled = TestEventUtils.waitSubscribersExecution("order.canceled", eventBus)
       await eventBus.emit({ name: "order.canceled", data: { id: order.id } }) // a duplicate delivery
       await canceled
-      await waitFor(async () => (await walletPass().getBalance(holder.id)) === 8000 && allDone(holder.id, "balance_add"), "refund sent", 15_000)
+      await waitFor(
+        async () => (await walletPass().getBalance(holder.id)) === 8000 && allDone(holder.id, "balance_add"),
+        "refund sent",
+        15_000
+      )
       expect((await entriesOf(holder.id)).map((e) => [e.kind, e.amount])).toEqual([
         ["manual", 8000],
         ["redemption", -3000],
         ["redemption_refund", 3000],
       ])
-      await waitFor(async () => service.emulator.getCustomer(phone)?.balance === 80, "service balance = ledger (80)", 10_000)
+      await waitFor(
+        async () => service.emulator.getCustomer(phone)?.balance === 80,
+        "service balance = ledger (80)",
+        10_000
+      )
     })
 
     it("the cart's bonus promotion is removed once its order is placed; the order keeps its discount", async () => {
@@ -173,17 +217,27 @@ storeTestRunner({
       const cart = await createCart(api, store, headers)
       await apply(cart.id, 20, headers)
       expect(await promotionsWithCode(cart.id)).toHaveLength(1)
-      const orderWork = TestEventUtils.waitSubscribersExecution("order.placed", getContainer().resolve(Modules.EVENT_BUS))
+      const orderWork = TestEventUtils.waitSubscribersExecution(
+        "order.placed",
+        getContainer().resolve(Modules.EVENT_BUS)
+      )
       const order = await placeOrder(api, store, headers, cart.id)
       await orderWork
       expect(await promotionsWithCode(cart.id)).toEqual([])
-      const { data } = await api.get(`/admin/orders/${order.id}?fields=total,discount_total`, await createAdminHeaders(getContainer()))
+      const { data } = await api.get(
+        `/admin/orders/${order.id}?fields=total,discount_total`,
+        await createAdminHeaders(getContainer())
+      )
       expect(data.order).toMatchObject({ total: 90, discount_total: 20 })
     })
 
     it("the hourly clean-up removes bonus promotions of completed carts and of carts untouched for 7 days, and leaves live ones", async () => {
       const { headers } = await customerWithBalance("+79995551011", "r11@example.com", 100)
-      const [live, abandoned, completed] = [await createCart(api, store, headers), await createCart(api, store, headers), await createCart(api, store, headers)]
+      const [live, abandoned, completed] = [
+        await createCart(api, store, headers),
+        await createCart(api, store, headers),
+        await createCart(api, store, headers),
+      ]
       for (const cart of [live, abandoned, completed]) {
         expect((await apply(cart.id, 10, headers)).data.wallet_pass_bonus.amount).toBe(10)
       }
@@ -207,7 +261,11 @@ storeTestRunner({
       const [item] = (await getCart(api, headers, cart.id)).items!
       await api.post(`/store/carts/${cart.id}/line-items/${item.id}`, { quantity: 1 }, { headers }) // items 100: cap 50
       const { data } = await api.post("/store/payment-collections", { cart_id: cart.id }, { headers })
-      await api.post(`/store/payment-collections/${data.payment_collection.id}/payment-sessions`, { provider_id: "pp_system_default" }, { headers })
+      await api.post(
+        `/store/payment-collections/${data.payment_collection.id}/payment-sessions`,
+        { provider_id: "pp_system_default" },
+        { headers }
+      )
       const refused = await api.post(`/store/carts/${cart.id}/complete`, {}, { headers }).catch((e: any) => e.response)
       expect({ status: refused.status, ...refused.data }).toMatchObject({
         status: 400,
@@ -228,17 +286,33 @@ storeTestRunner({
       // A checkout that stopped after reserving, before the order's work: the cart became an order...
       const completed = await createCart(api, store, headers)
       // The order's own work done first, so only the job can find this order for the reservation.
-      const orderWork = TestEventUtils.waitSubscribersExecution("order.placed", getContainer().resolve(Modules.EVENT_BUS))
+      const orderWork = TestEventUtils.waitSubscribersExecution(
+        "order.placed",
+        getContainer().resolve(Modules.EVENT_BUS)
+      )
       const order = await placeOrder(api, store, headers, completed.id)
       await orderWork
-      const placed = await reserveCartRedemption(walletPass(), { holder_id: holder.id, cart_id: completed.id, amount: 2000, currency_code: "eur" })
+      const placed = await reserveCartRedemption(walletPass(), {
+        holder_id: holder.id,
+        cart_id: completed.id,
+        amount: 2000,
+        currency_code: "eur",
+      })
       // ...and one whose cart never did.
       const abandoned = await createCart(api, store, headers)
-      const dropped = await reserveCartRedemption(walletPass(), { holder_id: holder.id, cart_id: abandoned.id, amount: 1000, currency_code: "eur" })
+      const dropped = await reserveCartRedemption(walletPass(), {
+        holder_id: holder.id,
+        cart_id: abandoned.id,
+        amount: 1000,
+        currency_code: "eur",
+      })
       expect(await walletPass().getBalance(holder.id)).toBe(2000)
       await getContainer()
         .resolve(ContainerRegistrationKeys.PG_CONNECTION)
-        .raw(`UPDATE wallet_pass_ledger_entry SET created_at = now() - interval '31 minutes' WHERE id IN (?, ?)`, [placed.entry_id, dropped.entry_id])
+        .raw(`UPDATE wallet_pass_ledger_entry SET created_at = now() - interval '31 minutes' WHERE id IN (?, ?)`, [
+          placed.entry_id,
+          dropped.entry_id,
+        ])
 
       await settleStaleWalletPassRedemptions(getContainer())
       const [kept] = await walletPass().listWalletPassLedgerEntries({ id: placed.entry_id })
@@ -260,10 +334,16 @@ storeTestRunner({
       // holder), then both completions at the same time.
       for (const cart of [first, second]) {
         const { data } = await api.post("/store/payment-collections", { cart_id: cart.id }, { headers })
-        await api.post(`/store/payment-collections/${data.payment_collection.id}/payment-sessions`, { provider_id: "pp_system_default" }, { headers })
+        await api.post(
+          `/store/payment-collections/${data.payment_collection.id}/payment-sessions`,
+          { provider_id: "pp_system_default" },
+          { headers }
+        )
       }
       const results = await Promise.all(
-        [first, second].map((cart) => api.post(`/store/carts/${cart.id}/complete`, {}, { headers }).catch((e: any) => e.response))
+        [first, second].map((cart) =>
+          api.post(`/store/carts/${cart.id}/complete`, {}, { headers }).catch((e: any) => e.response)
+        )
       )
       const placed = results.filter((r) => r.status === 200 && r.data.type === "order")
       const refused = results.filter((r) => r.status !== 200)
@@ -280,7 +360,11 @@ storeTestRunner({
       const redemptions = (await entriesOf(holder.id)).filter((e) => e.kind === "redemption")
       expect(redemptions.map((e) => [e.amount, e.state])).toEqual([[-4000, "applied"]])
       expect(await walletPass().getBalance(holder.id)).toBe(1000)
-      await waitFor(async () => service.emulator.getCustomer(phone)?.balance === 10, "service balance = ledger (10)", 10_000)
+      await waitFor(
+        async () => service.emulator.getCustomer(phone)?.balance === 10,
+        "service balance = ledger (10)",
+        10_000
+      )
     })
   },
 })

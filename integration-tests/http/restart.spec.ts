@@ -72,15 +72,21 @@ it("after a start, the queue sends once the store answers hooks: the echo of a q
   emulator.setWebhook({ url: `${store.url}/hooks/wallet-pass`, ...HOOKS })
   await store.start()
 
-  const done = await waitFor(async () => {
-    const op = await operation(operationId)
-    return ["done", "unknown", "failed", "needs_review", "resolved"].includes(op.state) && op
-  }, "the queued balance/add settled", 60_000)
+  const done = await waitFor(
+    async () => {
+      const op = await operation(operationId)
+      return ["done", "unknown", "failed", "needs_review", "resolved"].includes(op.state) && op
+    },
+    "the queued balance/add settled",
+    60_000
+  )
   const echo = emulator.hooks().find((h) => h.method === "addBalance")
   expect({ state: done.state, echo: echo?.status ?? echo?.error }).toEqual({ state: "done", echo: 200 })
   expect(done.result).toMatchObject({ echo_transaction_id: expect.any(String) })
   expect(emulator.getCustomer(phone)?.balance).toBe(7)
-  const syncs = await sql.query(`SELECT id FROM wallet_pass_operation WHERE holder_id = 'wph_restart_1' AND id <> $1`, [operationId])
+  const syncs = await sql.query(`SELECT id FROM wallet_pass_operation WHERE holder_id = 'wph_restart_1' AND id <> $1`, [
+    operationId,
+  ])
   expect(syncs.rows).toEqual([]) // no absolute balance set was needed
 })
 
@@ -89,5 +95,9 @@ it("in worker mode (hooks served by another instance) the queue drains at once",
   store = await StoreProcess.create({ ...env, MEDUSA_WORKER_MODE: "worker" })
   emulator.setWebhook({ url: `${store.url}/hooks/wallet-pass`, ...HOOKS })
   await store.start()
-  await waitFor(async () => (await operation(operationId)).state !== "pending" && true, "the worker sent the queued request", 15_000)
+  await waitFor(
+    async () => (await operation(operationId)).state !== "pending" && true,
+    "the worker sent the queued request",
+    15_000
+  )
 })

@@ -42,7 +42,12 @@ storeTestRunner({
     beforeEach(() => emulator.reset())
 
     const signUp = (email: string, phone?: string) =>
-      registerCustomer(api, store, { email, password: "secret-pw-1", phone, first_name: "Anna" }, { container: getContainer() })
+      registerCustomer(
+        api,
+        store,
+        { email, password: "secret-pw-1", phone, first_name: "Anna" },
+        { container: getContainer() }
+      )
 
     /** A customer installs a pass; resolves when the plugin's subscribers are done. */
     async function install(phone: string) {
@@ -117,7 +122,11 @@ storeTestRunner({
           verified: false,
           balance_hidden: false,
         })
-        await walletPass().updateWalletPassHolders({ id: holder.id, verified_customer_id: customer.id, verified_at: new Date() })
+        await walletPass().updateWalletPassHolders({
+          id: holder.id,
+          verified_customer_id: customer.id,
+          verified_at: new Date(),
+        })
         res = await api.get(ROUTE, { headers })
         expect(res.data).toEqual({
           wallet_pass: {
@@ -153,7 +162,10 @@ storeTestRunner({
         expect(olegs.data.wallet_pass.cards).toEqual([])
 
         const { card: olegsCard } = await install("+79991130003")
-        const [a, o] = await Promise.all([api.get(ROUTE, { headers: anna.headers }), api.get(ROUTE, { headers: oleg.headers })])
+        const [a, o] = await Promise.all([
+          api.get(ROUTE, { headers: anna.headers }),
+          api.get(ROUTE, { headers: oleg.headers }),
+        ])
         expect(a.data.wallet_pass.cards.map((c: any) => c.number)).toEqual([annasCard])
         expect(o.data.wallet_pass.cards.map((c: any) => c.number)).toEqual([olegsCard])
       })
@@ -173,7 +185,9 @@ storeTestRunner({
           .resolve(Modules.CUSTOMER)
           .retrieveCustomer(customer.id, { relations: ["groups"] })
         expect(groups).toEqual([])
-        const promotions = await getContainer().resolve(Modules.PROMOTION).listPromotions({}, { select: ["code"] })
+        const promotions = await getContainer()
+          .resolve(Modules.PROMOTION)
+          .listPromotions({}, { select: ["code"] })
         expect(promotions.filter((p) => p.code?.startsWith("WALLETPASS-"))).toEqual([])
       })
     })

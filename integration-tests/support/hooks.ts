@@ -37,8 +37,15 @@ export function postHookFrom(
   const payload = JSON.stringify(body)
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: "POST", localAddress, timeout: 10_000,
-        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload), ...headers } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: "POST",
+        localAddress,
+        timeout: 10_000,
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload), ...headers },
+      },
       (res) => {
         let text = ""
         res.on("data", (c) => (text += c))
@@ -70,7 +77,11 @@ export async function writtenCounts(container: MedusaContainer) {
 }
 
 /** Waits for a condition (bounded); hook deliveries are logged just after the answer. */
-export async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 5000): Promise<T> {
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined | null | false>,
+  what: string,
+  timeoutMs = 5000
+): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const value = await probe()

@@ -76,7 +76,14 @@ async function seedStore(container, options = {}) {
   const {
     result: [location],
   } = await createStockLocationsWorkflow(container).run({
-    input: { locations: [{ name: `${label} warehouse`, address: { address_1: "Lagerstr. 1", city: "Berlin", country_code: countryCode } }] },
+    input: {
+      locations: [
+        {
+          name: `${label} warehouse`,
+          address: { address_1: "Lagerstr. 1", city: "Berlin", country_code: countryCode },
+        },
+      ],
+    },
   })
   await linkSalesChannelsToStockLocationWorkflow(container).run({ input: { id: location.id, add: [salesChannel.id] } })
 
@@ -92,8 +99,14 @@ async function seedStore(container, options = {}) {
     service_zones: [{ name: `${label} zone`, geo_zones: [{ type: "country", country_code: countryCode }] }],
   })
   await link.create([
-    { [Modules.STOCK_LOCATION]: { stock_location_id: location.id }, [Modules.FULFILLMENT]: { fulfillment_provider_id: FULFILLMENT_PROVIDER_ID } },
-    { [Modules.STOCK_LOCATION]: { stock_location_id: location.id }, [Modules.FULFILLMENT]: { fulfillment_set_id: fulfillmentSet.id } },
+    {
+      [Modules.STOCK_LOCATION]: { stock_location_id: location.id },
+      [Modules.FULFILLMENT]: { fulfillment_provider_id: FULFILLMENT_PROVIDER_ID },
+    },
+    {
+      [Modules.STOCK_LOCATION]: { stock_location_id: location.id },
+      [Modules.FULFILLMENT]: { fulfillment_set_id: fulfillmentSet.id },
+    },
   ])
   const {
     result: [shippingOption],
@@ -155,7 +168,11 @@ async function seedStore(container, options = {}) {
     throw new Error("seedStore: the variant got no inventory item")
   }
   await createInventoryLevelsWorkflow(container).run({
-    input: { inventory_levels: [{ location_id: location.id, inventory_item_id: inventoryItemId, stocked_quantity: 10_000_000 }] },
+    input: {
+      inventory_levels: [
+        { location_id: location.id, inventory_item_id: inventoryItemId, stocked_quantity: 10_000_000 },
+      ],
+    },
   })
 
   const {

@@ -14,7 +14,9 @@ function serverUrl(database: string): string {
 }
 
 /** A fresh database for a spec that runs the store as real processes; `drop()` removes it. */
-export async function createTestDatabase(prefix: string): Promise<{ url: string; client: Client; drop: () => Promise<void> }> {
+export async function createTestDatabase(
+  prefix: string
+): Promise<{ url: string; client: Client; drop: () => Promise<void> }> {
   const name = `${prefix}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`
   const admin = new Client({ connectionString: serverUrl("postgres") })
   await admin.connect()

@@ -32,8 +32,9 @@ export function storeTestRunner(options: RunnerOptions): void {
 }
 
 function closeIdleConnections(container: MedusaContainer | undefined): void {
-  const pool = (container?.resolve(ContainerRegistrationKeys.PG_CONNECTION) as { client?: { pool?: IdlePool } } | undefined)
-    ?.client?.pool
+  const pool = (
+    container?.resolve(ContainerRegistrationKeys.PG_CONNECTION) as { client?: { pool?: IdlePool } } | undefined
+  )?.client?.pool
   if (!pool) return
   const { min, idleTimeoutMillis } = pool
   pool.min = 0

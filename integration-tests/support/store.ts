@@ -86,7 +86,11 @@ export async function createCart(
 ): Promise<HttpTypes.StoreCart> {
   const created = await api.post<{ cart: HttpTypes.StoreCart }>(
     "/store/carts",
-    { region_id: store.regionId, sales_channel_id: store.salesChannelId, items: [{ variant_id: store.variantId, quantity }] },
+    {
+      region_id: store.regionId,
+      sales_channel_id: store.salesChannelId,
+      items: [{ variant_id: store.variantId, quantity }],
+    },
     { headers }
   )
   const cartId = created.data.cart.id
@@ -133,7 +137,8 @@ export async function placeOrder(
     { headers }
   )
   const completed = await api.post<
-    { type: "order"; order: HttpTypes.StoreOrder } | { type: "cart"; cart: HttpTypes.StoreCart; error: { message: string } }
+    | { type: "order"; order: HttpTypes.StoreOrder }
+    | { type: "cart"; cart: HttpTypes.StoreCart; error: { message: string } }
   >(`/store/carts/${id}/complete`, {}, { headers })
   if (completed.data.type !== "order") {
     throw new Error(`cart ${id} was not completed: ${completed.data.error?.message ?? "no order"}`)

@@ -109,7 +109,11 @@ exports.POST = async (req, res) => {
 const READ_ROUTE = dbRoute("SELECT ?::jsonb AS body")
 const WRITE_ROUTE = dbRoute("INSERT INTO bench_write (body) VALUES (?::jsonb)")
 
-const results = { machine: machine(), started: new Date().toISOString(), config: { HOOK_SECONDS, HOOK_ROUNDS, LEDGER_HISTORY, CONCURRENCY, DRAIN_N, RATE, BACKFILL_N, IMPORT_N, CHECKOUTS } }
+const results = {
+  machine: machine(),
+  started: new Date().toISOString(),
+  config: { HOOK_SECONDS, HOOK_ROUNDS, LEDGER_HISTORY, CONCURRENCY, DRAIN_N, RATE, BACKFILL_N, IMPORT_N, CHECKOUTS },
+}
 
 function machine() {
   return {
@@ -117,7 +121,10 @@ function machine() {
     memory_gb: Math.round(os.totalmem() / 2 ** 30),
     node: process.version,
     platform: `${os.type()} ${os.release()}`,
-    loadavg_at_start: os.loadavg().map((l) => l.toFixed(2)).join(" "),
+    loadavg_at_start: os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" "),
   }
 }
 
@@ -130,7 +137,11 @@ async function main() {
 
     const { app, cleanup } = await createStoreApp({ name: "wallet-pass-bench", medusaConfig: MEDUSA_CONFIG, step })
     cleanups.push(cleanup)
-    for (const [dir, route] of [["bench-noop", NOOP_ROUTE], ["bench-read", READ_ROUTE], ["bench-write", WRITE_ROUTE]]) {
+    for (const [dir, route] of [
+      ["bench-noop", NOOP_ROUTE],
+      ["bench-read", READ_ROUTE],
+      ["bench-write", WRITE_ROUTE],
+    ]) {
       fs.mkdirSync(path.join(app, "src/api/hooks", dir), { recursive: true })
       fs.writeFileSync(path.join(app, "src/api/hooks", dir, "route.js"), route)
     }
@@ -169,23 +180,32 @@ async function main() {
     if (PHASES.has("drain")) results.drain = await benchDrain(emulator, sql, app, baseEnv, storeA, cleanups)
     if (PHASES.has("backfill")) results.backfill = await benchBackfill(emulator, sql, storeA, seed)
     if (PHASES.has("import")) results.import = await benchImport(emulator, sql, storeA, seed)
-    if (PHASES.has("checkout")) results.checkout = await benchCheckout(emulator, sql, app, baseEnv, storeA, seed, cleanups)
+    if (PHASES.has("checkout"))
+      results.checkout = await benchCheckout(emulator, sql, app, baseEnv, storeA, seed, cleanups)
     results.finished = new Date().toISOString()
-    results.machine.loadavg_at_end = os.loadavg().map((l) => l.toFixed(2)).join(" ")
+    results.machine.loadavg_at_end = os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")
 
     const file = resultsFile("bench")
     fs.writeFileSync(file, JSON.stringify(results, null, 2))
     console.log("\n" + report(results))
     console.log(`\n[bench] results written to ${path.relative(process.cwd(), file)}`)
   } finally {
-    for (const c of cleanups.reverse()) await Promise.resolve().then(c).catch(() => {})
+    for (const c of cleanups.reverse())
+      await Promise.resolve()
+        .then(c)
+        .catch(() => {})
   }
 }
 
 // ---------------------------------------------------------------- 1. hook receiver
 
 async function benchHooks(emulator, sql, store) {
-  await sql.query("CREATE TABLE IF NOT EXISTS bench_write (id bigserial PRIMARY KEY, body jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now())")
+  await sql.query(
+    "CREATE TABLE IF NOT EXISTS bench_write (id bigserial PRIMARY KEY, body jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now())"
+  )
   step(`hooks: installing ${HOLDERS} passes (createCustomer hooks)`)
   const holders = []
   for (let i = 0; i < HOLDERS; i++) {
@@ -206,7 +226,10 @@ async function benchHooks(emulator, sql, store) {
   let n = 0
   const bodyFor = (template, extra) => {
     const h = holders[n++ % holders.length]
-    return JSON.stringify({ ...template, customer: { ...template.customer, phone: h.phone, cardNumbers: h.cards, ...extra?.() } })
+    return JSON.stringify({
+      ...template,
+      customer: { ...template.customer, phone: h.phone, cardNumbers: h.cards, ...extra?.() },
+    })
   }
   const routes = {
     noop: { path: "/hooks/bench-noop", body: () => bodyFor(readTemplate) },
@@ -235,7 +258,9 @@ async function benchHooks(emulator, sql, store) {
       url: store.url,
       connections,
       duration,
-      requests: [{ method: "POST", path: route.path, headers, setupRequest: (req) => ({ ...req, body: route.body() }) }],
+      requests: [
+        { method: "POST", path: route.path, headers, setupRequest: (req) => ({ ...req, body: route.body() }) },
+      ],
     })
     run.on("response", (_client, status, _bytes, ms) => {
       if (status >= 200 && status < 300) times.push(ms)
@@ -291,7 +316,11 @@ async function benchHooks(emulator, sql, store) {
     for (const name of Object.keys(routes)) {
       const mine = samples.filter((x) => x.route === name && x.connections === connections)
       const ratios = (base, field) =>
-        mine.map((x) => x[field] / samples.find((b) => b.route === base && b.connections === connections && b.round === x.round)[field])
+        mine.map(
+          (x) =>
+            x[field] /
+            samples.find((b) => b.route === base && b.connections === connections && b.round === x.round)[field]
+        )
       const sum = (field) => mine.reduce((a, x) => (a === null || x[field] === null ? null : a + x[field]), 0)
       const requests = sum("requests")
       const p99VsNoop = ratios("noop", "p99_ms")
@@ -334,11 +363,15 @@ async function queueBalanceSyncs(emulator, sql, n) {
     const phone = `+7999200${String(k).padStart(4, "0")}`
     emulator.seedCustomer({ phone, name: "Drain" })
     holders.push(`('wph_drain_${k}', '${phone}', 'admin', 'enrolled', 'new', 0, now(), now())`)
-    ops.push(`('wpop_drain_${k}', 'user_create_or_update', 'wph_drain_${k}', '{"type":"balance_sync"}', 'wpop_drain_${k}', 10, 'pending', 0, clock_timestamp(), clock_timestamp())`)
+    ops.push(
+      `('wpop_drain_${k}', 'user_create_or_update', 'wph_drain_${k}', '{"type":"balance_sync"}', 'wpop_drain_${k}', 10, 'pending', 0, clock_timestamp(), clock_timestamp())`
+    )
   }
   // One transaction: the whole batch is due at once. (Values are generated here, not input.)
   await sql.query("BEGIN")
-  await sql.query(`INSERT INTO wallet_pass_holder (id, phone, source, enrollment_state, adoption_state, discount_percent_bp, created_at, updated_at) VALUES ${holders.join(",")}`)
+  await sql.query(
+    `INSERT INTO wallet_pass_holder (id, phone, source, enrollment_state, adoption_state, discount_percent_bp, created_at, updated_at) VALUES ${holders.join(",")}`
+  )
   await sql.query(
     `INSERT INTO wallet_pass_operation (id, method, holder_id, payload, dedupe_key, priority, state, attempts, created_at, updated_at) VALUES ${ops.join(",")}`
   )
@@ -346,7 +379,10 @@ async function queueBalanceSyncs(emulator, sql, n) {
 }
 
 const openOps = async (sql) =>
-  Number((await sql.query(`SELECT count(*) FROM wallet_pass_operation WHERE state IN ('pending', 'sending', 'unknown')`)).rows[0].count)
+  Number(
+    (await sql.query(`SELECT count(*) FROM wallet_pass_operation WHERE state IN ('pending', 'sending', 'unknown')`))
+      .rows[0].count
+  )
 
 async function drainOnce(emulator, sql, label) {
   await until(async () => (await openOps(sql)) === 0, "an empty queue before the drain", 120_000, 250)
@@ -356,7 +392,10 @@ async function drainOnce(emulator, sql, label) {
   await until(async () => (await openOps(sql)) === 0, `${DRAIN_N} requests drained`, DRAIN_N * 1000, 100)
   const wall = (performance.now() - t0) / 1000
   const reqs = emulator.requests().filter((r) => r.endpoint.includes("user_create_or_update"))
-  const okTimes = reqs.filter((r) => r.status === 200).map((r) => r.receivedAtMonotonic).sort((a, b) => a - b)
+  const okTimes = reqs
+    .filter((r) => r.status === 200)
+    .map((r) => r.receivedAtMonotonic)
+    .sort((a, b) => a - b)
   const all = reqs.map((r) => r.receivedAtMonotonic).sort((a, b) => a - b)
   const gaps = all.slice(1).map((t, i) => t - all[i])
   let maxInWindow = 0
@@ -383,7 +422,9 @@ async function drainOnce(emulator, sql, label) {
     smallest_gap_ms: Math.min(...gaps),
     max_in_any_1s: maxInWindow,
   }
-  step(`drain (${label}): ${row.ok} in ${span.toFixed(2)} s = ${achieved.toFixed(2)}/s, 429s ${row.over_limit_429}, smallest gap ${row.smallest_gap_ms.toFixed(1)} ms`)
+  step(
+    `drain (${label}): ${row.ok} in ${span.toFixed(2)} s = ${achieved.toFixed(2)}/s, 429s ${row.over_limit_429}, smallest gap ${row.smallest_gap_ms.toFixed(1)} ms`
+  )
   return row
 }
 
@@ -483,7 +524,10 @@ async function benchImport(emulator, sql, store, seed) {
   const reqs = emulator.requests()
   const pages = reqs.filter((r) => r.endpoint === "/crm/read_customers").length
   const reads = reqs.filter((r) => r.endpoint === "/crm/read_customer").length
-  const emptyPages = reqs.filter((r) => r.endpoint === "/crm/read_customers" && Array.isArray(r.response?.customers) && r.response.customers.length === 0).length
+  const emptyPages = reqs.filter(
+    (r) =>
+      r.endpoint === "/crm/read_customers" && Array.isArray(r.response?.customers) && r.response.customers.length === 0
+  ).length
   const row = {
     customers: IMPORT_N,
     adopted: run.customers.adopted,
@@ -501,7 +545,9 @@ async function benchImport(emulator, sql, store, seed) {
     // The least the plan allows: every request one per-second slot.
     floor_s: reqs.length / RATE.perSecond,
   }
-  step(`import: ${row.adopted} adopted in ${seconds.toFixed(1)} s with ${row.requests} requests (${pages} pages, ${reads} reads)`)
+  step(
+    `import: ${row.adopted} adopted in ${seconds.toFixed(1)} s with ${row.requests} requests (${pages} pages, ${reads} reads)`
+  )
   return row
 }
 
@@ -517,10 +563,15 @@ async function benchCheckout(emulator, sql, app, baseEnv, storeA, seed, cleanups
   cleanups.push(() => storeC.kill())
   step(`starting store C (without the plugin) on ${storeC.port}`)
   await storeC.start()
-  const { customer, headers } = await registerCustomer(storeA.url, seed, { email: "checkout@bench.example", phone: "+79994000001" })
+  const { customer, headers } = await registerCustomer(storeA.url, seed, {
+    email: "checkout@bench.example",
+    phone: "+79994000001",
+  })
   // One enrolled customer buys in both stores (same database, same session secret).
   const enrolled = async () => {
-    const { wallet_pass } = await ok("GET", `${storeA.url}/admin/customers/${customer.id}/wallet-pass`, { headers: { authorization: seed.adminAuthorization } })
+    const { wallet_pass } = await ok("GET", `${storeA.url}/admin/customers/${customer.id}/wallet-pass`, {
+      headers: { authorization: seed.adminAuthorization },
+    })
     return /"(enrollment_state|enrolled)":\s*("enrolled"|true)/.test(JSON.stringify(wallet_pass ?? {}))
   }
   await until(enrolled, "the checkout customer's enrolment", 30_000, 250).catch((e) => step(`note: ${e.message}`))
@@ -574,7 +625,9 @@ async function benchCheckout(emulator, sql, app, baseEnv, storeA, seed, cleanups
       ),
       times,
     }
-    step(`checkout (${mode}): median ${row.with_median_ms.toFixed(1)} ms with the plugin, ${row.without_median_ms.toFixed(1)} ms without (x${row.ratio.toFixed(3)})`)
+    step(
+      `checkout (${mode}): median ${row.with_median_ms.toFixed(1)} ms with the plugin, ${row.without_median_ms.toFixed(1)} ms without (x${row.ratio.toFixed(3)})`
+    )
     rows.push(row)
   }
   await storeC.kill()
@@ -586,7 +639,9 @@ async function benchCheckout(emulator, sql, app, baseEnv, storeA, seed, cleanups
 function report(r) {
   const f = (x, d = 1) => (typeof x === "number" && Number.isFinite(x) ? x.toFixed(d) : String(x))
   const out = []
-  out.push(`Machine: ${r.machine.cpus}, ${r.machine.memory_gb} GB, Node ${r.machine.node}, ${r.machine.platform}; load ${r.machine.loadavg_at_start} -> ${r.machine.loadavg_at_end}`)
+  out.push(
+    `Machine: ${r.machine.cpus}, ${r.machine.memory_gb} GB, Node ${r.machine.node}, ${r.machine.platform}; load ${r.machine.loadavg_at_start} -> ${r.machine.loadavg_at_end}`
+  )
   if (r.hooks) {
     out.push(
       `\n1. Hook receiver (autocannon, latencies to the microsecond from each response; ${HOOK_ROUNDS} rounds of ${HOOK_SECONDS} s per cell, the routes taking turns; medians over the rounds, ` +
@@ -594,12 +649,38 @@ function report(r) {
     )
     out.push(
       table(
-        ["route", "conn", "req/s", "p50 ms", "p99 ms", "p99/noop", "p99/noop range", "req/s / noop", "p99/read", "p99/write", "store CPU ms/req", "db CPU ms/req", "non-2xx", "errors", "p99 <= 1.5x noop"],
+        [
+          "route",
+          "conn",
+          "req/s",
+          "p50 ms",
+          "p99 ms",
+          "p99/noop",
+          "p99/noop range",
+          "req/s / noop",
+          "p99/read",
+          "p99/write",
+          "store CPU ms/req",
+          "db CPU ms/req",
+          "non-2xx",
+          "errors",
+          "p99 <= 1.5x noop",
+        ],
         r.hooks.rows.map((x) => [
-          x.route, x.connections, f(x.rps), f(x.p50_ms, 2), f(x.p99_ms, 2), f(x.p99_vs_noop, 2),
-          `${f(x.p99_vs_noop_range[0], 2)}-${f(x.p99_vs_noop_range[1], 2)}`, f(x.rps_vs_noop, 2), f(x.p99_vs_read, 2), f(x.p99_vs_write, 2),
-          x.store_cpu_ms_per_req === null ? "-" : f(x.store_cpu_ms_per_req, 2), x.db_cpu_ms_per_req === null ? "-" : f(x.db_cpu_ms_per_req, 2),
-          x.non2xx, x.errors,
+          x.route,
+          x.connections,
+          f(x.rps),
+          f(x.p50_ms, 2),
+          f(x.p99_ms, 2),
+          f(x.p99_vs_noop, 2),
+          `${f(x.p99_vs_noop_range[0], 2)}-${f(x.p99_vs_noop_range[1], 2)}`,
+          f(x.rps_vs_noop, 2),
+          f(x.p99_vs_read, 2),
+          f(x.p99_vs_write, 2),
+          x.store_cpu_ms_per_req === null ? "-" : f(x.store_cpu_ms_per_req, 2),
+          x.db_cpu_ms_per_req === null ? "-" : f(x.db_cpu_ms_per_req, 2),
+          x.non2xx,
+          x.errors,
           ["noop", "read", "write"].includes(x.route) ? "-" : x.p99_vs_noop <= 1.5 ? "yes" : "NO",
         ])
       )
@@ -609,9 +690,26 @@ function report(r) {
     out.push(`\n2. Queue drain (${DRAIN_N} requests, limit ${RATE.perSecond}/s at the plan and the emulator)`)
     out.push(
       table(
-        ["processes", "ok", "span s", "achieved/s", "of allowed", "429s", "max in 1 s", "smallest gap ms", ">= 95%, 0 over"],
+        [
+          "processes",
+          "ok",
+          "span s",
+          "achieved/s",
+          "of allowed",
+          "429s",
+          "max in 1 s",
+          "smallest gap ms",
+          ">= 95%, 0 over",
+        ],
         r.drain.rows.map((x) => [
-          x.processes, x.ok, f(x.span_s, 2), f(x.achieved_per_s, 2), `${f(x.ratio * 100, 1)}%`, x.over_limit_429, x.max_in_any_1s, f(x.smallest_gap_ms, 1),
+          x.processes,
+          x.ok,
+          f(x.span_s, 2),
+          f(x.achieved_per_s, 2),
+          `${f(x.ratio * 100, 1)}%`,
+          x.over_limit_429,
+          x.max_in_any_1s,
+          f(x.smallest_gap_ms, 1),
           x.ratio >= 0.95 && x.over_limit_429 === 0 ? "yes" : "NO",
         ])
       )
@@ -622,18 +720,68 @@ function report(r) {
     out.push(`\n3. Bulk enrolment (POST /admin/wallet-pass/enroll-all, limit ${RATE.perSecond}/s)`)
     out.push(
       table(
-        ["customers", "enrolled", "failed", "requests", "req/customer", "429s", "queued in s", "all enrolled in s", "customers/s"],
-        [[b.customers, b.enrolled, b.failed, b.requests, f(b.requests_per_enrolled, 3), b.over_limit_429, f(b.queued_s), f(b.total_s), f(b.per_s, 2)]]
+        [
+          "customers",
+          "enrolled",
+          "failed",
+          "requests",
+          "req/customer",
+          "429s",
+          "queued in s",
+          "all enrolled in s",
+          "customers/s",
+        ],
+        [
+          [
+            b.customers,
+            b.enrolled,
+            b.failed,
+            b.requests,
+            f(b.requests_per_enrolled, 3),
+            b.over_limit_429,
+            f(b.queued_s),
+            f(b.total_s),
+            f(b.per_s, 2),
+          ],
+        ]
       )
     )
   }
   const im = r.import
   if (im) {
-    out.push(`\n3b. Import of the service's base (POST /admin/wallet-pass/import, limit ${RATE.perSecond}/s, sync.budgetShare 1)`)
+    out.push(
+      `\n3b. Import of the service's base (POST /admin/wallet-pass/import, limit ${RATE.perSecond}/s, sync.budgetShare 1)`
+    )
     out.push(
       table(
-        ["customers", "adopted", "linked", "created", "pages (empty)", "reads", "req/customer", "without empty windows", "429s", "s", "plan's floor s"],
-        [[im.customers, im.adopted, im.linked, im.created, `${im.pages} (${im.empty_pages})`, im.reads, f(im.requests_per_customer, 3), f(im.requests_per_customer_without_empty_windows, 3), im.over_limit_429, f(im.total_s), f(im.floor_s)]]
+        [
+          "customers",
+          "adopted",
+          "linked",
+          "created",
+          "pages (empty)",
+          "reads",
+          "req/customer",
+          "without empty windows",
+          "429s",
+          "s",
+          "plan's floor s",
+        ],
+        [
+          [
+            im.customers,
+            im.adopted,
+            im.linked,
+            im.created,
+            `${im.pages} (${im.empty_pages})`,
+            im.reads,
+            f(im.requests_per_customer, 3),
+            f(im.requests_per_customer_without_empty_windows, 3),
+            im.over_limit_429,
+            f(im.total_s),
+            f(im.floor_s),
+          ],
+        ]
       )
     )
   }
@@ -645,9 +793,26 @@ function report(r) {
     )
     out.push(
       table(
-        ["mode", "median with", "median without", "ratio", "p90 with", "p90 without", "<= 1.05x", "service requests during completions"],
-        c.rows.map((x) => [x.mode, f(x.with_median_ms), f(x.without_median_ms), f(x.ratio, 3), f(x.with_p90_ms), f(x.without_p90_ms), x.ratio <= 1.05 ? "yes" : "NO",
-          `${x.service_requests_during_completions} ${JSON.stringify(x.service_requests_during_completions_by_endpoint)}`])
+        [
+          "mode",
+          "median with",
+          "median without",
+          "ratio",
+          "p90 with",
+          "p90 without",
+          "<= 1.05x",
+          "service requests during completions",
+        ],
+        c.rows.map((x) => [
+          x.mode,
+          f(x.with_median_ms),
+          f(x.without_median_ms),
+          f(x.ratio, 3),
+          f(x.with_p90_ms),
+          f(x.without_p90_ms),
+          x.ratio <= 1.05 ? "yes" : "NO",
+          `${x.service_requests_during_completions} ${JSON.stringify(x.service_requests_during_completions_by_endpoint)}`,
+        ])
       )
     )
   }

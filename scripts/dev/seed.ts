@@ -7,6 +7,11 @@ import { seedStore } from "../../integration-tests/support/store"
  * built with Medusa's own workflows (the same seed the HTTP tests use).
  */
 export default async function seedDevStore({ container }: ExecArgs): Promise<void> {
-  const store = await seedStore(container, { currencyCode: "eur", countryCode: "de", itemPrice: 100, shippingPrice: 10 })
+  const store = await seedStore(container, {
+    currencyCode: "eur",
+    countryCode: "de",
+    itemPrice: 100,
+    shippingPrice: 10,
+  })
   console.log(`[dev] seeded region ${store.regionId}, product ${store.productId}`)
 }

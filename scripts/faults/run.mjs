@@ -12,7 +12,21 @@
 // Uses DB_HOST/DATABASE_URL when set, else an embedded Postgres. Exit 1 on any mismatch or loss.
 import fs from "node:fs"
 import { PgClient, prepareDatabase } from "../lib/store-app.mjs"
-import { http, loadEmulator, MedusaProcess, ok, readyCart, completeCart, registerCustomer, resultsFile, root, run, seedStore, sleep, until } from "../bench/lib/common.mjs"
+import {
+  http,
+  loadEmulator,
+  MedusaProcess,
+  ok,
+  readyCart,
+  completeCart,
+  registerCustomer,
+  resultsFile,
+  root,
+  run,
+  seedStore,
+  sleep,
+  until,
+} from "../bench/lib/common.mjs"
 
 const env = process.env
 const SEED = Number(env.FAULTS_SEED ?? Math.floor(Math.random() * 2 ** 31))
@@ -65,7 +79,17 @@ const pick = (weights) => {
 }
 const int = (lo, hi) => lo + Math.floor(rand() * (hi - lo + 1))
 
-const OP_WEIGHTS = { order: 18, cancel: 7, return: 6, service_credit: 20, write_off: 5, duplicate_hook: 20, adjust: 10, privileges: 4, install_known: 3 }
+const OP_WEIGHTS = {
+  order: 18,
+  cancel: 7,
+  return: 6,
+  service_credit: 20,
+  write_off: 5,
+  duplicate_hook: 20,
+  adjust: 10,
+  privileges: 4,
+  install_known: 3,
+}
 // The tail of the run: no service credits, so the end compares what the store sent with the
 // service (a credit's readBalance would copy the ledger onto the pass and hide a difference).
 const TAIL = 0.15
@@ -77,7 +101,13 @@ const FAULT_KINDS = {
   timeout_after_apply: 1,
   rate_limit: 4,
 }
-const FAULT_PATHS = ["/crm/balance/add", "/crm/balance/deduct", "/crm/user_create_or_update", "/crm/read_customer", undefined]
+const FAULT_PATHS = [
+  "/crm/balance/add",
+  "/crm/balance/deduct",
+  "/crm/user_create_or_update",
+  "/crm/read_customer",
+  undefined,
+]
 
 function faultSpec(kind, path) {
   switch (kind) {
@@ -103,19 +133,42 @@ function plan() {
     const tail = i >= OPS * (1 - TAIL)
     let type = pick(OP_WEIGHTS)
     while (tail && (type === "service_credit" || type === "write_off" || type === "privileges")) type = pick(OP_WEIGHTS)
-    const op = { i, type, holder: int(0, HOLDERS - 1), r: rand(), quantity: int(1, 3), cents: int(1, 5000), bonus: int(1, 10) }
+    const op = {
+      i,
+      type,
+      holder: int(0, HOLDERS - 1),
+      r: rand(),
+      quantity: int(1, 3),
+      cents: int(1, 5000),
+      bonus: int(1, 10),
+    }
     if (rand() < FAULT_RATE) op.fault = faultSpec(pick(FAULT_KINDS), FAULT_PATHS[int(0, FAULT_PATHS.length - 1)])
     ops.push(op)
   }
   const kills = []
-  for (let k = 0; k < KILLS; k++) kills.push({ at: Math.floor(((k + 0.5 + (rand() - 0.5) * 0.6) / KILLS) * OPS * (1 - TAIL)), target: k % 2 ? "A" : "B" })
+  for (let k = 0; k < KILLS; k++)
+    kills.push({
+      at: Math.floor(((k + 0.5 + (rand() - 0.5) * 0.6) / KILLS) * OPS * (1 - TAIL)),
+      target: k % 2 ? "A" : "B",
+    })
   return { ops, kills }
 }
 
 async function main() {
   const cleanups = []
   const { startEmulator } = loadEmulator()
-  const counts = { operations: 0, operations_refused: 0, by_type: {}, refused_by_store: {}, faults_injected: 0, faults_not_armed: 0, faults_hit: 0, kills: 0, mismatches: 0, lost: 0 }
+  const counts = {
+    operations: 0,
+    operations_refused: 0,
+    by_type: {},
+    refused_by_store: {},
+    faults_injected: 0,
+    faults_not_armed: 0,
+    faults_hit: 0,
+    kills: 0,
+    mismatches: 0,
+    lost: 0,
+  }
   const failures = []
   try {
     step(`seed ${SEED}: ${OPS} operations, ${WORKERS} workers, ${KILLS} kills, ${HOLDERS} holders`)
@@ -150,8 +203,14 @@ async function main() {
 
     // A serves every HTTP request and hook; both A and B drain the queue.
     const procEnv = { ...storeEnv, DB_HOST: "" }
-    const stores = { A: await MedusaProcess.create("store A", root, procEnv), B: await MedusaProcess.create("store B", root, procEnv) }
-    cleanups.push(() => stores.A.kill(), () => stores.B.kill())
+    const stores = {
+      A: await MedusaProcess.create("store A", root, procEnv),
+      B: await MedusaProcess.create("store B", root, procEnv),
+    }
+    cleanups.push(
+      () => stores.A.kill(),
+      () => stores.B.kill()
+    )
     for (const s of Object.values(stores)) {
       step(`starting ${s.name} on ${s.port}`)
       await s.start()
@@ -176,14 +235,22 @@ async function main() {
       counts.by_type.signup = (counts.by_type.signup ?? 0) + 1
     }
     await until(
-      async () => Number((await sql.query(`SELECT count(*) FROM wallet_pass_holder WHERE enrollment_state = 'enrolled'`)).rows[0].count) === HOLDERS,
+      async () =>
+        Number(
+          (await sql.query(`SELECT count(*) FROM wallet_pass_holder WHERE enrollment_state = 'enrolled'`)).rows[0].count
+        ) === HOLDERS,
       "every signup enrolled",
       60_000,
       250
     )
 
     const expected = { transactions: new Map(), adjustments: 0, orders: [] }
-    const replayable = () => emulator.hooks().filter((h) => h.status === 200 && ["addBalance", "readBalance", "createCustomer", "setPrivileges"].includes(h.method))
+    const replayable = () =>
+      emulator
+        .hooks()
+        .filter(
+          (h) => h.status === 200 && ["addBalance", "readBalance", "createCustomer", "setPrivileges"].includes(h.method)
+        )
     const refused = (type, why) => {
       counts.refused_by_store[type] = (counts.refused_by_store[type] ?? 0) + 1
       counts.operations_refused++
@@ -223,14 +290,26 @@ async function main() {
           try {
             if (!order.fulfilled) {
               // Medusa returns only fulfilled items: fulfil the whole order first (as the admin would).
-              await ok("POST", `${A}/admin/orders/${order.id}/fulfillments`, { headers: admin, body: { items: [{ id: order.itemId, quantity: order.quantity }] } })
+              await ok("POST", `${A}/admin/orders/${order.id}/fulfillments`, {
+                headers: admin,
+                body: { items: [{ id: order.itemId, quantity: order.quantity }] },
+              })
               order.fulfilled = true
             }
-            const { return: ret } = await ok("POST", `${A}/admin/returns`, { headers: admin, body: { order_id: order.id, location_id: seed.stockLocationId } })
-            await ok("POST", `${A}/admin/returns/${ret.id}/request-items`, { headers: admin, body: { items: [{ id: order.itemId, quantity: 1 }] } })
+            const { return: ret } = await ok("POST", `${A}/admin/returns`, {
+              headers: admin,
+              body: { order_id: order.id, location_id: seed.stockLocationId },
+            })
+            await ok("POST", `${A}/admin/returns/${ret.id}/request-items`, {
+              headers: admin,
+              body: { items: [{ id: order.itemId, quantity: 1 }] },
+            })
             await ok("POST", `${A}/admin/returns/${ret.id}/request`, { headers: admin, body: {} })
             await ok("POST", `${A}/admin/returns/${ret.id}/receive`, { headers: admin, body: {} })
-            await ok("POST", `${A}/admin/returns/${ret.id}/receive-items`, { headers: admin, body: { items: [{ id: order.itemId, quantity: 1 }] } })
+            await ok("POST", `${A}/admin/returns/${ret.id}/receive-items`, {
+              headers: admin,
+              body: { items: [{ id: order.itemId, quantity: 1 }] },
+            })
             await ok("POST", `${A}/admin/returns/${ret.id}/receive/confirm`, { headers: admin, body: {} })
             order.returned++
           } finally {
@@ -240,7 +319,8 @@ async function main() {
         }
         case "service_credit":
         case "write_off": {
-          const sum = (op.type === "write_off" ? -1 : 1) * (op.type === "write_off" ? Math.min(op.cents, 500) : op.cents) / 100
+          const sum =
+            ((op.type === "write_off" ? -1 : 1) * (op.type === "write_off" ? Math.min(op.cents, 500) : op.cents)) / 100
           try {
             const result = await emulator.adjustBalance({ phone: holder.phone, sum })
             const hook = result.hooks.find((h) => h.method === "addBalance")
@@ -255,11 +335,12 @@ async function main() {
           if (!sent.length) return refused(op.type, "no hook yet")
           const hook = sent[Math.floor(op.r * sent.length)]
           const again = await emulator.replayHook(hook.seq)
-          if (again.status !== 200 && again.status !== 400) throw new Error(`replayed ${hook.method} answered ${again.status}`)
+          if (again.status !== 200 && again.status !== 400)
+            throw new Error(`replayed ${hook.method} answered ${again.status}`)
           return
         }
         case "adjust": {
-          const amount = (op.r < 0.35 ? -1 : 1) * op.cents / 100
+          const amount = ((op.r < 0.35 ? -1 : 1) * op.cents) / 100
           const res = await http("POST", `${A}/admin/customers/${holder.customerId}/wallet-pass/adjust`, {
             headers: admin,
             body: { amount, reason: `fault suite op ${op.i}` },
@@ -278,7 +359,10 @@ async function main() {
           const phone = `+7999510${String(op.i).padStart(4, "0")}`
           emulator.seedCustomer({ phone, name: `Installer ${op.i}`, balance: op.cents / 100 })
           const installed = await emulator.install({ phone })
-          if (installed.hook?.status !== 200) throw new Error(`createCustomer answered ${installed.hook?.status}: ${JSON.stringify(installed.hook?.response)}`)
+          if (installed.hook?.status !== 200)
+            throw new Error(
+              `createCustomer answered ${installed.hook?.status}: ${JSON.stringify(installed.hook?.response)}`
+            )
           openings.set(phone, op.cents)
           return
         }
@@ -296,7 +380,12 @@ async function main() {
     async function holdARequest() {
       emulator.injectFault({ kind: "delay", delayMs: 4000, count: 1 })
       counts.faults_injected++
-      await until(async () => (await sql.query(`SELECT 1 FROM wallet_pass_operation WHERE state = 'sending'`)).rows.length, "a request in flight", 5000, 50).catch(() => {})
+      await until(
+        async () => (await sql.query(`SELECT 1 FROM wallet_pass_operation WHERE state = 'sending'`)).rows.length,
+        "a request in flight",
+        5000,
+        50
+      ).catch(() => {})
     }
     async function maybeKill() {
       if (!killPlan.length || next < killPlan[0].at || paused) return
@@ -367,8 +456,11 @@ async function main() {
     // merchant would run it) makes every request backing off after a failure due at once;
     // left alone, the queue would notice within its longest backoff (5 minutes).
     const check = await http("GET", `${A}/admin/wallet-pass/status?check=true`, { headers: admin })
-    step(`connection check after the faults: ${JSON.stringify(check.data?.wallet_pass_status?.connection ?? check.data)}`)
-    const open = async () => (await sql.query(`SELECT state, count(*)::int AS n FROM wallet_pass_operation GROUP BY state`)).rows
+    step(
+      `connection check after the faults: ${JSON.stringify(check.data?.wallet_pass_status?.connection ?? check.data)}`
+    )
+    const open = async () =>
+      (await sql.query(`SELECT state, count(*)::int AS n FROM wallet_pass_operation GROUP BY state`)).rows
     await until(
       async () => (await open()).every((r) => !["pending", "sending", "unknown"].includes(r.state) || r.n === 0),
       "every request settled",
@@ -418,36 +510,58 @@ async function main() {
     ).rows
     counts.open_heads = stuck
     const byTx = new Map(
-      (await sql.query(`SELECT transaction_id, count(*)::int AS n, sum(amount)::int AS amount FROM wallet_pass_ledger_entry WHERE transaction_id IS NOT NULL GROUP BY transaction_id`)).rows.map((r) => [r.transaction_id, r])
+      (
+        await sql.query(
+          `SELECT transaction_id, count(*)::int AS n, sum(amount)::int AS amount FROM wallet_pass_ledger_entry WHERE transaction_id IS NOT NULL GROUP BY transaction_id`
+        )
+      ).rows.map((r) => [r.transaction_id, r])
     )
     for (const [tx, cents] of expected.transactions) {
       const got = byTx.get(tx)
-      if (!got || got.n !== 1 || got.amount !== cents) lost.push(`service credit ${tx} (${cents}): ledger has ${JSON.stringify(got ?? null)}`)
+      if (!got || got.n !== 1 || got.amount !== cents)
+        lost.push(`service credit ${tx} (${cents}): ledger has ${JSON.stringify(got ?? null)}`)
     }
     const accruals = new Map(
-      (await sql.query(`SELECT order_id, count(*)::int AS n FROM wallet_pass_ledger_entry WHERE kind = 'accrual' GROUP BY order_id`)).rows.map((r) => [r.order_id, r.n])
+      (
+        await sql.query(
+          `SELECT order_id, count(*)::int AS n FROM wallet_pass_ledger_entry WHERE kind = 'accrual' GROUP BY order_id`
+        )
+      ).rows.map((r) => [r.order_id, r.n])
     )
-    for (const id of expected.orders) if (accruals.get(id) !== 1) lost.push(`order ${id}: ${accruals.get(id) ?? 0} accrual entries`)
+    for (const id of expected.orders)
+      if (accruals.get(id) !== 1) lost.push(`order ${id}: ${accruals.get(id) ?? 0} accrual entries`)
     const canceled = holders.flatMap((h) => h.orders.filter((o) => o.canceled))
     for (const o of canceled) {
-      const { rows: [r] } = await sql.query(`SELECT COALESCE(sum(amount), 0)::int AS net FROM wallet_pass_ledger_entry WHERE order_id = $1 AND kind IN ('accrual', 'accrual_reversal') AND state = 'applied'`, [o.id])
+      const {
+        rows: [r],
+      } = await sql.query(
+        `SELECT COALESCE(sum(amount), 0)::int AS net FROM wallet_pass_ledger_entry WHERE order_id = $1 AND kind IN ('accrual', 'accrual_reversal') AND state = 'applied'`,
+        [o.id]
+      )
       if (r.net !== 0) lost.push(`canceled order ${o.id}: accrual net ${r.net} after reversals`)
     }
     // Every phone the service knew kept its balance: one opening entry, of that balance.
     const adopted = new Map(
-      (await sql.query(
-        `SELECT h.phone, count(e.id)::int AS n, COALESCE(sum(e.amount), 0)::int AS amount
+      (
+        await sql.query(
+          `SELECT h.phone, count(e.id)::int AS n, COALESCE(sum(e.amount), 0)::int AS amount
            FROM wallet_pass_holder h LEFT JOIN wallet_pass_ledger_entry e ON e.holder_id = h.id AND e.kind = 'opening_balance'
           GROUP BY h.phone`
-      )).rows.map((r) => [r.phone, r])
+        )
+      ).rows.map((r) => [r.phone, r])
     )
     for (const [phone, cents] of openings) {
       const got = adopted.get(phone)
-      if (!got || got.n !== 1 || got.amount !== cents) lost.push(`adoption of ${phone} (${cents}): ${JSON.stringify(got ?? null)}`)
+      if (!got || got.n !== 1 || got.amount !== cents)
+        lost.push(`adoption of ${phone} (${cents}): ${JSON.stringify(got ?? null)}`)
     }
     counts.adopted = openings.size
-    const manual = Number((await sql.query(`SELECT count(*) FROM wallet_pass_ledger_entry WHERE reason LIKE 'fault suite op %'`)).rows[0].count)
-    if (manual !== expected.adjustments) lost.push(`admin adjustments: ${expected.adjustments} accepted, ${manual} ledger entries`)
+    const manual = Number(
+      (await sql.query(`SELECT count(*) FROM wallet_pass_ledger_entry WHERE reason LIKE 'fault suite op %'`)).rows[0]
+        .count
+    )
+    if (manual !== expected.adjustments)
+      lost.push(`admin adjustments: ${expected.adjustments} accepted, ${manual} ledger entries`)
     if (failures.length) lost.push(`${failures.length} operation(s) failed at the API`)
     counts.lost = lost.length
 
@@ -457,7 +571,13 @@ async function main() {
       seconds,
       operations_seconds: (opsDone - t0) / 1000,
       counts,
-      expected: { service_credits: expected.transactions.size, orders: expected.orders.length, canceled_orders: canceled.length, returns: holders.reduce((a, h) => a + h.orders.reduce((b, o) => b + o.returned, 0), 0), adjustments: expected.adjustments },
+      expected: {
+        service_credits: expected.transactions.size,
+        orders: expected.orders.length,
+        canceled_orders: canceled.length,
+        returns: holders.reduce((a, h) => a + h.orders.reduce((b, o) => b + o.returned, 0), 0),
+        adjustments: expected.adjustments,
+      },
       per_holder: perHolder,
       lost,
       failures,
@@ -469,12 +589,20 @@ async function main() {
 
     console.log(`\nFault suite, seed ${SEED} (replay: FAULTS_SEED=${SEED} npm run faults), ${seconds.toFixed(0)} s`)
     console.log(`  operations        ${counts.operations}  ${JSON.stringify(counts.by_type)}`)
-    console.log(`  of which refused  ${counts.operations_refused} ${JSON.stringify(counts.refused_by_store)} (nothing to cancel/return yet, a debit over the balance, Medusa refusing to cancel a fulfilled order)`)
-    console.log(`  faults injected   ${counts.faults_injected} (hit ${counts.faults_hit}, unconsumed at the end ${counts.faults_pending_at_end}; ${counts.faults_not_armed} more drawn and left out: their path had one waiting or its last request met one, or ${MAX_ARMED} waited for any path)`)
+    console.log(
+      `  of which refused  ${counts.operations_refused} ${JSON.stringify(counts.refused_by_store)} (nothing to cancel/return yet, a debit over the balance, Medusa refusing to cancel a fulfilled order)`
+    )
+    console.log(
+      `  faults injected   ${counts.faults_injected} (hit ${counts.faults_hit}, unconsumed at the end ${counts.faults_pending_at_end}; ${counts.faults_not_armed} more drawn and left out: their path had one waiting or its last request met one, or ${MAX_ARMED} waited for any path)`
+    )
     console.log(`  kills             ${counts.kills} (SIGKILL + restart)`)
     console.log(`  queue at the end  ${JSON.stringify(states)}`)
-    console.log(`  effects checked   ${result.expected.service_credits} service credits, ${result.expected.orders} orders, ${result.expected.canceled_orders} cancels, ${result.expected.returns} returns, ${result.expected.adjustments} adjustments, ${counts.adopted} adopted balances`)
-    console.log(`  holders           ${perHolder.length}, ledger = service for ${perHolder.filter((p) => p.match).length}`)
+    console.log(
+      `  effects checked   ${result.expected.service_credits} service credits, ${result.expected.orders} orders, ${result.expected.canceled_orders} cancels, ${result.expected.returns} returns, ${result.expected.adjustments} adjustments, ${counts.adopted} adopted balances`
+    )
+    console.log(
+      `  holders           ${perHolder.length}, ledger = service for ${perHolder.filter((p) => p.match).length}`
+    )
     console.log(`  mismatches        ${counts.mismatches}`)
     console.log(`  lost              ${counts.lost}`)
     for (const p of perHolder.filter((p) => !p.match)) {
@@ -482,11 +610,17 @@ async function main() {
       for (const line of p.history.timeline.slice(-30)) console.log(`      ${line}`)
     }
     for (const l of lost.slice(0, 20)) console.log(`    LOST ${l}`)
-    for (const o of stuck) console.log(`    OPEN ${o.phone ?? "(no holder)"}: ${o.open} open; oldest ${o.method}${o.type ? `/${o.type}` : ""} ${o.state}, attempts ${o.attempts}, next attempt ${o.next_attempt_at?.toISOString?.() ?? o.next_attempt_at} (now ${o.now?.toISOString?.()}), created ${o.created_at?.toISOString?.()}, last error: ${o.last_error ?? "-"}`)
+    for (const o of stuck)
+      console.log(
+        `    OPEN ${o.phone ?? "(no holder)"}: ${o.open} open; oldest ${o.method}${o.type ? `/${o.type}` : ""} ${o.state}, attempts ${o.attempts}, next attempt ${o.next_attempt_at?.toISOString?.() ?? o.next_attempt_at} (now ${o.now?.toISOString?.()}), created ${o.created_at?.toISOString?.()}, last error: ${o.last_error ?? "-"}`
+      )
     console.log(`  results: ${file}`)
     process.exitCode = counts.mismatches || counts.lost ? 1 : 0
   } finally {
-    for (const c of cleanups.reverse()) await Promise.resolve().then(c).catch(() => {})
+    for (const c of cleanups.reverse())
+      await Promise.resolve()
+        .then(c)
+        .catch(() => {})
   }
 }
 
@@ -518,10 +652,19 @@ async function holderHistory(sql, emulator, phone) {
   const hooks = snapshot.hooks.filter((h) => h.body?.customer?.phone === phone || h.body?.phone === phone)
   const iso = (d) => (d instanceof Date ? d.toISOString() : String(d))
   const timeline = [
-    ...entries.map((e) => [iso(e.at), `ledger  ${e.kind} ${e.amount / 100} ${e.state} -> ${e.balance_after / 100}${e.transaction_id ? ` tx ${e.transaction_id}` : ""}`]),
-    ...operations.map((o) => [iso(o.at), `queue   ${o.method}${o.type ? `/${o.type}` : ""}${o.amount === null ? "" : ` ${o.amount / 100}`} ${o.state} after ${o.attempts} attempt(s)${o.completed_at ? ` (completed ${iso(o.completed_at)})` : ""}${o.last_error ? `: ${String(o.last_error).slice(0, 80)}` : ""}`]),
+    ...entries.map((e) => [
+      iso(e.at),
+      `ledger  ${e.kind} ${e.amount / 100} ${e.state} -> ${e.balance_after / 100}${e.transaction_id ? ` tx ${e.transaction_id}` : ""}`,
+    ]),
+    ...operations.map((o) => [
+      iso(o.at),
+      `queue   ${o.method}${o.type ? `/${o.type}` : ""}${o.amount === null ? "" : ` ${o.amount / 100}`} ${o.state} after ${o.attempts} attempt(s)${o.completed_at ? ` (completed ${iso(o.completed_at)})` : ""}${o.last_error ? `: ${String(o.last_error).slice(0, 80)}` : ""}`,
+    ]),
     ...service.map((b) => [b.at, `service ${b.operation} ${b.amount} -> ${b.balanceAfter}`]),
-    ...hooks.map((h) => [h.sentAt, `hook    #${h.seq} ${h.method}${h.replayOf !== undefined ? ` (replay of #${h.replayOf})` : ""} ${h.status ?? h.error} in ${h.durationMs} ms${h.method === "readBalance" && h.response?.balance !== undefined ? ` balance ${h.response.balance}` : ""}`]),
+    ...hooks.map((h) => [
+      h.sentAt,
+      `hook    #${h.seq} ${h.method}${h.replayOf !== undefined ? ` (replay of #${h.replayOf})` : ""} ${h.status ?? h.error} in ${h.durationMs} ms${h.method === "readBalance" && h.response?.balance !== undefined ? ` balance ${h.response.balance}` : ""}`,
+    ]),
   ]
     .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
     .map(([at, text]) => `${at} ${text}`)

@@ -12,7 +12,9 @@ const require = createRequire(import.meta.url)
 
 /** The plugin repository's root. */
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
-const { configuredServer, startEmbeddedPostgres, freePort } = require(path.join(root, "integration-tests/support/database.js"))
+const { configuredServer, startEmbeddedPostgres, freePort } = require(
+  path.join(root, "integration-tests/support/database.js")
+)
 const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"))
 
 /** The Medusa version the plugin is developed against; the store app installs the same. */
@@ -113,7 +115,14 @@ export async function adminHeaders(base, email, password) {
  * `medusaConfig` (the text of `configFile`, medusa-config.js by default) and `files` are written. Register `cleanup` before anything
  * else can fail: it removes the temp dir.
  */
-export async function createStoreApp({ name, medusaConfig, configFile = "medusa-config.js", files = {}, devDependencies, step }) {
+export async function createStoreApp({
+  name,
+  medusaConfig,
+  configFile = "medusa-config.js",
+  files = {},
+  devDependencies,
+  step,
+}) {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`))
   const app = path.join(work, "store")
   fs.mkdirSync(app)
@@ -199,7 +208,14 @@ export async function prepareDatabase(prefix) {
 
 /** The environment for Medusa commands in the store: its DATABASE_URL and port, production mode. */
 export function storeEnv(databaseUrl, port, extra = {}) {
-  const env = { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), MEDUSA_DISABLE_TELEMETRY: "true", NODE_ENV: "production", ...extra }
+  const env = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    MEDUSA_DISABLE_TELEMETRY: "true",
+    NODE_ENV: "production",
+    ...extra,
+  }
   delete env.DB_HOST // the store reads DATABASE_URL only
   return env
 }

@@ -1,4 +1,9 @@
-import { authenticate, defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
+import {
+  authenticate,
+  defineMiddlewares,
+  validateAndTransformBody,
+  validateAndTransformQuery,
+} from "@medusajs/framework/http"
 import {
   AdminReviewWalletPassOperation,
   AdminWalletPassImportItemsQuery,
@@ -42,12 +47,36 @@ export default defineMiddlewares({
       method: ["POST"],
       middlewares: [validateAndTransformBody(AdminReviewWalletPassOperation)],
     },
-    { matcher: "/admin/customers/:id/wallet-pass/push", method: ["POST"], middlewares: [validateAndTransformBody(AdminWalletPassPush)] },
-    { matcher: "/admin/customers/:id/wallet-pass/adjust", method: ["POST"], middlewares: [validateAndTransformBody(AdminWalletPassAdjust)] },
-    { matcher: "/admin/customers/:id/wallet-pass/events", method: ["POST"], middlewares: [validateAndTransformBody(AdminWalletPassEvent)] },
-    { matcher: "/admin/wallet-pass/campaigns", method: ["POST"], middlewares: [validateAndTransformBody(AdminWalletPassCampaign)] },
-    { matcher: "/admin/customers/:id/wallet-pass/move", method: ["POST"], middlewares: [validateAndTransformBody(AdminWalletPassMove)] },
-    { matcher: "/admin/wallet-pass/sync", method: ["POST"], middlewares: [validateAndTransformBody(AdminWalletPassSync)] },
+    {
+      matcher: "/admin/customers/:id/wallet-pass/push",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AdminWalletPassPush)],
+    },
+    {
+      matcher: "/admin/customers/:id/wallet-pass/adjust",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AdminWalletPassAdjust)],
+    },
+    {
+      matcher: "/admin/customers/:id/wallet-pass/events",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AdminWalletPassEvent)],
+    },
+    {
+      matcher: "/admin/wallet-pass/campaigns",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AdminWalletPassCampaign)],
+    },
+    {
+      matcher: "/admin/customers/:id/wallet-pass/move",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AdminWalletPassMove)],
+    },
+    {
+      matcher: "/admin/wallet-pass/sync",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AdminWalletPassSync)],
+    },
     {
       matcher: "/admin/wallet-pass/import/items",
       method: ["GET"],
@@ -62,7 +91,10 @@ export default defineMiddlewares({
     {
       matcher: "/store/carts/:id/wallet-pass-bonus",
       method: ["POST"],
-      middlewares: [authenticate("customer", ["session", "bearer"]), validateAndTransformBody(StoreApplyWalletPassBonus)],
+      middlewares: [
+        authenticate("customer", ["session", "bearer"]),
+        validateAndTransformBody(StoreApplyWalletPassBonus),
+      ],
     },
     {
       matcher: "/store/carts/:id/wallet-pass-bonus",

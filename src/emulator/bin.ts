@@ -89,7 +89,8 @@ async function main(): Promise<void> {
   if ((perSecond === undefined) !== (perHour === undefined)) fail("--per-second and --per-hour go together")
   const plan = oneOf<PlanName>("plan", str("plan"), PLAN_NAMES)
   if (plan && perSecond !== undefined) fail("give --plan or --per-second/--per-hour, not both")
-  if (values.unlimited && (plan || perSecond !== undefined)) fail("--unlimited excludes --plan and --per-second/--per-hour")
+  if (values.unlimited && (plan || perSecond !== undefined))
+    fail("--unlimited excludes --plan and --per-second/--per-hour")
 
   const webhookUrl = str("webhook-url")
   const options: EmulatorOptions = {
@@ -115,7 +116,8 @@ async function main(): Promise<void> {
       },
     }),
   }
-  if (!webhookUrl && (str("hook-login") || str("hook-password") || str("crm-key"))) fail("hook credentials need --webhook-url")
+  if (!webhookUrl && (str("hook-login") || str("hook-password") || str("crm-key")))
+    fail("hook credentials need --webhook-url")
 
   let emulator: Awaited<ReturnType<typeof startEmulator>>
   try {

@@ -5,11 +5,22 @@
  */
 import { randomUUID } from "node:crypto"
 import { performance } from "node:perf_hooks"
-import { EVENT_VALUE_MAX_LENGTH, type HookMethod, PUSH_TYPES, type PushType, READ_CUSTOMERS_PAGE_SIZE, type RateLimits } from "../lib/constants"
+import {
+  EVENT_VALUE_MAX_LENGTH,
+  type HookMethod,
+  PUSH_TYPES,
+  type PushType,
+  READ_CUSTOMERS_PAGE_SIZE,
+  type RateLimits,
+} from "../lib/constants"
 import { formatBirthday, isE164, parseBirthday } from "../lib/phone"
 import { WALLET_PASS_PATHS } from "../lib/wallet-pass-client/client"
 import { parseServiceDateTime, serviceDateToEpochMs } from "../lib/wallet-pass-client/dates"
-import { createCustomerHookAnswerSchema, hookAckAnswerSchema, readBalanceHookAnswerSchema } from "../lib/wallet-pass-client/hooks"
+import {
+  createCustomerHookAnswerSchema,
+  hookAckAnswerSchema,
+  readBalanceHookAnswerSchema,
+} from "../lib/wallet-pass-client/hooks"
 import { REDACTED, redact } from "../lib/wallet-pass-client/redact"
 import { characterCount } from "../lib/wallet-pass-client/schemas"
 import { EMULATOR_ERROR_TEXTS, EmulatorControlError, EmulatorRequestError } from "./errors"
@@ -29,7 +40,13 @@ import {
   reqPhone,
   reqString,
 } from "./fields"
-import { type EmulatorLimitsInput, type EmulatorWebhookOptions, type ResolvedEmulatorOptions, resolveLimits, webhookOptionsSchema } from "./options"
+import {
+  type EmulatorLimitsInput,
+  type EmulatorWebhookOptions,
+  type ResolvedEmulatorOptions,
+  resolveLimits,
+  webhookOptionsSchema,
+} from "./options"
 import { RateLimiter } from "./rate-limiter"
 import {
   type BalanceOperationRecord,
@@ -162,7 +179,10 @@ export class EmulatorCore {
   private currentMode: ResolvedEmulatorOptions["mode"]
   private requestSeq = 1
   private hookSeq = 1
-  private readonly rawHooks = new Map<number, { method: HookMethod; body: string; headers: Record<string, string>; auth: HookRecord["auth"] }>()
+  private readonly rawHooks = new Map<
+    number,
+    { method: HookMethod; body: string; headers: Record<string, string>; auth: HookRecord["auth"] }
+  >()
   private readonly sender = new HookSender()
 
   constructor(
@@ -182,7 +202,8 @@ export class EmulatorCore {
 
   /** Switches the account between the built-in base and an external CRM (the dashboard's setting). */
   setMode(mode: ResolvedEmulatorOptions["mode"]): ResolvedEmulatorOptions["mode"] {
-    if (mode !== "builtin" && mode !== "external_crm") throw new EmulatorControlError('mode: "builtin" or "external_crm" expected')
+    if (mode !== "builtin" && mode !== "external_crm")
+      throw new EmulatorControlError('mode: "builtin" or "external_crm" expected')
     this.currentMode = mode
     return mode
   }
@@ -207,7 +228,12 @@ export class EmulatorCore {
       const parsed: unknown = JSON.parse(rawBody)
       if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) {
         const key = (parsed as Body).app_key
-        appKey = key === undefined || key === null || key === "" ? "missing" : key === this.options.appKey ? "valid" : "invalid"
+        appKey =
+          key === undefined || key === null || key === ""
+            ? "missing"
+            : key === this.options.appKey
+              ? "valid"
+              : "invalid"
       }
       body = redact(parsed, [this.options.appKey])
     } catch {
@@ -275,11 +301,15 @@ export class EmulatorCore {
     if (key === undefined || key === null || key === "") {
       return errorAnswer(new EmulatorRequestError("app_key_not_set", EMULATOR_ERROR_TEXTS.appKeyNotSet))
     }
-    if (key !== this.options.appKey) return errorAnswer(new EmulatorRequestError("invalid_app_key", EMULATOR_ERROR_TEXTS.invalidAppKey))
+    if (key !== this.options.appKey)
+      return errorAnswer(new EmulatorRequestError("invalid_app_key", EMULATOR_ERROR_TEXTS.invalidAppKey))
 
     const decision = this.limiter.acquire(performance.now())
     if (!decision.ok) {
-      return { ...errorAnswer(new EmulatorRequestError("rate_limited", EMULATOR_ERROR_TEXTS.rateLimited)), retryAfterSeconds: decision.retryAfterSeconds }
+      return {
+        ...errorAnswer(new EmulatorRequestError("rate_limited", EMULATOR_ERROR_TEXTS.rateLimited)),
+        retryAfterSeconds: decision.retryAfterSeconds,
+      }
     }
 
     try {
@@ -338,7 +368,8 @@ export class EmulatorCore {
     const discount = percent(optAmount(body, "discount"), "discount")
     const bonus = percent(optAmount(body, "bonus"), "bonus")
     const balance = optAmount(body, "balance")
-    if (balance !== undefined && balance < 0) throw new EmulatorRequestError("validation_error", "Invalid balance: must not be negative")
+    if (balance !== undefined && balance < 0)
+      throw new EmulatorRequestError("validation_error", "Invalid balance: must not be negative")
     const cardTrack = optString(body, "card_track")
     const link = optUrl(body, "link")
     const sms = optString(body, "sms")
@@ -419,10 +450,16 @@ export class EmulatorCore {
   private readCustomer(body: Body) {
     const phone = optPhone(body)
     const card = optId(body, "card")
-    if (phone === undefined && card === undefined) throw new EmulatorRequestError("validation_error", "phone or card not set")
+    if (phone === undefined && card === undefined)
+      throw new EmulatorRequestError("validation_error", "phone or card not set")
     const customer = phone !== undefined ? this.store.byPhone(phone) : this.store.byCard(card as string)
     if (!customer) throw new EmulatorRequestError("customer_not_found", EMULATOR_ERROR_TEXTS.customerNotFound)
-    return { customer: this.customerOut(customer, { invites: optFlag(body, "invites") ?? false, installs: optFlag(body, "installs") ?? false }) }
+    return {
+      customer: this.customerOut(customer, {
+        invites: optFlag(body, "invites") ?? false,
+        installs: optFlag(body, "installs") ?? false,
+      }),
+    }
   }
 
   private customerOut(c: EmulatorCustomer, include: { invites: boolean; installs: boolean }) {
@@ -435,7 +472,9 @@ export class EmulatorCore {
       birthday: c.birthday ? formatBirthday(c.birthday, "request") : null,
       cardNumbers: c.cards.map((card) => card.number),
       cardTracks: c.cards.map((card) => ({ card: card.number, track: card.track })),
-      ...(include.installs && { cardInstalls: c.cards.map((card) => ({ card: card.number, install: card.installed })) }),
+      ...(include.installs && {
+        cardInstalls: c.cards.map((card) => ({ card: card.number, install: card.installed })),
+      }),
       discount: this.amountOut(c.discount),
       bonus: this.amountOut(c.bonus),
       balance: this.amountOut(c.balance),
@@ -449,9 +488,14 @@ export class EmulatorCore {
   /** 4.4: registration window in UTC, newest registrations last, 100 a page. */
   private readCustomers(body: Body) {
     const start = parseServiceDateTime(reqString(body, "start_date"))
-    if (!start || start.time) throw new EmulatorRequestError("invalid_date", "Invalid start_date: expected a real date as dd.mm.yyyy")
+    if (!start || start.time)
+      throw new EmulatorRequestError("invalid_date", "Invalid start_date: expected a real date as dd.mm.yyyy")
     const end = parseServiceDateTime(reqString(body, "end_date"))
-    if (!end) throw new EmulatorRequestError("invalid_date", "Invalid end_date: expected a real date as dd.mm.yyyy or dd.mm.yyyy hh:mm:ss")
+    if (!end)
+      throw new EmulatorRequestError(
+        "invalid_date",
+        "Invalid end_date: expected a real date as dd.mm.yyyy or dd.mm.yyyy hh:mm:ss"
+      )
     const installed = optFlag(body, "installed")
     const offset = optIndex(body, "offset") ?? 0
     const from = serviceDateToEpochMs(start, "start")
@@ -472,7 +516,10 @@ export class EmulatorCore {
     const rawType = reqString(body, "type")
     const accepted = PUSH_TYPES.map((t) => (t === "push" && this.options.revision === "2.7.2" ? "text" : t))
     if (!(accepted as string[]).includes(rawType)) {
-      throw new EmulatorRequestError("type_not_supported", `Unknown type "${rawType}": expected one of ${accepted.join(", ")}`)
+      throw new EmulatorRequestError(
+        "type_not_supported",
+        `Unknown type "${rawType}": expected one of ${accepted.join(", ")}`
+      )
     }
     const type: PushType = rawType === "text" ? "push" : (rawType as PushType)
     if (type !== "push") this.requireApp(type)
@@ -498,7 +545,9 @@ export class EmulatorCore {
     const uuid = reqString(body, "push_uuid")
     const campaign = this.store.campaigns.get(uuid)
     if (!campaign) throw new EmulatorRequestError("push_not_found", EMULATOR_ERROR_TEXTS.pushNotFound)
-    const scope = campaign.segmentUuid ? (this.store.segments.get(campaign.segmentUuid) ?? []) : [...this.store.customers.keys()]
+    const scope = campaign.segmentUuid
+      ? (this.store.segments.get(campaign.segmentUuid) ?? [])
+      : [...this.store.customers.keys()]
     const recipients = scope
       .map((phone) => this.store.byPhone(phone))
       .filter((c): c is EmulatorCustomer => c !== undefined)
@@ -516,10 +565,18 @@ export class EmulatorCore {
     }
     const value = optString(body, "value")
     if (value !== undefined && characterCount(value) > EVENT_VALUE_MAX_LENGTH) {
-      throw new EmulatorRequestError("value_too_long", `value is too long: at most ${EVENT_VALUE_MAX_LENGTH} characters`)
+      throw new EmulatorRequestError(
+        "value_too_long",
+        `value is too long: at most ${EVENT_VALUE_MAX_LENGTH} characters`
+      )
     }
     const customer = this.resolveCustomer(body)
-    this.store.events.push({ event, phone: customer.phone, ...(value !== undefined && { value }), at: new Date().toISOString() })
+    this.store.events.push({
+      event,
+      phone: customer.phone,
+      ...(value !== undefined && { value }),
+      at: new Date().toISOString(),
+    })
     return { success: true }
   }
 
@@ -575,7 +632,10 @@ export class EmulatorCore {
   }
 
   private async readBalanceFromCrm(webhook: EmulatorWebhookOptions, customer: EmulatorCustomer): Promise<HookRecord> {
-    const hook = await this.sendHook(webhook, "readBalance", { phone: customer.phone, cardNumbers: customer.cards.map((c) => c.number) })
+    const hook = await this.sendHook(webhook, "readBalance", {
+      phone: customer.phone,
+      cardNumbers: customer.cards.map((c) => c.number),
+    })
     const answer = readBalanceHookAnswerSchema.safeParse(hook.response)
     if (!hook.ok || !answer.success || !answer.data.success) throw crmError("readBalance", hook)
     const before = this.boundValues(customer)
@@ -596,7 +656,11 @@ export class EmulatorCore {
       throw new EmulatorRequestError("validation_error", "phone, card or remoteId not set")
     }
     const customer =
-      phone !== undefined ? this.store.byPhone(phone) : card !== undefined ? this.store.byCard(card) : this.store.byRemoteId(remoteId as string)
+      phone !== undefined
+        ? this.store.byPhone(phone)
+        : card !== undefined
+          ? this.store.byCard(card)
+          : this.store.byRemoteId(remoteId as string)
     if (!customer) throw new EmulatorRequestError("customer_not_found", EMULATOR_ERROR_TEXTS.customerNotFound)
     return customer
   }
@@ -604,7 +668,10 @@ export class EmulatorCore {
   private requireApp(channel: "webpush" | "telegram") {
     if (!this.options.marketplaceApps[channel]) {
       const app = channel === "webpush" ? "Web push" : "Telegram"
-      throw new EmulatorRequestError("app_not_connected", `${app} app is not connected (install it from the app marketplace)`)
+      throw new EmulatorRequestError(
+        "app_not_connected",
+        `${app} app is not connected (install it from the app marketplace)`
+      )
     }
   }
 
@@ -632,25 +699,48 @@ export class EmulatorCore {
   }
 
   private boundChanges(c: EmulatorCustomer, before: Record<string, unknown>): string[] {
-    return this.options.boundVariables.filter((v) => JSON.stringify(before[v]) !== JSON.stringify(this.boundValue(c, v)))
+    return this.options.boundVariables.filter(
+      (v) => JSON.stringify(before[v]) !== JSON.stringify(this.boundValue(c, v))
+    )
   }
 
   private notify(c: EmulatorCustomer, variables: string[]) {
     const at = new Date().toISOString()
     for (const variable of variables) {
-      this.store.notifications.push({ phone: c.phone, variable, text: `${variable}: ${String(this.boundValue(c, variable))}`, at })
+      this.store.notifications.push({
+        phone: c.phone,
+        variable,
+        text: `${variable}: ${String(this.boundValue(c, variable))}`,
+        at,
+      })
     }
   }
 
-  private recordBalance(c: EmulatorCustomer, operation: BalanceOperationRecord["operation"], amount: number, via: BalanceOperationRecord["via"]) {
-    this.store.balanceOperations.push({ phone: c.phone, operation, amount, balanceAfter: c.balance, via, at: new Date().toISOString() })
+  private recordBalance(
+    c: EmulatorCustomer,
+    operation: BalanceOperationRecord["operation"],
+    amount: number,
+    via: BalanceOperationRecord["via"]
+  ) {
+    this.store.balanceOperations.push({
+      phone: c.phone,
+      operation,
+      amount,
+      balanceAfter: c.balance,
+      via,
+      at: new Date().toISOString(),
+    })
   }
 
   // -------------------------------------------------------------------------------------------
   // Hooks (docs/service-api.md, "Hooks")
   // -------------------------------------------------------------------------------------------
 
-  private async sendHook(webhook: EmulatorWebhookOptions, method: HookMethod, customer: Record<string, unknown>): Promise<HookRecord> {
+  private async sendHook(
+    webhook: EmulatorWebhookOptions,
+    method: HookMethod,
+    customer: Record<string, unknown>
+  ): Promise<HookRecord> {
     const { headers, body, auth } = buildHook(webhook, method, customer)
     const seq = this.hookSeq++
     const raw = JSON.stringify(body)
@@ -690,7 +780,8 @@ export class EmulatorCore {
     const phone = controlPhone(input.phone)
     if (this.store.byPhone(phone)) throw new EmulatorControlError(`Customer ${phone} already exists`)
     const registeredAt = input.registeredAt === undefined ? new Date() : new Date(input.registeredAt)
-    if (Number.isNaN(registeredAt.getTime())) throw new EmulatorControlError("registeredAt: ISO date or epoch ms expected")
+    if (Number.isNaN(registeredAt.getTime()))
+      throw new EmulatorControlError("registeredAt: ISO date or epoch ms expected")
     const c = this.store.create(phone, registeredAt)
     this.applyProfile(c, input)
     if (input.balance !== undefined) c.balance = roundAmount(input.balance)
@@ -702,7 +793,8 @@ export class EmulatorCore {
     if (input.cards) {
       for (const card of input.cards) {
         const spec = typeof card === "string" ? { number: card } : card
-        if (this.store.cardOwners.has(spec.number)) throw new EmulatorControlError(`Card ${spec.number} already belongs to a customer`)
+        if (this.store.cardOwners.has(spec.number))
+          throw new EmulatorControlError(`Card ${spec.number} already belongs to a customer`)
         const record = this.store.attachCard(c, spec.number, spec.track)
         if (spec.installed) markInstalled(record)
       }
@@ -729,7 +821,8 @@ export class EmulatorCore {
     if (input.card !== undefined) {
       card = c.cards.find((k) => k.number === input.card)
       if (!card) {
-        if (this.store.cardOwners.has(input.card)) throw new EmulatorControlError(`Card ${input.card} belongs to another customer`)
+        if (this.store.cardOwners.has(input.card))
+          throw new EmulatorControlError(`Card ${input.card} belongs to another customer`)
         card = this.store.attachCard(c, input.card)
       }
     } else {
@@ -757,7 +850,8 @@ export class EmulatorCore {
   uninstall(input: UninstallInput): EmulatorCustomer {
     const c = this.controlCustomer(input.phone)
     const cards = input.card === undefined ? c.cards : c.cards.filter((k) => k.number === input.card)
-    if (input.card !== undefined && !cards.length) throw new EmulatorControlError(`Card ${input.card} is not ${c.phone}'s`, 404)
+    if (input.card !== undefined && !cards.length)
+      throw new EmulatorControlError(`Card ${input.card} is not ${c.phone}'s`, 404)
     for (const card of cards) {
       card.installed = false
       delete card.installedAt
@@ -769,7 +863,8 @@ export class EmulatorCore {
   /** The service changes a customer's bonus and/or discount percent and tells the CRM (setPrivileges, only changed fields). */
   async setPrivileges(input: SetPrivilegesInput): Promise<ControlResult> {
     const c = this.controlCustomer(input.phone)
-    if (input.bonus === undefined && input.discount === undefined) throw new EmulatorControlError("give bonus and/or discount")
+    if (input.bonus === undefined && input.discount === undefined)
+      throw new EmulatorControlError("give bonus and/or discount")
     for (const field of ["bonus", "discount"] as const) {
       const value = input[field]
       if (value !== undefined && !(typeof value === "number" && value >= 0 && value <= 100)) {
@@ -817,7 +912,10 @@ export class EmulatorCore {
       this.builtinBalanceChange(c, input.sum, "manual")
       return { customer: clone(c), hooks: [] }
     }
-    const hooks = await this.crmBalanceChange(c, input.sum, "manual", { lifetime: input.lifetime, transactionId: input.transactionId })
+    const hooks = await this.crmBalanceChange(c, input.sum, "manual", {
+      lifetime: input.lifetime,
+      transactionId: input.transactionId,
+    })
     return { customer: clone(c), hooks }
   }
 
@@ -836,7 +934,8 @@ export class EmulatorCore {
 
   /** Defines a customer segment for push/create `segment_uuid`. */
   defineSegment(uuid: string, phones: string[]): SegmentRecord {
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(uuid)) throw new EmulatorControlError("uuid: a uuid expected")
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(uuid))
+      throw new EmulatorControlError("uuid: a uuid expected")
     for (const phone of phones) controlPhone(phone)
     this.store.segments.set(uuid, [...phones])
     return { uuid, phones: [...phones] }
@@ -864,7 +963,9 @@ export class EmulatorCore {
     }
     const parsed = webhookOptionsSchema.safeParse(webhook)
     if (!parsed.success) {
-      throw new EmulatorControlError(`Invalid webhook: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`)
+      throw new EmulatorControlError(
+        `Invalid webhook: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`
+      )
     }
     this.webhook = parsed.data
   }
@@ -966,7 +1067,8 @@ function errorAnswer(error: EmulatorRequestError): ApiAnswer {
 }
 
 function crmError(method: HookMethod, hook: HookRecord): EmulatorRequestError {
-  const why = hook.error ?? (hook.status === undefined ? "no answer" : `answered ${hook.status}${describeAnswer(hook.response)}`)
+  const why =
+    hook.error ?? (hook.status === undefined ? "no answer" : `answered ${hook.status}${describeAnswer(hook.response)}`)
   return new EmulatorRequestError("crm_error", `External CRM failed ${method}: ${why}`)
 }
 

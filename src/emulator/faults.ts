@@ -26,7 +26,8 @@ export const faultSpecSchema = z
     retryAfterSeconds: z.int().min(0).optional(),
   })
   .superRefine((spec, ctx) => {
-    if (spec.kind === "delay" && spec.delayMs === undefined) ctx.addIssue({ code: "custom", path: ["delayMs"], message: "a delay fault needs delayMs" })
+    if (spec.kind === "delay" && spec.delayMs === undefined)
+      ctx.addIssue({ code: "custom", path: ["delayMs"], message: "a delay fault needs delayMs" })
   })
 export type FaultSpec = z.input<typeof faultSpecSchema>
 
@@ -47,10 +48,17 @@ export class FaultQueue {
   add(spec: FaultSpec): ActiveFault {
     const parsed = faultSpecSchema.safeParse(spec)
     if (!parsed.success) {
-      throw new EmulatorControlError(`Invalid fault: ${parsed.error.issues.map((i) => `${i.path.join(".") || "fault"}: ${i.message}`).join("; ")}`)
+      throw new EmulatorControlError(
+        `Invalid fault: ${parsed.error.issues.map((i) => `${i.path.join(".") || "fault"}: ${i.message}`).join("; ")}`
+      )
     }
     const { count = 1, ...rest } = parsed.data
-    const fault: ActiveFault = { ...rest, id: this.nextId++, remaining: count, ...(rest.path && { path: endpointPath(rest.path) }) }
+    const fault: ActiveFault = {
+      ...rest,
+      id: this.nextId++,
+      remaining: count,
+      ...(rest.path && { path: endpointPath(rest.path) }),
+    }
     this.faults.push(fault)
     return { ...fault }
   }

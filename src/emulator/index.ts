@@ -15,7 +15,13 @@ export {
   type SetPrivilegesInput,
   type UninstallInput,
 } from "./core"
-export { EMULATOR_ERROR_STATUS, EMULATOR_ERROR_TEXTS, EmulatorControlError, EmulatorRequestError, type EmulatorErrorCode } from "./errors"
+export {
+  EMULATOR_ERROR_STATUS,
+  EMULATOR_ERROR_TEXTS,
+  EmulatorControlError,
+  EmulatorRequestError,
+  type EmulatorErrorCode,
+} from "./errors"
 export { FAULT_KINDS, type ActiveFault, type FaultKind, type FaultSpec } from "./faults"
 export {
   EMULATOR_MODES,

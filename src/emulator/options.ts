@@ -1,6 +1,14 @@
 /** Options of the emulator, validated with zod when it starts. */
 import { z } from "@medusajs/framework/zod"
-import { DEFAULT_REVISION, PLAN_LIMITS, PLAN_NAMES, type PlanName, REVISIONS, type RateLimits, type Revision } from "../lib/constants"
+import {
+  DEFAULT_REVISION,
+  PLAN_LIMITS,
+  PLAN_NAMES,
+  type PlanName,
+  REVISIONS,
+  type RateLimits,
+  type Revision,
+} from "../lib/constants"
 
 /** Where and how the emulated service sends hooks (docs/service-api.md, "Hooks"). */
 export type EmulatorWebhookOptions = {
@@ -75,7 +83,11 @@ export const webhookOptionsSchema = z
   })
   .superRefine((w, ctx) => {
     if (w.crmKey !== undefined && (w.login || w.password !== undefined)) {
-      ctx.addIssue({ code: "custom", path: ["crmKey"], message: "crmKey replaces login and password (crm_key auth has an empty login); give one or the other" })
+      ctx.addIssue({
+        code: "custom",
+        path: ["crmKey"],
+        message: "crmKey replaces login and password (crm_key auth has an empty login); give one or the other",
+      })
     }
     if (w.crmKey === undefined && Boolean(w.login) !== (w.password !== undefined)) {
       ctx.addIssue({ code: "custom", path: ["login"], message: "Basic auth needs both login and password" })
@@ -102,7 +114,8 @@ const optionsSchema = z
     maxLogEntries: z.int().positive().optional(),
   })
   .superRefine((o, ctx) => {
-    if (o.plan !== undefined && o.limits !== undefined) ctx.addIssue({ code: "custom", path: ["limits"], message: "give plan or limits, not both" })
+    if (o.plan !== undefined && o.limits !== undefined)
+      ctx.addIssue({ code: "custom", path: ["limits"], message: "give plan or limits, not both" })
   })
 
 /** Options with defaults applied. */
@@ -155,7 +168,8 @@ export function resolveOptions(options: EmulatorOptions): ResolvedEmulatorOption
 export function resolveLimits(input: EmulatorLimitsInput): RateLimits | null {
   if (input === "unlimited") return null
   if (typeof input === "string") {
-    if (!(input in PLAN_LIMITS)) throw new Error(`Unknown plan "${input}"; expected one of ${PLAN_NAMES.join(", ")} or "unlimited"`)
+    if (!(input in PLAN_LIMITS))
+      throw new Error(`Unknown plan "${input}"; expected one of ${PLAN_NAMES.join(", ")} or "unlimited"`)
     return { ...PLAN_LIMITS[input] }
   }
   return limitsSchema.parse(input)

@@ -18,7 +18,13 @@ import {
 } from "./core"
 import { EMULATOR_ERROR_TEXTS, EmulatorControlError, EmulatorRequestError } from "./errors"
 import { type ActiveFault, type FaultSpec, endpointPath } from "./faults"
-import { type EmulatorLimitsInput, type EmulatorMode, type EmulatorOptions, type EmulatorWebhookOptions, resolveOptions } from "./options"
+import {
+  type EmulatorLimitsInput,
+  type EmulatorMode,
+  type EmulatorOptions,
+  type EmulatorWebhookOptions,
+  resolveOptions,
+} from "./options"
 import type { EmulatorCustomer, HookRecord, RequestLogEntry, SegmentRecord } from "./state"
 
 const MAX_BODY_BYTES = 1_048_576
@@ -80,7 +86,8 @@ export async function startEmulator(options: EmulatorOptions): Promise<WalletPas
     handle(core, req, res, closing.signal).catch((error: unknown) => {
       // A bug in the emulator: answer 500 rather than hang the client, and say why on stderr.
       console.error("[wallet-pass-emulator]", error)
-      if (!res.headersSent && !res.destroyed) sendJson(res, 500, { success: false, error: EMULATOR_ERROR_TEXTS.internal, code: "internal_error" })
+      if (!res.headersSent && !res.destroyed)
+        sendJson(res, 500, { success: false, error: EMULATOR_ERROR_TEXTS.internal, code: "internal_error" })
     })
   })
 
@@ -135,7 +142,12 @@ export async function startEmulator(options: EmulatorOptions): Promise<WalletPas
   }
 }
 
-async function handle(core: EmulatorCore, req: IncomingMessage, res: ServerResponse, signal: AbortSignal): Promise<void> {
+async function handle(
+  core: EmulatorCore,
+  req: IncomingMessage,
+  res: ServerResponse,
+  signal: AbortSignal
+): Promise<void> {
   const url = new URL(req.url ?? "/", "http://emulator")
   const body = await readBody(req)
   if (body === undefined) {
@@ -154,16 +166,29 @@ async function handle(core: EmulatorCore, req: IncomingMessage, res: ServerRespo
 }
 
 /** Faults act around the request: before it (delay, reset, 429, 5xx) or after applying it (drop, 5xx with apply). */
-async function handleApi(core: EmulatorCore, req: IncomingMessage, res: ServerResponse, path: string, body: string, signal: AbortSignal) {
+async function handleApi(
+  core: EmulatorCore,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  body: string,
+  signal: AbortSignal
+) {
   const endpoint = endpointPath(path)
   const entry = core.logRequest(req.method ?? "", path, endpoint, body)
   const answer = (a: ApiAnswer) => {
     // The client may have given up (its timeout) while the request was delayed or applied.
     core.finishRequest(entry, res.destroyed ? "client_gone" : "responded", a)
-    sendJson(res, a.status, a.body, a.retryAfterSeconds === undefined ? {} : { "Retry-After": String(a.retryAfterSeconds) })
+    sendJson(
+      res,
+      a.status,
+      a.body,
+      a.retryAfterSeconds === undefined ? {} : { "Retry-After": String(a.retryAfterSeconds) }
+    )
   }
   if (req.method !== "POST") return answer(errorAnswer("method_not_allowed", EMULATOR_ERROR_TEXTS.methodNotAllowed))
-  if (!EmulatorCore.isEndpoint(endpoint)) return answer(errorAnswer("unknown_method", EMULATOR_ERROR_TEXTS.unknownMethod))
+  if (!EmulatorCore.isEndpoint(endpoint))
+    return answer(errorAnswer("unknown_method", EMULATOR_ERROR_TEXTS.unknownMethod))
 
   const fault = core.faults.take(endpoint)
   if (fault) entry.fault = fault.kind
@@ -197,7 +222,14 @@ async function handleApi(core: EmulatorCore, req: IncomingMessage, res: ServerRe
 
 function injectedStatus(fault: ActiveFault): ApiAnswer {
   const status = fault.status ?? 500
-  return { status, body: { success: false, error: status >= 500 ? EMULATOR_ERROR_TEXTS.internal : `Injected ${status}`, code: "internal_error" } }
+  return {
+    status,
+    body: {
+      success: false,
+      error: status >= 500 ? EMULATOR_ERROR_TEXTS.internal : `Injected ${status}`,
+      code: "internal_error",
+    },
+  }
 }
 
 function errorAnswer(code: "method_not_allowed" | "unknown_method" | "rate_limited", text: string): ApiAnswer {
@@ -283,7 +315,11 @@ async function handleControl(core: EmulatorCore, method: string, url: URL, rawBo
         core.setWebhook(null)
         return sendJson(res, 200, { ok: true })
       case "POST /_emulator/segments":
-        return sendJson(res, 200, core.defineSegment(String(input.uuid), Array.isArray(input.phones) ? input.phones.map(String) : []))
+        return sendJson(
+          res,
+          200,
+          core.defineSegment(String(input.uuid), Array.isArray(input.phones) ? input.phones.map(String) : [])
+        )
       case "POST /_emulator/reset":
         core.reset()
         return sendJson(res, 200, { ok: true })
@@ -318,6 +354,10 @@ function readBody(req: IncomingMessage): Promise<string | undefined> {
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (res.destroyed) return
   const text = JSON.stringify(body)
-  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(text), ...headers })
+  res.writeHead(status, {
+    "Content-Type": "application/json; charset=utf-8",
+    "Content-Length": Buffer.byteLength(text),
+    ...headers,
+  })
   res.end(text)
 }

@@ -84,7 +84,8 @@ export class HookSender {
         record.response = text
       }
     } catch (error) {
-      record.error = error instanceof Error ? `${(error as { code?: string }).code ?? error.name}: ${error.message}` : String(error)
+      record.error =
+        error instanceof Error ? `${(error as { code?: string }).code ?? error.name}: ${error.message}` : String(error)
     }
     record.durationMs = Math.round((performance.now() - started) * 1000) / 1000
     return { record, rawBody }

@@ -6,7 +6,9 @@ import { WALLET_PASS_MODULE } from "../modules/wallet-pass"
 export default async function expireWalletPassCredits(container: MedusaContainer) {
   const expired = await container.resolve(WALLET_PASS_MODULE).expireLapsedCredits()
   if (expired.length) {
-    container.resolve(ContainerRegistrationKeys.LOGGER).info(`wallet-pass: expired ${expired.length} lifetime credit(s)`)
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .info(`wallet-pass: expired ${expired.length} lifetime credit(s)`)
   }
 }
 

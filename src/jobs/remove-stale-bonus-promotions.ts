@@ -6,7 +6,9 @@ import { removeStaleBonusPromotionsWorkflow } from "../workflows/remove-stale-bo
 export default async function removeStaleBonusPromotions(container: MedusaContainer) {
   const { result } = await removeStaleBonusPromotionsWorkflow(container).run()
   if (result.deleted.length) {
-    container.resolve(ContainerRegistrationKeys.LOGGER).info(`wallet-pass: deleted ${result.deleted.length} bonus promotion(s) that can no longer apply`)
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .info(`wallet-pass: deleted ${result.deleted.length} bonus promotion(s) that can no longer apply`)
   }
 }
 

@@ -16,7 +16,9 @@ export default async function settleStaleWalletPassRedemptions(container: Medusa
   }
   const settled = await settleStaleRedemptions(container.resolve(WALLET_PASS_MODULE), orderOfCart)
   if (settled.converted || settled.voided) {
-    container.resolve(ContainerRegistrationKeys.LOGGER).info(`wallet-pass: stale redemptions converted ${settled.converted}, voided ${settled.voided}`)
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .info(`wallet-pass: stale redemptions converted ${settled.converted}, voided ${settled.voided}`)
   }
 }
 

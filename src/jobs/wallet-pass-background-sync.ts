@@ -14,7 +14,8 @@ export default async function walletPassBackgroundSync(container: MedusaContaine
   const due = await walletPass.dueSyncRuns()
   for (const kind of due) {
     const { result } = await startSyncRunWorkflow(container).run({ input: { kind, requested_by: null } })
-    if (result.created) container.resolve(ContainerRegistrationKeys.LOGGER).info(`wallet-pass: started the ${kind} check`)
+    if (result.created)
+      container.resolve(ContainerRegistrationKeys.LOGGER).info(`wallet-pass: started the ${kind} check`)
   }
 }
 

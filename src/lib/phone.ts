@@ -13,13 +13,7 @@ export type { CountryCode } from "libphonenumber-js"
 
 /** Why a phone could not be normalised. */
 export type PhoneFailureReason =
-  | "empty"
-  | "not_a_number"
-  | "invalid_country"
-  | "too_short"
-  | "too_long"
-  | "invalid_length"
-  | "impossible"
+  "empty" | "not_a_number" | "invalid_country" | "too_short" | "too_long" | "invalid_length" | "impossible"
 
 export type PhoneResult = { ok: true; phone: string } | { ok: false; reason: PhoneFailureReason }
 
@@ -157,7 +151,11 @@ export class InvalidBirthdayError extends Error {
  */
 export function formatBirthday(input: string | Date | CalendarDate, style: "request" | "hook" = "request"): string {
   const date =
-    typeof input === "string" || input instanceof Date ? parseBirthday(input) : isCalendarDate(input) ? input : undefined
+    typeof input === "string" || input instanceof Date
+      ? parseBirthday(input)
+      : isCalendarDate(input)
+        ? input
+        : undefined
   if (!date) throw new InvalidBirthdayError()
   const dd = String(date.day).padStart(2, "0")
   const mm = String(date.month).padStart(2, "0")

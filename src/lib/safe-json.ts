@@ -70,7 +70,10 @@ function childPath(path: string, key: string | number): string {
  * refuses more than `maxValues` values, and any string or key Postgres cannot keep. Answers
  * the first problem as a sentence naming where it is, or null.
  */
-export function checkJsonValue(value: unknown, { maxValues = JSON_MAX_VALUES }: { maxValues?: number } = {}): string | null {
+export function checkJsonValue(
+  value: unknown,
+  { maxValues = JSON_MAX_VALUES }: { maxValues?: number } = {}
+): string | null {
   let values = 0
   let firstUnstorable: string | null = null
   const stack: [unknown, string][] = [[value, ""]]
@@ -106,5 +109,7 @@ export function storableCopy(value: unknown, depth = JSON_MAX_DEPTH): unknown {
   if (typeof value === "string") return value.replace(UNSTORABLE, "\ufffd")
   if (value === null || typeof value !== "object" || depth <= 0) return typeof value === "object" ? null : value
   if (Array.isArray(value)) return value.map((v) => storableCopy(v, depth - 1))
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.replace(UNSTORABLE, "\ufffd"), storableCopy(v, depth - 1)]))
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k.replace(UNSTORABLE, "\ufffd"), storableCopy(v, depth - 1)])
+  )
 }

@@ -15,7 +15,12 @@ export function serviceClient(options: WalletPassOptions, defaultCountry: Countr
     void cached?.client.close()
     cached = {
       key,
-      client: new WalletPassClient({ apiUrl: options.apiUrl, appKey: options.appKey, revision: options.revision, defaultCountry }),
+      client: new WalletPassClient({
+        apiUrl: options.apiUrl,
+        appKey: options.appKey,
+        revision: options.revision,
+        defaultCountry,
+      }),
     }
   }
   return cached.client

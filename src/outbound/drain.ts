@@ -37,7 +37,10 @@ let draining: Promise<DrainStats> | null = null
  * operation, its send lock and what its request is built from), claim (gate check and slot
  * reservation in one transaction), record (the call, the new state, a 429's block).
  */
-export function drainQueue(container: MedusaContainer, { budgetMs = 50_000 }: { budgetMs?: number } = {}): Promise<DrainStats> {
+export function drainQueue(
+  container: MedusaContainer,
+  { budgetMs = 50_000 }: { budgetMs?: number } = {}
+): Promise<DrainStats> {
   draining ??= drain(container, budgetMs).finally(() => {
     draining = null
   })
@@ -137,15 +140,16 @@ async function sendOne(
   const call: Omit<CallRecord, "outcome"> = {
     status: record?.status ?? null,
     duration_ms: Math.round(performance.now() - started),
-    request: send?.redact?.length ? maskIn(record?.request ?? null, send.redact) : record?.request ?? null,
+    request: send?.redact?.length ? maskIn(record?.request ?? null, send.redact) : (record?.request ?? null),
     response: record?.response ?? null,
     error: error ? describe(error) : null,
     // Counted from when the answer came back, the latest the request can have reached the
     // service: a first request's lazy setup or a new connection (TLS) happens inside the call.
     send_delay_ms: performance.now() - claimedAt,
   }
-  const recordOutcome = (input: Omit<Parameters<typeof walletPass.recordSendOutcome>[0], "operation_id" | "api_call_id">) =>
-    walletPass.recordSendOutcome({ operation_id: operation.id, api_call_id: apiCallId, ...input })
+  const recordOutcome = (
+    input: Omit<Parameters<typeof walletPass.recordSendOutcome>[0], "operation_id" | "api_call_id">
+  ) => walletPass.recordSendOutcome({ operation_id: operation.id, api_call_id: apiCallId, ...input })
 
   if (!error) {
     // Effects first: should the process die before the operation is marked done, it is
@@ -180,7 +184,7 @@ async function sendOne(
   const settled = await recordOutcome({
     call: { ...call, outcome },
     settle,
-    block_gate_seconds: apiError?.kind === "rate_limited" ? apiError.retryAfterSeconds ?? 1 : undefined,
+    block_gate_seconds: apiError?.kind === "rate_limited" ? (apiError.retryAfterSeconds ?? 1) : undefined,
   })
   if (settled.state === "failed" || settled.state === "needs_review") {
     await handler.onFailed?.({ ...ctx, operation: settled })
@@ -189,7 +193,9 @@ async function sendOne(
   if (settle.state === "pending" || settled.state === "failed") {
     container
       .resolve(ContainerRegistrationKeys.LOGGER)
-      .warn(`wallet-pass: ${operation.method} ${operation.id} not applied (attempt ${operation.attempts}): ${describe(error)}`)
+      .warn(
+        `wallet-pass: ${operation.method} ${operation.id} not applied (attempt ${operation.attempts}): ${describe(error)}`
+      )
   }
   return outcome
 }

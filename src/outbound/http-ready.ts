@@ -34,7 +34,9 @@ export function readyToDrain(container: MedusaContainer): boolean {
     warned = true
     container
       .resolve(ContainerRegistrationKeys.LOGGER)
-      .warn(`wallet-pass: no HTTP server of this process listens after ${HTTP_WAIT_LIMIT_MS / 1000} s; sending queued requests anyway`)
+      .warn(
+        `wallet-pass: no HTTP server of this process listens after ${HTTP_WAIT_LIMIT_MS / 1000} s; sending queued requests anyway`
+      )
   }
   return true
 }

@@ -43,7 +43,14 @@ export function backoff(attempts: number): number {
   return Math.min(BACKOFF_BASE_SECONDS * 2 ** Math.max(0, attempts - 1), BACKOFF_CAP_SECONDS)
 }
 
-export function settleFailure({ method, attempts, error, message, atMostOnce, echoGraceSeconds }: FailureInput): SettleInput {
+export function settleFailure({
+  method,
+  attempts,
+  error,
+  message,
+  atMostOnce,
+  echoGraceSeconds,
+}: FailureInput): SettleInput {
   if (!error || error.refusedLocally) {
     // Our own request could not be built or was refused before sending: retrying won't help.
     return { state: "failed", last_error: message }
@@ -59,7 +66,12 @@ export function settleFailure({ method, attempts, error, message, atMostOnce, ec
     }
   }
   if (error.kind === "rate_limited") {
-    return { state: "pending", last_error: message, retry_in_seconds: error.retryAfterSeconds ?? 1, result: { retry: "rate_limited" } }
+    return {
+      state: "pending",
+      last_error: message,
+      retry_in_seconds: error.retryAfterSeconds ?? 1,
+      result: { retry: "rate_limited" },
+    }
   }
   if (error.kind === "rejected") {
     if (attempts >= MAX_REJECTED_ATTEMPTS) return { state: "failed", last_error: message }

@@ -17,15 +17,21 @@ const text = (value: unknown, max = 500): string | undefined =>
  * invites and the profile. Throws on a balance the ledger cannot hold: such a record is
  * skipped with that reason, never adopted as something else.
  */
-export function serviceCustomerSnapshot(customer: Record<string, unknown>, country: CountryCode): ServiceCustomerSnapshot {
+export function serviceCustomerSnapshot(
+  customer: Record<string, unknown>,
+  country: CountryCode
+): ServiceCustomerSnapshot {
   const balance = customer.balance === undefined || customer.balance === null ? 0 : toMinorUnits(customer.balance)
   if (balance === null) {
-    throw new Error(`the service's balance ${JSON.stringify(customer.balance)} is not an amount with at most two decimals`)
+    throw new Error(
+      `the service's balance ${JSON.stringify(customer.balance)} is not an amount with at most two decimals`
+    )
   }
   const rate = (value: unknown) => (value === undefined || value === null ? null : percentToBasisPoints(value))
   const installs = new Map<string, boolean>()
   for (const i of Array.isArray(customer.cardInstalls) ? customer.cardInstalls : []) {
-    if (i && typeof i === "object") installs.set(String((i as { card: unknown }).card), Boolean((i as { install: unknown }).install))
+    if (i && typeof i === "object")
+      installs.set(String((i as { card: unknown }).card), Boolean((i as { install: unknown }).install))
   }
   const tracks = new Map<string, string>()
   for (const t of Array.isArray(customer.cardTracks) ? customer.cardTracks : []) {
@@ -65,7 +71,9 @@ export function serviceCustomerSnapshot(customer: Record<string, unknown>, count
  */
 export function isCustomerNotFound(error: unknown): boolean {
   if (!isWalletPassApiError(error) || error.kind !== "rejected") return false
-  return error.status === 404 || /not\s*found/i.test(error.serviceError ?? "") || error.serviceCode === "customer_not_found"
+  return (
+    error.status === 404 || /not\s*found/i.test(error.serviceError ?? "") || error.serviceCode === "customer_not_found"
+  )
 }
 
 /**
@@ -97,4 +105,3 @@ export async function announceAdoptedRates(container: MedusaContainer, adopted: 
 export async function snapshotOf(container: MedusaContainer, customer: Record<string, unknown>) {
   return serviceCustomerSnapshot(customer, (await phoneCountry(container)).country)
 }
-

@@ -14,7 +14,8 @@ import type { OperationRow } from "../modules/wallet-pass/types"
  * repeat (an answer recorded twice after a restart adds nothing).
  */
 
-const runOf = (operation: OperationRow) => (typeof operation.payload.run_id === "string" ? operation.payload.run_id : null)
+const runOf = (operation: OperationRow) =>
+  typeof operation.payload.run_id === "string" ? operation.payload.run_id : null
 const holderOf = (operation: OperationRow) =>
   operation.holder_id ?? (typeof operation.payload.holder_id === "string" ? operation.payload.holder_id : null)
 
@@ -53,7 +54,12 @@ export async function readCustomerEffects(
   await announceAdoptedRates(container, adopted)
   const runId = runOf(operation)
   if (type === "drift" && runId) {
-    await walletPass.recordDrift({ run_id: runId, holder_id: holderId, operation_id: operation.id, service_balance: snapshot.balance })
+    await walletPass.recordDrift({
+      run_id: runId,
+      holder_id: holderId,
+      operation_id: operation.id,
+      service_balance: snapshot.balance,
+    })
   } else if (runId) {
     await walletPass.settleSyncRun(runId, operation.id)
   }
@@ -90,7 +96,9 @@ export async function readCustomerNotFound(
   } else {
     container
       .resolve(ContainerRegistrationKeys.LOGGER)
-      .warn(`wallet-pass: read_customer ${operation.id}: the service does not know the holder ${holderId ?? "?"}'s phone`)
+      .warn(
+        `wallet-pass: read_customer ${operation.id}: the service does not know the holder ${holderId ?? "?"}'s phone`
+      )
   }
   const runId = runOf(operation)
   if (runId) await walletPass.settleSyncRun(runId, operation.id)
@@ -203,7 +211,7 @@ function storeCustomerPhones(container: MedusaContainer, walletPass: WalletPassM
 async function buildPhoneIndex(container: MedusaContainer, country: CountryCode): Promise<Map<string, string[]>> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const found: { id: string; phone: string; has_account: boolean; created_at: string }[] = []
-  for (let after = ""; ; ) {
+  for (let after = ""; ;) {
     const { data } = await query.graph({
       entity: "customer",
       fields: ["id", "phone", "has_account", "created_at"],
@@ -214,7 +222,9 @@ async function buildPhoneIndex(container: MedusaContainer, country: CountryCode)
     if (data.length < 1000) break
     after = data[data.length - 1].id
   }
-  found.sort((a, b) => Number(b.has_account) - Number(a.has_account) || Date.parse(a.created_at) - Date.parse(b.created_at))
+  found.sort(
+    (a, b) => Number(b.has_account) - Number(a.has_account) || Date.parse(a.created_at) - Date.parse(b.created_at)
+  )
   const index = new Map<string, string[]>()
   for (const customer of found) {
     const normalized = tryNormalizePhone(customer.phone, country)
@@ -230,7 +240,9 @@ async function recordUnreadable(
   operation: OperationRow,
   why: string
 ): Promise<void> {
-  container.resolve(ContainerRegistrationKeys.LOGGER).warn(`wallet-pass: read_customer ${operation.id} not taken: ${why}`)
+  container
+    .resolve(ContainerRegistrationKeys.LOGGER)
+    .warn(`wallet-pass: read_customer ${operation.id} not taken: ${why}`)
   const runId = runOf(operation)
   if (runId) await walletPass.settleSyncRun(runId, operation.id)
 }

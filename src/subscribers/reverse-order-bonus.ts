@@ -9,7 +9,9 @@ export default async function reverseOrderBonus({
   if (event.name === "order.canceled" && event.data.id) {
     await reverseOrderAccrualWorkflow(container).run({ input: { order_id: event.data.id, cause: { type: "cancel" } } })
   } else if (event.name === "payment.refunded" && event.data.id) {
-    await reverseOrderAccrualWorkflow(container).run({ input: { cause: { type: "refund", payment_id: event.data.id } } })
+    await reverseOrderAccrualWorkflow(container).run({
+      input: { cause: { type: "refund", payment_id: event.data.id } },
+    })
   } else if (event.name === "order.return_received" && event.data.order_id && event.data.return_id) {
     await reverseOrderAccrualWorkflow(container).run({
       input: { order_id: event.data.order_id, cause: { type: "return", return_id: event.data.return_id } },

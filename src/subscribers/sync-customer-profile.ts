@@ -9,7 +9,9 @@ import { syncHolderProfileWorkflow } from "../workflows/sync-holder-profile"
  */
 export default async function syncCustomerProfile({ event, container }: SubscriberArgs<{ id: string }>) {
   const customer_id = event.data.id
-  await enrollCustomerWorkflow(container).run({ input: { customer_id, source: "signup", retry: "phone_added", existing_only: true } })
+  await enrollCustomerWorkflow(container).run({
+    input: { customer_id, source: "signup", retry: "phone_added", existing_only: true },
+  })
   await syncHolderProfileWorkflow(container).run({ input: { customer_id } })
 }
 

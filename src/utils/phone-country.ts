@@ -28,7 +28,12 @@ export async function phoneCountry(container: MedusaContainer): Promise<PhoneCou
   if (option) return remember(container, { country: option as CountryCode, source: "option" })
   if (known && (known.value.source !== "fallback" || Date.now() - known.at < FALLBACK_RECHECK_MS)) return known.value
   looking ??= storeRegionCountry(container)
-    .then((country) => remember(container, country ? { country, source: "store_region" } : { country: FALLBACK_PHONE_COUNTRY, source: "fallback" }))
+    .then((country) =>
+      remember(
+        container,
+        country ? { country, source: "store_region" } : { country: FALLBACK_PHONE_COUNTRY, source: "fallback" }
+      )
+    )
     .finally(() => {
       looking = undefined
     })
@@ -46,7 +51,9 @@ async function storeRegionCountry(container: MedusaContainer): Promise<CountryCo
     const code = region?.countries?.[0]?.iso_2?.toUpperCase()
     return code && isCountryCode(code) ? code : null
   } catch (e) {
-    container.resolve(ContainerRegistrationKeys.LOGGER).warn(`wallet-pass: could not read the store's default region: ${(e as Error).message}`)
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .warn(`wallet-pass: could not read the store's default region: ${(e as Error).message}`)
     return null
   }
 }

@@ -53,7 +53,7 @@ export const applyHolderDiscountWorkflow = createWorkflow(
     })
 
     const membership = transform({ target, group }, ({ target, group }) => {
-      const keep = target.enabled && target.basis_points > 0 ? group?.id ?? null : null
+      const keep = target.enabled && target.basis_points > 0 ? (group?.id ?? null) : null
       const current = target.group_ids
       return {
         id: target.customer_id,

@@ -1,6 +1,14 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { emitEventStep } from "@medusajs/medusa/core-flows"
-import { createStep, createWorkflow, StepResponse, transform, when, WorkflowData, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import {
+  createStep,
+  createWorkflow,
+  StepResponse,
+  transform,
+  when,
+  WorkflowData,
+  WorkflowResponse,
+} from "@medusajs/framework/workflows-sdk"
 import { WALLET_PASS_MODULE } from "../modules/wallet-pass"
 import { WALLET_PASS_EVENTS } from "../modules/wallet-pass/constants"
 

@@ -1,12 +1,25 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { createStep, createWorkflow, StepResponse, transform, WorkflowData, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import {
+  createStep,
+  createWorkflow,
+  StepResponse,
+  transform,
+  WorkflowData,
+  WorkflowResponse,
+} from "@medusajs/framework/workflows-sdk"
 import type { PushType } from "../lib/constants"
 import { WALLET_PASS_MODULE } from "../modules/wallet-pass"
 import { OPERATION_PRIORITY } from "../modules/wallet-pass/constants"
 import { enqueueOperationStep } from "./steps/enqueue-operation"
 import { operationKeys } from "../modules/wallet-pass/keys"
 
-export type CreateCampaignInput = { name?: string; message: string; type: PushType; segment_uuid?: string; created_by?: string | null }
+export type CreateCampaignInput = {
+  name?: string
+  message: string
+  type: PushType
+  segment_uuid?: string
+  created_by?: string | null
+}
 
 const createCampaignRowStep = createStep(
   "create-wallet-pass-campaign-row",
@@ -23,29 +36,35 @@ const createCampaignRowStep = createStep(
 export const createCampaignWorkflowId = "create-wallet-pass-campaign"
 
 /** A push campaign for the whole base or a segment: recorded, and push/create queued (sent later with push/send). */
-export const createCampaignWorkflow = createWorkflow(createCampaignWorkflowId, (input: WorkflowData<CreateCampaignInput>) => {
-  const campaign = createCampaignRowStep(input)
-  const operation = transform({ campaign }, ({ campaign }) => ({
-    method: "push_create" as const,
-    holder_id: null,
-    payload: { campaign_id: campaign.id },
-    dedupe_key: operationKeys.campaignCreate(campaign.id),
-    priority: OPERATION_PRIORITY.interactive,
-  }))
-  enqueueOperationStep(operation)
-  return new WorkflowResponse(campaign)
-})
-
-const checkCampaignSendableStep = createStep("check-wallet-pass-campaign-sendable", async ({ id }: { id: string }, { container }) => {
-  const campaign = await container.resolve(WALLET_PASS_MODULE).retrieveWalletPassCampaign(id)
-  if (!campaign.remote_uuid || !["created", "failed"].includes(campaign.state)) {
-    throw new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
-      `Campaign ${id} can be sent once the service has created it and before it is sent (it is ${campaign.state})`
-    )
+export const createCampaignWorkflow = createWorkflow(
+  createCampaignWorkflowId,
+  (input: WorkflowData<CreateCampaignInput>) => {
+    const campaign = createCampaignRowStep(input)
+    const operation = transform({ campaign }, ({ campaign }) => ({
+      method: "push_create" as const,
+      holder_id: null,
+      payload: { campaign_id: campaign.id },
+      dedupe_key: operationKeys.campaignCreate(campaign.id),
+      priority: OPERATION_PRIORITY.interactive,
+    }))
+    enqueueOperationStep(operation)
+    return new WorkflowResponse(campaign)
   }
-  return new StepResponse(campaign)
-})
+)
+
+const checkCampaignSendableStep = createStep(
+  "check-wallet-pass-campaign-sendable",
+  async ({ id }: { id: string }, { container }) => {
+    const campaign = await container.resolve(WALLET_PASS_MODULE).retrieveWalletPassCampaign(id)
+    if (!campaign.remote_uuid || !["created", "failed"].includes(campaign.state)) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Campaign ${id} can be sent once the service has created it and before it is sent (it is ${campaign.state})`
+      )
+    }
+    return new StepResponse(campaign)
+  }
+)
 
 export const sendCampaignWorkflowId = "send-wallet-pass-campaign"
 

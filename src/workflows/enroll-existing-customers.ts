@@ -4,6 +4,7 @@ import { enrollExistingCustomersStep } from "./steps/enroll-existing-customers"
 export const enrollExistingCustomersWorkflowId = "enroll-existing-customers"
 
 /** Bulk enrolment of the customers the store already had: queued after all other work. */
-export const enrollExistingCustomersWorkflow = createWorkflow(enrollExistingCustomersWorkflowId, () =>
-  new WorkflowResponse(enrollExistingCustomersStep())
+export const enrollExistingCustomersWorkflow = createWorkflow(
+  enrollExistingCustomersWorkflowId,
+  () => new WorkflowResponse(enrollExistingCustomersStep())
 )

@@ -43,7 +43,11 @@ export const importServiceCustomerWorkflow = createWorkflow(
     })
     // Flat conditions (when blocks do not nest): a customer is created only when the phone is
     // imported and no store customer has it; the holder and adoption only when imported.
-    const created = when("wallet-pass-import-creates-customer", { target }, ({ target }) => !target.skip && !target.customer_id).then(() => {
+    const created = when(
+      "wallet-pass-import-creates-customer",
+      { target },
+      ({ target }) => !target.skip && !target.customer_id
+    ).then(() => {
       const customersData = transform({ input, target }, ({ input, target }) => [
         {
           first_name: input.snapshot.profile.name ?? null,

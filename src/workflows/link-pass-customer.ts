@@ -44,7 +44,7 @@ export const linkPassCustomerWorkflow = createWorkflow(
         {
           first_name: input.fields.name ?? null,
           last_name: input.fields.surname ?? null,
-          email: found.email_available ? input.fields.email ?? null : null,
+          email: found.email_available ? (input.fields.email ?? null) : null,
           phone: input.phone,
           metadata: { [CUSTOMER_SOURCE_METADATA_KEY]: "hook" },
         },

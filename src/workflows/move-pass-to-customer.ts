@@ -1,9 +1,21 @@
 import { emitEventStep } from "@medusajs/medusa/core-flows"
-import { createStep, createWorkflow, StepResponse, transform, WorkflowData, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import {
+  createStep,
+  createWorkflow,
+  StepResponse,
+  transform,
+  WorkflowData,
+  WorkflowResponse,
+} from "@medusajs/framework/workflows-sdk"
 import { WALLET_PASS_MODULE } from "../modules/wallet-pass"
 import { WALLET_PASS_EVENTS } from "../modules/wallet-pass/constants"
 
-export type MovePassToCustomerInput = { holder_id: string; to_customer_id: string; actor: string | null; note?: string | null }
+export type MovePassToCustomerInput = {
+  holder_id: string
+  to_customer_id: string
+  actor: string | null
+  note?: string | null
+}
 
 export const movePassToCustomerStepId = "move-wallet-pass-to-customer"
 
@@ -13,7 +25,11 @@ const movePassToCustomerStep = createStep(
   async (input: MovePassToCustomerInput, { container }) => {
     const walletPass = container.resolve(WALLET_PASS_MODULE)
     const moved = await walletPass.moveHolder({ ...input, via: "admin" })
-    const result = { holder_id: input.holder_id, from_customer_id: moved.from_customer_id, to_customer_id: input.to_customer_id }
+    const result = {
+      holder_id: input.holder_id,
+      from_customer_id: moved.from_customer_id,
+      to_customer_id: input.to_customer_id,
+    }
     return new StepResponse(result, result)
   },
   async (moved, { container }) => {

@@ -18,7 +18,9 @@ export const recordOrderRedemptionWorkflow = createWorkflow(
     const converted = convertCartRedemptionStep(input)
     const orderCart = findOrderCartStep(input)
     when("wallet-pass-order-has-cart", { orderCart }, ({ orderCart }) => !!orderCart.cart_id).then(() => {
-      deleteRedemptionPromotionStep(transform({ orderCart }, ({ orderCart }) => ({ codes: [redemptionPromotionCode(orderCart.cart_id!)] })))
+      deleteRedemptionPromotionStep(
+        transform({ orderCart }, ({ orderCart }) => ({ codes: [redemptionPromotionCode(orderCart.cart_id!)] }))
+      )
     })
     return new WorkflowResponse(converted)
   }

@@ -1,4 +1,10 @@
-import { createStep, createWorkflow, StepResponse, WorkflowData, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import {
+  createStep,
+  createWorkflow,
+  StepResponse,
+  WorkflowData,
+  WorkflowResponse,
+} from "@medusajs/framework/workflows-sdk"
 import { WALLET_PASS_MODULE } from "../modules/wallet-pass"
 
 export type RequestPhoneVerificationInput = { holder_id: string; customer_id: string; phone: string }

@@ -1,4 +1,10 @@
-import { createStep, createWorkflow, StepResponse, WorkflowData, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import {
+  createStep,
+  createWorkflow,
+  StepResponse,
+  WorkflowData,
+  WorkflowResponse,
+} from "@medusajs/framework/workflows-sdk"
 import { WALLET_PASS_MODULE } from "../modules/wallet-pass"
 import type { SyncRunKind } from "../modules/wallet-pass/constants"
 

@@ -14,7 +14,8 @@ export { freePort, root, run }
 /** The emulator from the build (`npm run build` first): the scripts have no TypeScript loader. */
 export function loadEmulator() {
   const entry = path.join(root, ".medusa/server/src/emulator/index.js")
-  if (!fs.existsSync(entry)) throw new Error("run `npm run build` first: .medusa/server/src/emulator/index.js is missing")
+  if (!fs.existsSync(entry))
+    throw new Error("run `npm run build` first: .medusa/server/src/emulator/index.js is missing")
   return require(entry)
 }
 
@@ -40,7 +41,13 @@ export class MedusaProcess {
   async start(timeoutMs = 180_000) {
     const child = spawn("npx", ["medusa", "start"], {
       cwd: this.cwd,
-      env: { ...process.env, ...this.env, PORT: String(this.port), MEDUSA_DISABLE_TELEMETRY: "true", NODE_OPTIONS: process.env.BENCH_STORE_NODE_OPTIONS ?? "" },
+      env: {
+        ...process.env,
+        ...this.env,
+        PORT: String(this.port),
+        MEDUSA_DISABLE_TELEMETRY: "true",
+        NODE_OPTIONS: process.env.BENCH_STORE_NODE_OPTIONS ?? "",
+      },
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
     })
@@ -51,7 +58,9 @@ export class MedusaProcess {
     const deadline = Date.now() + timeoutMs
     while (Date.now() < deadline) {
       if (child.exitCode !== null || child.signalCode !== null) {
-        throw new Error(`${this.name} exited (${child.exitCode ?? child.signalCode}) while booting:\n${this.log.slice(-3000)}`)
+        throw new Error(
+          `${this.name} exited (${child.exitCode ?? child.signalCode}) while booting:\n${this.log.slice(-3000)}`
+        )
       }
       try {
         if ((await fetch(`${this.url}/health`)).ok) return
@@ -176,12 +185,32 @@ export async function registerCustomer(base, seed, { email, password = "pw-12345
 export async function readyCart(base, seed, headers, quantity = 1) {
   const { cart } = await ok("POST", `${base}/store/carts`, {
     headers,
-    body: { region_id: seed.regionId, sales_channel_id: seed.salesChannelId, items: [{ variant_id: seed.variantId, quantity }] },
+    body: {
+      region_id: seed.regionId,
+      sales_channel_id: seed.salesChannelId,
+      items: [{ variant_id: seed.variantId, quantity }],
+    },
   })
-  const address = { first_name: "Anna", last_name: "Petrova", address_1: "Hauptstr. 5", city: "Berlin", postal_code: "10115", country_code: seed.countryCode }
-  await ok("POST", `${base}/store/carts/${cart.id}`, { headers, body: { shipping_address: address, billing_address: address } })
-  await ok("POST", `${base}/store/carts/${cart.id}/shipping-methods`, { headers, body: { option_id: seed.shippingOptionId } })
-  const { payment_collection } = await ok("POST", `${base}/store/payment-collections`, { headers, body: { cart_id: cart.id } })
+  const address = {
+    first_name: "Anna",
+    last_name: "Petrova",
+    address_1: "Hauptstr. 5",
+    city: "Berlin",
+    postal_code: "10115",
+    country_code: seed.countryCode,
+  }
+  await ok("POST", `${base}/store/carts/${cart.id}`, {
+    headers,
+    body: { shipping_address: address, billing_address: address },
+  })
+  await ok("POST", `${base}/store/carts/${cart.id}/shipping-methods`, {
+    headers,
+    body: { option_id: seed.shippingOptionId },
+  })
+  const { payment_collection } = await ok("POST", `${base}/store/payment-collections`, {
+    headers,
+    body: { cart_id: cart.id },
+  })
   const session = () =>
     ok("POST", `${base}/store/payment-collections/${payment_collection.id}/payment-sessions`, {
       headers,

@@ -8,7 +8,9 @@ const { seedStore } = require(process.env.SEED_MODULE)
 
 async function seed({ container }) {
   const store = await seedStore(container, { label: "Bench", itemPrice: Number(process.env.SEED_ITEM_PRICE ?? 33.33) })
-  const secret = await container.resolve(Modules.API_KEY).createApiKeys({ title: "bench", type: "secret", created_by: "bench" })
+  const secret = await container
+    .resolve(Modules.API_KEY)
+    .createApiKeys({ title: "bench", type: "secret", created_by: "bench" })
   const adminAuthorization = `Basic ${Buffer.from(`${secret.token}:`).toString("base64")}`
   fs.writeFileSync(process.env.SEED_OUT, JSON.stringify({ ...store, adminAuthorization }))
 }

@@ -10,7 +10,11 @@ import { postJson, useWalletPassAction, walletPassKeys } from "../lib/api"
  */
 export const CONFIRM_ABOVE_MINOR = 100_000
 
-type Props = { customerId: string; /** Balance unit, as the API answers it. */ balance: number; currencyCode: string | null }
+type Props = {
+  customerId: string
+  /** Balance unit, as the API answers it. */ balance: number
+  currencyCode: string | null
+}
 type FieldErrors = { amount?: string; reason?: string }
 
 /**
@@ -30,8 +34,12 @@ export const AdjustForm = ({ customerId, balance, currencyCode }: Props) => {
   const change = parsed?.ok ? (direction === "credit" ? parsed.minor : -parsed.minor) : null
 
   const adjust = useWalletPassAction(
-    (minor: number) => postJson(`/admin/customers/${customerId}/wallet-pass/adjust`, { amount: minor / 100, reason: reason.trim() }),
-    { success: direction === "credit" ? "Bonus credited" : "Bonus debited", invalidate: [walletPassKeys.customer(customerId)] }
+    (minor: number) =>
+      postJson(`/admin/customers/${customerId}/wallet-pass/adjust`, { amount: minor / 100, reason: reason.trim() }),
+    {
+      success: direction === "credit" ? "Bonus credited" : "Bonus debited",
+      invalidate: [walletPassKeys.customer(customerId)],
+    }
   )
 
   const check = (): FieldErrors => ({
@@ -77,7 +85,9 @@ export const AdjustForm = ({ customerId, balance, currencyCode }: Props) => {
 
   return (
     <form className="flex flex-col gap-y-3 px-6 py-4" noValidate onSubmit={submit} data-testid="wallet-pass-adjust">
-      <Label size="small" weight="plus">Credit or debit bonus</Label>
+      <Label size="small" weight="plus">
+        Credit or debit bonus
+      </Label>
       <div className="grid grid-cols-[8rem_13rem_1fr_auto] items-start gap-x-2">
         <Field id="wallet-pass-adjust-direction" label="Change">
           <Select value={direction} onValueChange={(v) => setDirection(v as "credit" | "debit")} size="small">
@@ -121,7 +131,13 @@ export const AdjustForm = ({ customerId, balance, currencyCode }: Props) => {
         </Field>
         <div className="flex flex-col gap-y-1">
           <span className="txt-compact-xsmall invisible">Apply</span>
-          <Button size="small" type="submit" variant="secondary" isLoading={adjust.isPending} data-testid="wallet-pass-adjust-submit">
+          <Button
+            size="small"
+            type="submit"
+            variant="secondary"
+            isLoading={adjust.isPending}
+            data-testid="wallet-pass-adjust-submit"
+          >
             Apply
           </Button>
         </div>
@@ -131,12 +147,28 @@ export const AdjustForm = ({ customerId, balance, currencyCode }: Props) => {
 }
 
 /** A labelled field in Medusa's form pattern: the error under it, else its hint. */
-const Field = ({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) => (
+const Field = ({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  id: string
+  label: string
+  error?: string
+  hint?: string
+  children: ReactNode
+}) => (
   <div className="flex flex-col gap-y-1">
-    <Label size="xsmall" htmlFor={id}>{label}</Label>
+    <Label size="xsmall" htmlFor={id}>
+      {label}
+    </Label>
     {children}
     {error ? (
-      <Hint variant="error" data-testid={`${id}-error`}>{error}</Hint>
+      <Hint variant="error" data-testid={`${id}-error`}>
+        {error}
+      </Hint>
     ) : (
       hint && <Hint data-testid={`${id}-hint`}>{hint}</Hint>
     )}

@@ -12,14 +12,27 @@ export const BackgroundChecks = () => {
     queryKey: walletPassKeys.sync,
     queryFn: () => getJson<{ sync: AdminWalletPassSync }>("/admin/wallet-pass/sync"),
     refetchInterval: (query) =>
-      query.state.data?.sync.installs.last?.state === "running" || query.state.data?.sync.drift.last?.state === "running" ? 3000 : false,
+      query.state.data?.sync.installs.last?.state === "running" ||
+      query.state.data?.sync.drift.last?.state === "running"
+        ? 3000
+        : false,
   })
   const invalidate = [walletPassKeys.sync, walletPassKeys.status]
-  const installs = useWalletPassAction(() => postJson("/admin/wallet-pass/sync", { kind: "installs" }), { success: "Install check started", invalidate })
-  const drift = useWalletPassAction(() => postJson("/admin/wallet-pass/sync", { kind: "drift" }), { success: "Balance check started", invalidate })
+  const installs = useWalletPassAction(() => postJson("/admin/wallet-pass/sync", { kind: "installs" }), {
+    success: "Install check started",
+    invalidate,
+  })
+  const drift = useWalletPassAction(() => postJson("/admin/wallet-pass/sync", { kind: "drift" }), {
+    success: "Balance check started",
+    invalidate,
+  })
   const sync = data?.sync
   const last = (run: AdminWalletPassSync["drift"]["last"]) =>
-    run ? (run.state === "running" ? "running now" : `last run ${formatDate(run.finished_at ?? run.started_at)}`) : "not run yet"
+    run
+      ? run.state === "running"
+        ? "running now"
+        : `last run ${formatDate(run.finished_at ?? run.started_at)}`
+      : "not run yet"
 
   return (
     <Container className="flex flex-col gap-3 px-6 py-4" data-testid="wallet-pass-background-checks">
@@ -29,25 +42,40 @@ export const BackgroundChecks = () => {
           <div className="flex flex-col gap-1">
             <Text weight="plus">Cards installed</Text>
             <Text size="small" data-testid="wallet-pass-install-counts">
-              {sync.installs.installed} installed · {sync.installs.not_installed} not installed · {sync.installs.unknown} not checked
+              {sync.installs.installed} installed · {sync.installs.not_installed} not installed ·{" "}
+              {sync.installs.unknown} not checked
             </Text>
             <Text size="xsmall" className="text-ui-fg-subtle">
               Every {sync.installs.every_hours} h, {last(sync.installs.last)}
             </Text>
-            <Button size="small" variant="secondary" className="self-start" isLoading={installs.isPending} onClick={() => installs.mutate()}>
+            <Button
+              size="small"
+              variant="secondary"
+              className="self-start"
+              isLoading={installs.isPending}
+              onClick={() => installs.mutate()}
+            >
               Check installs now
             </Button>
           </div>
           <div className="flex flex-col gap-1">
             <Text weight="plus">Balances at the service</Text>
             <Text size="small" data-testid="wallet-pass-drift-count">
-              {sync.drift.holders === 0 ? "No difference found" : `${sync.drift.holders} customer(s) whose service balance differed`}
+              {sync.drift.holders === 0
+                ? "No difference found"
+                : `${sync.drift.holders} customer(s) whose service balance differed`}
             </Text>
             <Text size="xsmall" className="text-ui-fg-subtle">
               Every {sync.drift.every_hours} h, {last(sync.drift.last)}
               {sync.drift.last?.counts.mismatched ? ` · ${sync.drift.last.counts.mismatched} set right` : ""}
             </Text>
-            <Button size="small" variant="secondary" className="self-start" isLoading={drift.isPending} onClick={() => drift.mutate()}>
+            <Button
+              size="small"
+              variant="secondary"
+              className="self-start"
+              isLoading={drift.isPending}
+              onClick={() => drift.mutate()}
+            >
               Check balances now
             </Button>
           </div>

@@ -28,14 +28,17 @@ export const BulkEnroll = () => {
           Enrol all
         </Button>
       </div>
-      <Text size="small" className="text-ui-fg-subtle">Safe to repeat: customers who already have a pass are skipped.</Text>
+      <Text size="small" className="text-ui-fg-subtle">
+        Safe to repeat: customers who already have a pass are skipped.
+      </Text>
       {p && p.total > 0 && (
         <>
           <div className="h-2 w-full overflow-hidden rounded-full bg-ui-bg-subtle">
             <div className="h-full bg-ui-fg-interactive" style={{ width: `${percent}%` }} />
           </div>
           <Text size="small">
-            {done} of {p.total} processed: {p.enrolled} enrolled, {p.pending} pending, {p.failed} failed, {p.not_enrolled_no_phone} without a phone
+            {done} of {p.total} processed: {p.enrolled} enrolled, {p.pending} pending, {p.failed} failed,{" "}
+            {p.not_enrolled_no_phone} without a phone
           </Text>
         </>
       )}

@@ -35,19 +35,39 @@ const CampaignForm = () => {
         })
       }}
     >
-      <Label size="small" weight="plus">New campaign</Label>
+      <Label size="small" weight="plus">
+        New campaign
+      </Label>
       <Text size="small" className="text-ui-fg-subtle">
-        A push must not change a variable a template notification is bound to, or customers see the generic
-        notification instead of your text: campaigns carry text only.
+        A push must not change a variable a template notification is bound to, or customers see the generic notification
+        instead of your text: campaigns carry text only.
       </Text>
       <div className="flex gap-2">
-        <Input size="small" className="flex-1" placeholder="Name (optional)" value={name} onChange={(e) => setName(e.target.value)} />
-        <Input size="small" className="flex-1" placeholder="Segment UUID (empty: the whole base)" value={segment} onChange={(e) => setSegment(e.target.value)} />
+        <Input
+          size="small"
+          className="flex-1"
+          placeholder="Name (optional)"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <Input
+          size="small"
+          className="flex-1"
+          placeholder="Segment UUID (empty: the whole base)"
+          value={segment}
+          onChange={(e) => setSegment(e.target.value)}
+        />
         <div className="w-40">
           <PushTypeSelect value={type} onChange={setType} />
         </div>
       </div>
-      <Textarea rows={2} maxLength={1000} placeholder="Message" value={message} onChange={(e) => setMessage(e.target.value)} />
+      <Textarea
+        rows={2}
+        maxLength={1000}
+        placeholder="Message"
+        value={message}
+        onChange={(e) => setMessage(e.target.value)}
+      />
       <div>
         <Button size="small" type="submit" variant="secondary" disabled={!message.trim()} isLoading={create.isPending}>
           Create campaign
@@ -62,7 +82,8 @@ export const Campaigns = () => {
   const { data } = useQuery({
     queryKey: walletPassKeys.campaigns,
     queryFn: () => getJson<Page<"campaigns", AdminWalletPassCampaign>>("/admin/wallet-pass/campaigns", { limit: "20" }),
-    refetchInterval: (query) => (query.state.data?.campaigns.some((c) => c.state === "draft" || c.state === "sending") ? 3000 : false),
+    refetchInterval: (query) =>
+      query.state.data?.campaigns.some((c) => c.state === "draft" || c.state === "sending") ? 3000 : false,
   })
   const send = useWalletPassAction((id: string) => postJson(`/admin/wallet-pass/campaigns/${id}/send`), {
     success: "Campaign queued for sending",
@@ -96,12 +117,23 @@ export const Campaigns = () => {
                 </Table.Cell>
                 <Table.Cell>{c.segment_uuid ? `segment ${c.segment_uuid.slice(0, 8)}…` : "whole base"}</Table.Cell>
                 <Table.Cell title={c.error ?? undefined}>
-                  <Badge size="2xsmall" color={c.state === "failed" ? "red" : c.state === "sent" ? "green" : "grey"}>{c.state}</Badge>
-                  {c.sent_at && <Text size="xsmall" className="text-ui-fg-subtle">{formatDate(c.sent_at)}</Text>}
+                  <Badge size="2xsmall" color={c.state === "failed" ? "red" : c.state === "sent" ? "green" : "grey"}>
+                    {c.state}
+                  </Badge>
+                  {c.sent_at && (
+                    <Text size="xsmall" className="text-ui-fg-subtle">
+                      {formatDate(c.sent_at)}
+                    </Text>
+                  )}
                 </Table.Cell>
                 <Table.Cell>
                   {c.state === "created" && (
-                    <Button size="small" variant="secondary" disabled={send.isPending} onClick={() => send.mutate(c.id)}>
+                    <Button
+                      size="small"
+                      variant="secondary"
+                      disabled={send.isPending}
+                      onClick={() => send.mutate(c.id)}
+                    >
                       Send
                     </Button>
                   )}

@@ -8,13 +8,22 @@ export const CustomerPassActions = ({ customerId, hasPass, canEnroll }: Props) =
   const invalidate = [walletPassKeys.customer(customerId)]
   const base = `/admin/customers/${customerId}/wallet-pass`
   const refresh = useWalletPassAction(() => postJson(`${base}/refresh`), { success: "Refresh queued", invalidate })
-  const installLink = useWalletPassAction(() => postJson(`${base}/install-link`), { success: "Install link queued", invalidate })
+  const installLink = useWalletPassAction(() => postJson(`${base}/install-link`), {
+    success: "Install link queued",
+    invalidate,
+  })
   const enroll = useWalletPassAction(() => postJson(`${base}/enroll`), { success: "Enrolment requested", invalidate })
 
   return (
     <div className="flex flex-wrap gap-2 px-6 py-4">
       {canEnroll && (
-        <Button size="small" variant="primary" isLoading={enroll.isPending} onClick={() => enroll.mutate()} data-testid="wallet-pass-enroll">
+        <Button
+          size="small"
+          variant="primary"
+          isLoading={enroll.isPending}
+          onClick={() => enroll.mutate()}
+          data-testid="wallet-pass-enroll"
+        >
           Enrol now
         </Button>
       )}
@@ -23,7 +32,12 @@ export const CustomerPassActions = ({ customerId, hasPass, canEnroll }: Props) =
           <Button size="small" variant="secondary" isLoading={refresh.isPending} onClick={() => refresh.mutate()}>
             Refresh from the service
           </Button>
-          <Button size="small" variant="secondary" isLoading={installLink.isPending} onClick={() => installLink.mutate()}>
+          <Button
+            size="small"
+            variant="secondary"
+            isLoading={installLink.isPending}
+            onClick={() => installLink.mutate()}
+          >
             Resend install link
           </Button>
         </>

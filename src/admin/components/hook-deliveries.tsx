@@ -5,18 +5,26 @@ import { backendLink } from "../lib/sdk"
 import type { AdminWalletPassHookDelivery, AdminWalletPassHookRefusal, Page } from "../lib/types"
 
 /** Green for answered hooks, orange for a reused transactionId (the service must look at it), red for refusals. */
-const OUTCOME_COLOR: Record<string, "green" | "orange" | "red"> = { ok: "green", duplicate: "green", conflict: "orange" }
+const OUTCOME_COLOR: Record<string, "green" | "orange" | "red"> = {
+  ok: "green",
+  duplicate: "green",
+  conflict: "orange",
+}
 
 /** The latest hooks the service delivered, and the redacted request log for the service's support. */
 export const HookDeliveries = () => {
   const { data } = useQuery({
     queryKey: walletPassKeys.hookDeliveries,
-    queryFn: () => getJson<Page<"hook_deliveries", AdminWalletPassHookDelivery>>("/admin/wallet-pass/hook-deliveries", { limit: "20" }),
+    queryFn: () =>
+      getJson<Page<"hook_deliveries", AdminWalletPassHookDelivery>>("/admin/wallet-pass/hook-deliveries", {
+        limit: "20",
+      }),
   })
   const deliveries = data?.hook_deliveries ?? []
   const { data: refusals } = useQuery({
     queryKey: walletPassKeys.hookRefusals,
-    queryFn: () => getJson<Page<"hook_refusals", AdminWalletPassHookRefusal>>("/admin/wallet-pass/hook-refusals", { limit: "10" }),
+    queryFn: () =>
+      getJson<Page<"hook_refusals", AdminWalletPassHookRefusal>>("/admin/wallet-pass/hook-refusals", { limit: "10" }),
   })
 
   return (
@@ -78,9 +86,13 @@ export const HookDeliveries = () => {
  */
 const RefusedDeliveries = ({ minutes }: { minutes: AdminWalletPassHookRefusal[] }) => (
   <div className="px-6 py-4" data-testid="wallet-pass-hook-refusals">
-    <Text size="small" weight="plus">Refused before authentication</Text>
+    <Text size="small" weight="plus">
+      Refused before authentication
+    </Text>
     {minutes.length === 0 ? (
-      <Text size="small" className="text-ui-fg-subtle">None recently.</Text>
+      <Text size="small" className="text-ui-fg-subtle">
+        None recently.
+      </Text>
     ) : (
       minutes.map((m) => (
         <div key={m.minute} className="mt-2">

@@ -30,12 +30,23 @@ export const MovePass = ({ customerId, elsewhere }: Props) => {
         {elsewhere.customer_id ? (
           <>
             {" "}
-            (<a className="text-ui-fg-interactive" href={`/app/customers/${elsewhere.customer_id}`}>open</a>)
+            (
+            <a className="text-ui-fg-interactive" href={`/app/customers/${elsewhere.customer_id}`}>
+              open
+            </a>
+            )
           </>
         ) : null}
         . The customer can also move it by verifying the phone in the store.
       </Text>
-      <Button size="small" variant="secondary" className="self-start" isLoading={move.isPending} onClick={confirm} data-testid="wallet-pass-move">
+      <Button
+        size="small"
+        variant="secondary"
+        className="self-start"
+        isLoading={move.isPending}
+        onClick={confirm}
+        data-testid="wallet-pass-move"
+      >
         Move the pass here
       </Button>
     </div>

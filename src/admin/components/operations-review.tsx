@@ -10,11 +10,18 @@ const REVIEW_STATES = "failed,needs_review"
 export const OperationsReview = () => {
   const { data } = useQuery({
     queryKey: walletPassKeys.operations(REVIEW_STATES),
-    queryFn: () => getJson<Page<"operations", AdminWalletPassOperation>>("/admin/wallet-pass/operations", { state: REVIEW_STATES }),
+    queryFn: () =>
+      getJson<Page<"operations", AdminWalletPassOperation>>("/admin/wallet-pass/operations", { state: REVIEW_STATES }),
   })
   const invalidate = [walletPassKeys.all]
-  const retry = useWalletPassAction((id: string) => postJson(`/admin/wallet-pass/operations/${id}/retry`), { success: "Queued again", invalidate })
-  const resolve = useWalletPassAction((id: string) => postJson(`/admin/wallet-pass/operations/${id}/resolve`), { success: "Marked resolved", invalidate })
+  const retry = useWalletPassAction((id: string) => postJson(`/admin/wallet-pass/operations/${id}/retry`), {
+    success: "Queued again",
+    invalidate,
+  })
+  const resolve = useWalletPassAction((id: string) => postJson(`/admin/wallet-pass/operations/${id}/resolve`), {
+    success: "Marked resolved",
+    invalidate,
+  })
   const operations = data?.operations ?? []
 
   return (
@@ -40,12 +47,30 @@ export const OperationsReview = () => {
               <Table.Row key={op.id}>
                 <Table.Cell>{formatDate(op.created_at)}</Table.Cell>
                 <Table.Cell>{op.method}</Table.Cell>
-                <Table.Cell><OperationStateBadge state={op.state} /></Table.Cell>
-                <Table.Cell className="max-w-xs truncate" title={op.last_error ?? undefined}>{op.last_error ?? "—"}</Table.Cell>
+                <Table.Cell>
+                  <OperationStateBadge state={op.state} />
+                </Table.Cell>
+                <Table.Cell className="max-w-xs truncate" title={op.last_error ?? undefined}>
+                  {op.last_error ?? "—"}
+                </Table.Cell>
                 <Table.Cell>
                   <div className="flex justify-end gap-2">
-                    <Button size="small" variant="secondary" disabled={retry.isPending} onClick={() => retry.mutate(op.id)}>Retry</Button>
-                    <Button size="small" variant="transparent" disabled={resolve.isPending} onClick={() => resolve.mutate(op.id)}>Mark resolved</Button>
+                    <Button
+                      size="small"
+                      variant="secondary"
+                      disabled={retry.isPending}
+                      onClick={() => retry.mutate(op.id)}
+                    >
+                      Retry
+                    </Button>
+                    <Button
+                      size="small"
+                      variant="transparent"
+                      disabled={resolve.isPending}
+                      onClick={() => resolve.mutate(op.id)}
+                    >
+                      Mark resolved
+                    </Button>
                   </div>
                 </Table.Cell>
               </Table.Row>

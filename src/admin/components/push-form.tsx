@@ -3,7 +3,11 @@ import { useState } from "react"
 import { PUSH_TYPES, type PushType } from "../../lib/constants"
 import { postJson, useWalletPassAction, walletPassKeys } from "../lib/api"
 
-export const PUSH_TYPE_LABEL: Record<PushType, string> = { push: "Wallet push", webpush: "Web push", telegram: "Telegram" }
+export const PUSH_TYPE_LABEL: Record<PushType, string> = {
+  push: "Wallet push",
+  webpush: "Web push",
+  telegram: "Telegram",
+}
 
 /** Choose a push type; shared by the personal push and the campaign form. */
 export const PushTypeSelect = ({ value, onChange }: { value: PushType; onChange: (v: PushType) => void }) => (
@@ -38,7 +42,9 @@ export const PushForm = ({ customerId }: { customerId: string }) => {
         send.mutate(undefined, { onSuccess: () => setMessage("") })
       }}
     >
-      <Label size="small" weight="plus">Personal push</Label>
+      <Label size="small" weight="plus">
+        Personal push
+      </Label>
       <Text size="small" className="text-ui-fg-subtle">
         A push is sent on its own, never together with a balance change, so the customer sees this text.
       </Text>
@@ -57,7 +63,14 @@ export const PushForm = ({ customerId }: { customerId: string }) => {
         />
       </div>
       <div>
-        <Button size="small" type="submit" variant="secondary" disabled={!message.trim()} isLoading={send.isPending} data-testid="wallet-pass-push-send">
+        <Button
+          size="small"
+          type="submit"
+          variant="secondary"
+          disabled={!message.trim()}
+          isLoading={send.isPending}
+          data-testid="wallet-pass-push-send"
+        >
           Send push
         </Button>
       </div>

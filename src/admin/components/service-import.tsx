@@ -21,19 +21,30 @@ export const ServiceImport = () => {
   const { data } = useQuery({
     queryKey: walletPassKeys.import,
     queryFn: () => getJson<{ import: AdminWalletPassSyncRun | null }>("/admin/wallet-pass/import"),
-    refetchInterval: (query) => (query.state.data?.import?.state === "running" && query.state.data.import.phase !== "ready" ? 3000 : false),
+    refetchInterval: (query) =>
+      query.state.data?.import?.state === "running" && query.state.data.import.phase !== "ready" ? 3000 : false,
   })
   const run = data?.import
   // Keyed by the counts: the list follows the run as it skips or flags customers.
   const problemKey = `${run?.id}:${(run?.customers.skipped ?? 0) + (run?.customers.review ?? 0)}`
   const problems = useQuery({
     queryKey: walletPassKeys.importItems(problemKey),
-    queryFn: () => getJson<Page<"items", AdminWalletPassImportItem>>("/admin/wallet-pass/import/items", { state: "review,skipped", limit: "10" }),
+    queryFn: () =>
+      getJson<Page<"items", AdminWalletPassImportItem>>("/admin/wallet-pass/import/items", {
+        state: "review,skipped",
+        limit: "10",
+      }),
     enabled: !!run,
   })
   const invalidate = [walletPassKeys.import, walletPassKeys.status, walletPassKeys.sync]
-  const start = useWalletPassAction(() => postJson("/admin/wallet-pass/import"), { success: "Import started", invalidate })
-  const refresh = useWalletPassAction(() => postJson("/admin/wallet-pass/import/refresh"), { success: "Final refresh started", invalidate })
+  const start = useWalletPassAction(() => postJson("/admin/wallet-pass/import"), {
+    success: "Import started",
+    invalidate,
+  })
+  const refresh = useWalletPassAction(() => postJson("/admin/wallet-pass/import/refresh"), {
+    success: "Final refresh started",
+    invalidate,
+  })
   const running = run?.state === "running"
 
   const confirmRefresh = async () => {
@@ -58,15 +69,22 @@ export const ServiceImport = () => {
             </Button>
           )}
           {!(running && (run?.phase === "ready" || run?.phase === "refresh")) && (
-            <Button size="small" variant="secondary" isLoading={start.isPending} onClick={() => start.mutate()} data-testid="wallet-pass-import-start">
+            <Button
+              size="small"
+              variant="secondary"
+              isLoading={start.isPending}
+              onClick={() => start.mutate()}
+              data-testid="wallet-pass-import-start"
+            >
               {running ? "Resume" : run ? "Import again" : "Start import"}
             </Button>
           )}
         </div>
       </div>
       <Text size="small" className="text-ui-fg-subtle">
-        Brings the customers the service already has into the store with their balances, rates and cards. Safe to repeat: customers
-        the store knows are skipped. Uses spare budget only (at most {run?.requests.per_hour ?? "half the plan's"} requests an hour).
+        Brings the customers the service already has into the store with their balances, rates and cards. Safe to
+        repeat: customers the store knows are skipped. Uses spare budget only (at most{" "}
+        {run?.requests.per_hour ?? "half the plan's"} requests an hour).
       </Text>
       {run && (
         <>
@@ -88,15 +106,23 @@ export const ServiceImport = () => {
               ] as const
             ).map(([label, value]) => (
               <div key={label}>
-                <Text size="xsmall" className="text-ui-fg-subtle">{label}</Text>
-                <Text size="large" weight="plus" data-testid={`wallet-pass-import-${label.toLowerCase()}`}>{value}</Text>
+                <Text size="xsmall" className="text-ui-fg-subtle">
+                  {label}
+                </Text>
+                <Text size="large" weight="plus" data-testid={`wallet-pass-import-${label.toLowerCase()}`}>
+                  {value}
+                </Text>
               </div>
             ))}
           </div>
           <Text size="small" className="text-ui-fg-subtle">
             {run.requests.spent} requests spent
-            {running && run.requests.remaining > 0 ? `, about ${run.requests.remaining} to go (${formatAge(run.eta_seconds)} at the background rate)` : ""}
-            {run.phase === "list" ? ` · window ${Math.min(run.windows.done + 1, run.windows.total)} of ${run.windows.total}` : ""}
+            {running && run.requests.remaining > 0
+              ? `, about ${run.requests.remaining} to go (${formatAge(run.eta_seconds)} at the background rate)`
+              : ""}
+            {run.phase === "list"
+              ? ` · window ${Math.min(run.windows.done + 1, run.windows.total)} of ${run.windows.total}`
+              : ""}
           </Text>
           {!!problems.data?.items.length && (
             <Table>

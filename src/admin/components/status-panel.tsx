@@ -14,8 +14,12 @@ const COUNTRY_SOURCE: Record<AdminWalletPassStatus["service"]["default_country_s
 
 const Stat = ({ label, value }: { label: string; value: string | number }) => (
   <div>
-    <Text size="small" className="text-ui-fg-subtle">{label}</Text>
-    <Text size="large" weight="plus">{value}</Text>
+    <Text size="small" className="text-ui-fg-subtle">
+      {label}
+    </Text>
+    <Text size="large" weight="plus">
+      {value}
+    </Text>
   </div>
 )
 
@@ -31,7 +35,10 @@ export const StatusPanel = () => {
   const checkNow = async () => {
     setChecking(true)
     try {
-      queryClient.setQueryData(walletPassKeys.status, await getJson<StatusResponse>("/admin/wallet-pass/status", { check: "true" }))
+      queryClient.setQueryData(
+        walletPassKeys.status,
+        await getJson<StatusResponse>("/admin/wallet-pass/status", { check: "true" })
+      )
     } finally {
       setChecking(false)
     }
@@ -51,7 +58,13 @@ export const StatusPanel = () => {
             <StatusBadge color="grey">Not checked yet</StatusBadge>
           )}
         </div>
-        <Button size="small" variant="secondary" isLoading={checking} onClick={checkNow} data-testid="wallet-pass-check-now">
+        <Button
+          size="small"
+          variant="secondary"
+          isLoading={checking}
+          onClick={checkNow}
+          data-testid="wallet-pass-check-now"
+        >
           Check now
         </Button>
       </div>
@@ -64,7 +77,11 @@ export const StatusPanel = () => {
             <Stat label="Checked" value={formatDate(connection?.checked_at)} />
             <Stat label="Plan" value={`${status.service.plan} (${status.service.mode})`} />
           </div>
-          {connection?.error && <Text size="small" className="px-6 py-2 text-ui-fg-error">{connection.error}</Text>}
+          {connection?.error && (
+            <Text size="small" className="px-6 py-2 text-ui-fg-error">
+              {connection.error}
+            </Text>
+          )}
           <div className="grid grid-cols-4 gap-4 px-6 py-4">
             <Stat label="Requests this hour" value={`${status.rate.used_last_hour} / ${status.rate.per_hour}`} />
             <Stat label="Pending" value={ops.pending ?? 0} />
@@ -81,7 +98,9 @@ export const StatusPanel = () => {
             {COUNTRY_SOURCE[status.service.default_country_source]}).
           </Text>
           {!status.service.dispatcher_enabled && (
-            <Text size="small" className="px-6 py-2 text-ui-fg-subtle">This instance does not send queued requests (dispatcher disabled).</Text>
+            <Text size="small" className="px-6 py-2 text-ui-fg-subtle">
+              This instance does not send queued requests (dispatcher disabled).
+            </Text>
           )}
         </>
       )}

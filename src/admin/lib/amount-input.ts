@@ -39,7 +39,8 @@ export function parseAmount(text: string, locale?: string): ParsedAmount {
   if (!match) return { ok: false, error: `Write it like ${example}` }
   const canonical = `${match[1].replace(new RegExp(groupPattern, "g"), "")}${match[4] ? `.${match[4]}` : ""}`
   const minor = toMinorUnits(canonical)
-  if (minor === null) return { ok: false, error: describeAmountProblem("The amount", amountProblem(canonical) ?? "not_a_number") }
+  if (minor === null)
+    return { ok: false, error: describeAmountProblem("The amount", amountProblem(canonical) ?? "not_a_number") }
   if (minor === 0) return { ok: false, error: "The amount must be more than 0" }
   return { ok: true, minor }
 }
@@ -47,6 +48,11 @@ export function parseAmount(text: string, locale?: string): ParsedAmount {
 /** Minor units in the balance currency, as the admin's locale writes money ("1.050,00 €"). */
 export function formatMoney(minor: number, currencyCode: string | null, locale?: string): string {
   const value = minor / 100
-  if (!currencyCode) return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value)
-  return new Intl.NumberFormat(locale, { style: "currency", currency: currencyCode.toUpperCase(), minimumFractionDigits: 2 }).format(value)
+  if (!currencyCode)
+    return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value)
+  return new Intl.NumberFormat(locale, {
+    style: "currency",
+    currency: currencyCode.toUpperCase(),
+    minimumFractionDigits: 2,
+  }).format(value)
 }

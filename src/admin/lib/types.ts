@@ -50,7 +50,15 @@ export type AdminWalletPassSyncRun = {
   phase: string
   started_at: string
   finished_at: string | null
-  customers: { found: number; waiting: number; adopted: number; linked: number; created: number; skipped: number; review: number }
+  customers: {
+    found: number
+    waiting: number
+    adopted: number
+    linked: number
+    created: number
+    skipped: number
+    review: number
+  }
   skipped_reasons: { reason: string; count: number }[]
   counts: Record<string, number>
   windows: { total: number; done: number }
@@ -72,7 +80,14 @@ export type AdminWalletPassImportItem = {
 
 /** GET /admin/wallet-pass/sync */
 export type AdminWalletPassSync = {
-  installs: { installed: number; not_installed: number; unknown: number; enabled: boolean; every_hours: number; last: AdminWalletPassSyncRun | null }
+  installs: {
+    installed: number
+    not_installed: number
+    unknown: number
+    enabled: boolean
+    every_hours: number
+    last: AdminWalletPassSyncRun | null
+  }
   drift: { holders: number; enabled: boolean; every_hours: number; last: AdminWalletPassSyncRun | null }
   budget: { share: number; per_hour: number }
 }

@@ -33,7 +33,10 @@ const CustomerWalletPassWidget = ({ data: customer }: DetailWidgetProps<AdminCus
     queryKey: walletPassKeys.customer(customer.id),
     queryFn: () => getJson<AdminCustomerWalletPassResponse>(`/admin/customers/${customer.id}/wallet-pass`),
     // Queued requests settle within seconds: poll while any is still waiting.
-    refetchInterval: (query) => (query.state.data?.wallet_pass?.pending_operations.some((op) => op.state === "pending" || op.state === "sending") ? 3000 : false),
+    refetchInterval: (query) =>
+      query.state.data?.wallet_pass?.pending_operations.some((op) => op.state === "pending" || op.state === "sending")
+        ? 3000
+        : false,
   })
   const pass = data?.wallet_pass
 
@@ -41,7 +44,9 @@ const CustomerWalletPassWidget = ({ data: customer }: DetailWidgetProps<AdminCus
     <Container className="divide-y p-0" data-testid="wallet-pass-widget">
       <div className="flex items-center justify-between px-6 py-4">
         <Heading level="h2">Wallet pass</Heading>
-        {pass && <Badge size="2xsmall">{ENROLLMENT_LABEL[pass.holder.enrollment_state] ?? pass.holder.enrollment_state}</Badge>}
+        {pass && (
+          <Badge size="2xsmall">{ENROLLMENT_LABEL[pass.holder.enrollment_state] ?? pass.holder.enrollment_state}</Badge>
+        )}
       </div>
       {isLoading && <Text className="px-6 py-4 text-ui-fg-subtle">Loading…</Text>}
       {isError && <Text className="px-6 py-4 text-ui-fg-error">Could not load the wallet pass.</Text>}
@@ -60,27 +65,45 @@ const CustomerWalletPassWidget = ({ data: customer }: DetailWidgetProps<AdminCus
         <>
           <div className="grid grid-cols-3 gap-4 px-6 py-4">
             <div>
-              <Text size="small" className="text-ui-fg-subtle">Balance</Text>
+              <Text size="small" className="text-ui-fg-subtle">
+                Balance
+              </Text>
               <Text size="large" weight="plus" data-testid="wallet-pass-balance" data-value={pass.balance}>
                 {formatMoney(Math.round(pass.balance * 100), pass.currency_code)}
               </Text>
             </div>
             <div>
-              <Text size="small" className="text-ui-fg-subtle">Bonus</Text>
-              <Text size="large" weight="plus">{pass.bonus_percent === null ? "program rate" : `${pass.bonus_percent}%`}</Text>
+              <Text size="small" className="text-ui-fg-subtle">
+                Bonus
+              </Text>
+              <Text size="large" weight="plus">
+                {pass.bonus_percent === null ? "program rate" : `${pass.bonus_percent}%`}
+              </Text>
             </div>
             <div>
-              <Text size="small" className="text-ui-fg-subtle">Discount</Text>
-              <Text size="large" weight="plus">{pass.discount_percent}%</Text>
+              <Text size="small" className="text-ui-fg-subtle">
+                Discount
+              </Text>
+              <Text size="large" weight="plus">
+                {pass.discount_percent}%
+              </Text>
             </div>
           </div>
           <div className="px-6 py-4">
-            <Text size="small" className="text-ui-fg-subtle">Phone {pass.holder.phone ?? "—"}</Text>
+            <Text size="small" className="text-ui-fg-subtle">
+              Phone {pass.holder.phone ?? "—"}
+            </Text>
             {pass.holder.referrer_phone && <Text size="small">Invited by {pass.holder.referrer_phone}</Text>}
             {!!pass.holder.invites?.length && <Text size="small">Invited: {pass.holder.invites.join(", ")}</Text>}
-            {pass.holder.enrollment_error && <Text size="small" className="text-ui-fg-error">{pass.holder.enrollment_error}</Text>}
+            {pass.holder.enrollment_error && (
+              <Text size="small" className="text-ui-fg-error">
+                {pass.holder.enrollment_error}
+              </Text>
+            )}
             {ADOPTION_LABEL[pass.holder.adoption_state] && (
-              <Text size="small" data-testid="wallet-pass-adoption">{ADOPTION_LABEL[pass.holder.adoption_state]}</Text>
+              <Text size="small" data-testid="wallet-pass-adoption">
+                {ADOPTION_LABEL[pass.holder.adoption_state]}
+              </Text>
             )}
             <Text size="small" className="text-ui-fg-subtle" data-testid="wallet-pass-verified">
               {pass.holder.verified
@@ -90,7 +113,9 @@ const CustomerWalletPassWidget = ({ data: customer }: DetailWidgetProps<AdminCus
             {pass.holder.drift && (
               <Text size="small" className="text-ui-fg-error" data-testid="wallet-pass-drift">
                 {`The service showed ${pass.holder.drift.service} while the store had sent ${pass.holder.drift.store} (${formatDate(pass.holder.drift.at)}): `}
-                {pass.holder.drift.healed_by ? "set right from the store's ledger" : pass.holder.drift.not_healed ?? "not set right"}
+                {pass.holder.drift.healed_by
+                  ? "set right from the store's ledger"
+                  : (pass.holder.drift.not_healed ?? "not set right")}
               </Text>
             )}
             {pass.cards.length === 0 && <Text size="small">No cards yet.</Text>}
@@ -126,7 +151,9 @@ const CustomerWalletPassWidget = ({ data: customer }: DetailWidgetProps<AdminCus
           <AdjustForm customerId={customer.id} balance={pass.balance} currencyCode={pass.currency_code} />
           {pass.pending_operations.length > 0 && (
             <div className="px-6 py-4" data-testid="wallet-pass-pending-operations">
-              <Text size="small" weight="plus">Pending or failed requests to the service</Text>
+              <Text size="small" weight="plus">
+                Pending or failed requests to the service
+              </Text>
               {pass.pending_operations.map((op) => (
                 <Text size="small" key={op.id}>
                   {op.method}: {op.state}

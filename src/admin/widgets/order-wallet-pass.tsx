@@ -28,14 +28,20 @@ const OrderWalletPassWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) =
       </div>
       {isLoading && <Text className="px-6 py-4 text-ui-fg-subtle">Loading…</Text>}
       {isError && <Text className="px-6 py-4 text-ui-fg-error">Could not load the order's bonus.</Text>}
-      {bonus && bonus.entries.length === 0 && <Text className="px-6 py-4 text-ui-fg-subtle">No bonus on this order.</Text>}
+      {bonus && bonus.entries.length === 0 && (
+        <Text className="px-6 py-4 text-ui-fg-subtle">No bonus on this order.</Text>
+      )}
       {bonus && bonus.entries.length > 0 && (
         <>
           <div className="grid grid-cols-4 gap-4 px-6 py-4">
             {TOTALS.map(({ key, label }) => (
               <div key={key}>
-                <Text size="small" className="text-ui-fg-subtle">{label}</Text>
-                <Text size="large" weight="plus">{bonus[key]}</Text>
+                <Text size="small" className="text-ui-fg-subtle">
+                  {label}
+                </Text>
+                <Text size="large" weight="plus">
+                  {bonus[key]}
+                </Text>
               </div>
             ))}
           </div>

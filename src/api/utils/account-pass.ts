@@ -19,7 +19,11 @@ export type AccountPass = {
  * another store customer holds it (a pass installed in the shop before the account
  * registered): the account may prove the phone to move it here (docs/adoption.md).
  */
-export async function resolveAccountPass(scope: MedusaContainer, customerId: string, { ledgerLimit = 1 } = {}): Promise<AccountPass> {
+export async function resolveAccountPass(
+  scope: MedusaContainer,
+  customerId: string,
+  { ledgerLimit = 1 } = {}
+): Promise<AccountPass> {
   const walletPass = scope.resolve(WALLET_PASS_MODULE)
   const [own, customer] = await Promise.all([
     walletPass.retrieveCustomerPass(customerId, { ledgerLimit }),
@@ -30,7 +34,8 @@ export async function resolveAccountPass(scope: MedusaContainer, customerId: str
   let elsewhere: AccountPass["elsewhere"] = null
   if (phone && own?.holder.phone !== phone) {
     const [holder] = await walletPass.listWalletPassHolders({ phone }, { select: ["id", "customer_id"] })
-    if (holder && holder.customer_id !== customerId) elsewhere = { holder_id: holder.id, customer_id: holder.customer_id }
+    if (holder && holder.customer_id !== customerId)
+      elsewhere = { holder_id: holder.id, customer_id: holder.customer_id }
   }
   return { own, phone, elsewhere }
 }

@@ -7,12 +7,18 @@ const APP_KEY = "emu-api-key-0c7e"
 let emulator: WalletPassEmulator
 
 beforeAll(async () => {
-  emulator = await startEmulator({ appKey: APP_KEY, limits: "unlimited", marketplaceApps: { telegram: false }, eventKeys: ["visit"] })
+  emulator = await startEmulator({
+    appKey: APP_KEY,
+    limits: "unlimited",
+    marketplaceApps: { telegram: false },
+    eventKeys: ["visit"],
+  })
 })
 afterAll(() => emulator.close())
 beforeEach(() => emulator.reset())
 
-const api = (path: string, body: Record<string, unknown>) => post(`${emulator.url}${path}`, { app_key: APP_KEY, ...body })
+const api = (path: string, body: Record<string, unknown>) =>
+  post(`${emulator.url}${path}`, { app_key: APP_KEY, ...body })
 
 describe("error answers: { success: false, error, code }", () => {
   it("app_key missing -> 401 'app_key not set'", async () => {
@@ -33,7 +39,11 @@ describe("error answers: { success: false, error, code }", () => {
     for (const bad of ["79991234567", "+7999", "+7 999 123 45 67", 79991234567]) {
       const res = await api("/crm/user_create_or_update", { phone: bad, name: "A" })
       expect(res.status).toBe(400)
-      expect(res.json).toEqual({ success: false, error: "Invalid phone format: E.164 with a leading + expected, e.g. +79991234567", code: "invalid_phone" })
+      expect(res.json).toEqual({
+        success: false,
+        error: "Invalid phone format: E.164 with a leading + expected, e.g. +79991234567",
+        code: "invalid_phone",
+      })
     }
     expect(emulator.snapshot().customers).toHaveLength(0)
   })
@@ -41,11 +51,18 @@ describe("error answers: { success: false, error, code }", () => {
   it("an impossible date -> 400 invalid_date", async () => {
     const birthday = await api("/crm/user_create_or_update", { phone: phone(1), name: "A", birthday: "31.02.1990" })
     expect(birthday.status).toBe(400)
-    expect(birthday.json).toMatchObject({ success: false, code: "invalid_date", error: "Invalid birthday: expected a real date as dd.mm.yyyy" })
+    expect(birthday.json).toMatchObject({
+      success: false,
+      code: "invalid_date",
+      error: "Invalid birthday: expected a real date as dd.mm.yyyy",
+    })
     const isoBirthday = await api("/crm/user_create_or_update", { phone: phone(1), name: "A", birthday: "1990-02-01" })
     expect(isoBirthday.json).toMatchObject({ code: "invalid_date" })
     const window = await api("/crm/read_customers", { start_date: "32.01.2024", end_date: "01.02.2024" })
-    expect(window.json).toMatchObject({ code: "invalid_date", error: "Invalid start_date: expected a real date as dd.mm.yyyy" })
+    expect(window.json).toMatchObject({
+      code: "invalid_date",
+      error: "Invalid start_date: expected a real date as dd.mm.yyyy",
+    })
     const end = await api("/crm/read_customers", { start_date: "01.01.2024", end_date: "01.02.2024 25:00:00" })
     expect(end.json).toMatchObject({ code: "invalid_date" })
   })
@@ -64,12 +81,21 @@ describe("error answers: { success: false, error, code }", () => {
   })
 
   it("missing fields, bad JSON, unknown paths and GET", async () => {
-    expect((await api("/crm/user_create_or_update", { phone: phone(1) })).json).toMatchObject({ error: "Customer not found" })
-    expect((await api("/crm/user_create_or_update", { phone: phone(1), email: "a@b.c" })).json).toMatchObject({ error: "name not set" })
+    expect((await api("/crm/user_create_or_update", { phone: phone(1) })).json).toMatchObject({
+      error: "Customer not found",
+    })
+    expect((await api("/crm/user_create_or_update", { phone: phone(1), email: "a@b.c" })).json).toMatchObject({
+      error: "name not set",
+    })
     expect((await api("/crm/event/send", { phone: phone(1) })).json).toMatchObject({ error: "event not set" })
-    expect((await api("/crm/balance/add", { phone: phone(1), sum: -1 })).json).toMatchObject({ error: "Invalid sum: a positive number expected" })
+    expect((await api("/crm/balance/add", { phone: phone(1), sum: -1 })).json).toMatchObject({
+      error: "Invalid sum: a positive number expected",
+    })
     const badJson = await post(`${emulator.url}/status`, "{not json")
-    expect([badJson.status, badJson.json]).toEqual([400, { success: false, error: "Invalid JSON body", code: "invalid_json" }])
+    expect([badJson.status, badJson.json]).toEqual([
+      400,
+      { success: false, error: "Invalid JSON body", code: "invalid_json" },
+    ])
     const unknown = await api("/crm/nothing", {})
     expect([unknown.status, unknown.json.code]).toEqual([404, "unknown_method"])
     const get = await post(`${emulator.url}/status`, undefined, "GET")
@@ -106,7 +132,11 @@ describe("documented behaviour", () => {
     try {
       const numbers = []
       for (let i = 1; i <= 3; i++) {
-        const res = await post(`${local.url}/crm/user_create_or_update`, { app_key: APP_KEY, phone: phone(i), name: "N" })
+        const res = await post(`${local.url}/crm/user_create_or_update`, {
+          app_key: APP_KEY,
+          phone: phone(i),
+          name: "N",
+        })
         numbers.push(res.json.card_number)
       }
       expect(numbers).toEqual(["000998", "000999", "001000"])

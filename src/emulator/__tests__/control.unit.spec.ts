@@ -25,17 +25,31 @@ describe("control API over HTTP", () => {
     expect(installed.json).toMatchObject({ createdCustomer: false, issuedCard: true, card: "1000000001" })
     expect(installed.json).not.toHaveProperty("hook") // no webhook configured
     const byPhone = await control(`/customers/${encodeURIComponent(phone(1))}`, undefined, "GET")
-    expect(byPhone.json).toMatchObject({ phone: phone(1), balance: 12, cards: [{ number: "1000000001", installed: true }] })
+    expect(byPhone.json).toMatchObject({
+      phone: phone(1),
+      balance: 12,
+      cards: [{ number: "1000000001", installed: true }],
+    })
     const byCard = await control("/customers/1000000001", undefined, "GET")
     expect(byCard.json).toMatchObject({ phone: phone(1) })
     const missing = await control(`/customers/${encodeURIComponent(phone(2))}`, undefined, "GET")
     expect([missing.status, missing.json]).toEqual([404, { error: "Customer not found" }])
     const state = await control("/state", undefined, "GET")
-    expect(state.json).toMatchObject({ mode: "builtin", revision: "2.8.2", limits: "unlimited", customers: [{ phone: phone(1) }] })
+    expect(state.json).toMatchObject({
+      mode: "builtin",
+      revision: "2.8.2",
+      limits: "unlimited",
+      customers: [{ phone: phone(1) }],
+    })
   })
 
   it("a customer removes a pass: read_customer and the installed filter of read_customers show it", async () => {
-    await control("/customers", { phone: phone(3), name: "Uninstall", installed: true, registeredAt: "2024-01-02T00:00:00Z" })
+    await control("/customers", {
+      phone: phone(3),
+      name: "Uninstall",
+      installed: true,
+      registeredAt: "2024-01-02T00:00:00Z",
+    })
     const window = { app_key: APP_KEY, start_date: "01.01.2024", end_date: "31.12.2024", installed: true }
     expect((await post(`${emulator.url}/crm/read_customers`, window)).json).toEqual({ customers: [phone(3)] })
     const removed = await control("/uninstall", { phone: phone(3) })
@@ -98,13 +112,27 @@ describe("control API over HTTP", () => {
       expect(set.json).toMatchObject({ url: receiver.url, auth: "basic" })
       expect(set.text).not.toContain('"p"')
       await control("/customers", { phone: phone(1), cards: ["77"] })
-      expect((await control("/install", { phone: phone(1) })).json).toMatchObject({ hook: { method: "createCustomer", ok: true } })
-      expect((await control("/privileges", { phone: phone(1), discount: 10 })).json).toMatchObject({ customer: { discount: 10 } })
-      expect((await control("/balance", { phone: phone(1), sum: 4 })).json).toMatchObject({ customer: { balance: 4 }, hooks: [] }) // builtin: direct
-      expect((await control("/refresh", { phone: phone(1) })).json).toMatchObject({ customer: { balance: 9, bonus: 1, discount: 2 } })
+      expect((await control("/install", { phone: phone(1) })).json).toMatchObject({
+        hook: { method: "createCustomer", ok: true },
+      })
+      expect((await control("/privileges", { phone: phone(1), discount: 10 })).json).toMatchObject({
+        customer: { discount: 10 },
+      })
+      expect((await control("/balance", { phone: phone(1), sum: 4 })).json).toMatchObject({
+        customer: { balance: 4 },
+        hooks: [],
+      }) // builtin: direct
+      expect((await control("/refresh", { phone: phone(1) })).json).toMatchObject({
+        customer: { balance: 9, bonus: 1, discount: 2 },
+      })
       const replay = await control("/hooks/replay", { seq: 1 })
       expect(replay.json).toMatchObject({ replayOf: 1, method: "createCustomer" })
-      expect(receiver.received.map((r) => (r.body as { method: string }).method)).toEqual(["createCustomer", "setPrivileges", "readBalance", "createCustomer"])
+      expect(receiver.received.map((r) => (r.body as { method: string }).method)).toEqual([
+        "createCustomer",
+        "setPrivileges",
+        "readBalance",
+        "createCustomer",
+      ])
       expect((await control("/hooks", undefined, "GET")).json).toHaveLength(4)
       expect((await control("/privileges", { phone: phone(2), bonus: 1 })).status).toBe(404)
       expect((await control("/webhook", { url: "not a url" }, "PUT")).status).toBe(400)
@@ -116,7 +144,9 @@ describe("control API over HTTP", () => {
   it("answers unknown routes and bad JSON with 4xx", async () => {
     expect((await control("/nothing")).status).toBe(404)
     expect((await control("/install", "{oops")).status).toBe(400)
-    expect((await control("/install", { phone: "89991234567" })).json).toEqual({ error: "phone: E.164 with a leading + expected" })
+    expect((await control("/install", { phone: "89991234567" })).json).toEqual({
+      error: "phone: E.164 with a leading + expected",
+    })
   })
 })
 
@@ -124,7 +154,9 @@ describe("options", () => {
   it("fail fast, naming the option", async () => {
     await expect(startEmulator({ appKey: "" })).rejects.toThrow(/appKey/)
     await expect(startEmulator({ appKey: "k", plan: "basic", limits: "unlimited" })).rejects.toThrow(/plan or limits/)
-    await expect(startEmulator({ appKey: "k", webhook: { url: "http://x", crmKey: "a", login: "b" } })).rejects.toThrow(/crmKey/)
+    await expect(startEmulator({ appKey: "k", webhook: { url: "http://x", crmKey: "a", login: "b" } })).rejects.toThrow(
+      /crmKey/
+    )
     await expect(startEmulator({ appKey: "k", mode: "cloud" as never })).rejects.toThrow(/mode/)
   })
 })
@@ -132,10 +164,26 @@ describe("options", () => {
 describe("CLI", () => {
   it("starts, prints the URL, serves the API, and stops on SIGTERM", async () => {
     const root = path.resolve(__dirname, "../../..")
-    const child = spawn(process.execPath, [require.resolve("ts-node/dist/bin.js"), "--transpile-only", "src/emulator/bin.ts", "--port", "0", "--app-key", "cli-key", "--per-second", "5", "--per-hour", "50"], {
-      cwd: root,
-      stdio: ["ignore", "pipe", "pipe"],
-    })
+    const child = spawn(
+      process.execPath,
+      [
+        require.resolve("ts-node/dist/bin.js"),
+        "--transpile-only",
+        "src/emulator/bin.ts",
+        "--port",
+        "0",
+        "--app-key",
+        "cli-key",
+        "--per-second",
+        "5",
+        "--per-hour",
+        "50",
+      ],
+      {
+        cwd: root,
+        stdio: ["ignore", "pipe", "pipe"],
+      }
+    )
     let out = ""
     child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()))
     child.stderr.on("data", (chunk: Buffer) => (out += chunk.toString()))
@@ -153,10 +201,14 @@ describe("CLI", () => {
 
   it("refuses bad flags with a message naming the flag", async () => {
     const root = path.resolve(__dirname, "../../..")
-    const child = spawn(process.execPath, [require.resolve("ts-node/dist/bin.js"), "--transpile-only", "src/emulator/bin.ts", "--mode", "cloud"], {
-      cwd: root,
-      stdio: ["ignore", "pipe", "pipe"],
-    })
+    const child = spawn(
+      process.execPath,
+      [require.resolve("ts-node/dist/bin.js"), "--transpile-only", "src/emulator/bin.ts", "--mode", "cloud"],
+      {
+        cwd: root,
+        stdio: ["ignore", "pipe", "pipe"],
+      }
+    )
     let err = ""
     child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()))
     const code = await new Promise<number | null>((resolve) => child.once("exit", resolve))

@@ -47,7 +47,12 @@ afterEach(async () => {
   await receiver.close()
 })
 
-async function setUp(opts: { mode: "builtin" | "external_crm"; auth: "basic" | "crm_key"; revision?: "2.8.2" | "2.7.2"; failAdd?: boolean }) {
+async function setUp(opts: {
+  mode: "builtin" | "external_crm"
+  auth: "basic" | "crm_key"
+  revision?: "2.8.2" | "2.7.2"
+  failAdd?: boolean
+}) {
   ledger = crm({ failAdd: opts.failAdd })
   receiver = await startRecorder(ledger.respond)
   emulator = await startEmulator({
@@ -65,7 +70,8 @@ async function setUp(opts: { mode: "builtin" | "external_crm"; auth: "basic" | "
   })
 }
 
-const api = (path: string, body: Record<string, unknown>) => post(`${emulator.url}${path}`, { app_key: APP_KEY, ...body })
+const api = (path: string, body: Record<string, unknown>) =>
+  post(`${emulator.url}${path}`, { app_key: APP_KEY, ...body })
 
 describe("createCustomer on install, Basic auth", () => {
   it("sends the full 2.3 customer with Basic auth and the X-* headers, and stores the answered customerId", async () => {
@@ -88,7 +94,11 @@ describe("createCustomer on install, Basic auth", () => {
     expect(hook.url).toBe("/hooks/wallet-pass")
     expect(hook.headers["content-type"]).toBe("application/json")
     expect(basicOf(hook.headers.authorization)).toBe("shop:hook-pw-1")
-    expect([hook.headers["x-organization-id"], hook.headers["x-program-id"], hook.headers["x-wallet-id"]]).toEqual(["org-17", "prog-4", "wal-9"])
+    expect([hook.headers["x-organization-id"], hook.headers["x-program-id"], hook.headers["x-wallet-id"]]).toEqual([
+      "org-17",
+      "prog-4",
+      "wal-9",
+    ])
     const customer = emulator.getCustomer(phone(2))
     expect(hook.body).toEqual({
       method: "createCustomer",
@@ -114,7 +124,13 @@ describe("createCustomer on install, Basic auth", () => {
     expect(customer).toMatchObject({ remoteId: "cus_0002", cards: [{ number: "1000000001", installed: true }] })
     // The recorded hook keeps the response but not the secret.
     const [recorded] = emulator.hooks()
-    expect(recorded).toMatchObject({ method: "createCustomer", auth: "basic", status: 200, ok: true, response: { customerId: "cus_0002" } })
+    expect(recorded).toMatchObject({
+      method: "createCustomer",
+      auth: "basic",
+      status: 200,
+      ok: true,
+      response: { customerId: "cus_0002" },
+    })
     expect(JSON.stringify(emulator.hooks())).not.toContain("hook-pw-1")
   })
 
@@ -157,7 +173,12 @@ describe("external CRM balance flow (docs/service-api.md, Requests)", () => {
 
     const hooks = receiver.received.map((r) => r.body as { method: string; customer: Record<string, unknown> })
     expect(hooks.map((h) => h.method)).toEqual(["addBalance", "readBalance", "addBalance", "readBalance"])
-    expect(hooks[0].customer).toEqual({ phone: phone(1), cardNumbers: ["555"], sum: 50, transactionId: expect.any(String) })
+    expect(hooks[0].customer).toEqual({
+      phone: phone(1),
+      cardNumbers: ["555"],
+      sum: 50,
+      transactionId: expect.any(String),
+    })
     expect(hooks[2].customer).toMatchObject({ sum: -20 })
     expect(hooks[0].customer.transactionId).not.toBe(hooks[2].customer.transactionId)
     expect(hooks[1].customer).toEqual({ phone: phone(1), cardNumbers: ["555"] })
@@ -170,7 +191,11 @@ describe("external CRM balance flow (docs/service-api.md, Requests)", () => {
     emulator.seedCustomer({ phone: phone(1), balance: 5 })
     const res = await api("/crm/balance/add", { phone: phone(1), sum: 50 })
     expect(res.status).toBe(502)
-    expect(res.json).toEqual({ success: false, error: "External CRM failed addBalance: answered 400: ledger locked", code: "crm_error" })
+    expect(res.json).toEqual({
+      success: false,
+      error: "External CRM failed addBalance: answered 400: ledger locked",
+      code: "crm_error",
+    })
     expect(receiver.received.map((r) => (r.body as { method: string }).method)).toEqual(["addBalance"])
     expect(emulator.getCustomer(phone(1))?.balance).toBe(5)
   })
@@ -183,7 +208,13 @@ describe("external CRM balance flow (docs/service-api.md, Requests)", () => {
     ledger.balances.set(phone(1), 75) // the CRM changed on its own; "refresh" pulls it
     const refreshed = await emulator.refresh({ phone: phone(1) })
     const hooks = receiver.received.map((r) => r.body as { method: string; customer: Record<string, unknown> })
-    expect(hooks.map((h) => h.method)).toEqual(["addBalance", "readBalance", "addBalance", "readBalance", "readBalance"])
+    expect(hooks.map((h) => h.method)).toEqual([
+      "addBalance",
+      "readBalance",
+      "addBalance",
+      "readBalance",
+      "readBalance",
+    ])
     expect(hooks[0].customer).toMatchObject({ sum: 100, lifetime: 30, transactionId: "tx-manual-1" })
     expect(hooks[2].customer).toMatchObject({ sum: -40 })
     expect(hooks[2].customer).not.toHaveProperty("lifetime")
@@ -215,9 +246,16 @@ describe("revision 2.7.2 hooks", () => {
     await setUp({ mode: "external_crm", auth: "basic", revision: "2.7.2" })
     emulator.seedCustomer({ phone: phone(1) })
     await emulator.adjustBalance({ phone: phone(1), sum: 12.5, lifetime: 3600 })
-    expect((receiver.received[0].body as { customer: unknown }).customer).toMatchObject({ sum: "12.5", lifetime: "3600" })
+    expect((receiver.received[0].body as { customer: unknown }).customer).toMatchObject({
+      sum: "12.5",
+      lifetime: "3600",
+    })
     await emulator.install({ phone: phone(1) })
-    expect((receiver.received[2].body as { customer: unknown }).customer).toMatchObject({ balance: "12.5", bonus: "7", discount: "3" })
+    expect((receiver.received[2].body as { customer: unknown }).customer).toMatchObject({
+      balance: "12.5",
+      bonus: "7",
+      discount: "3",
+    })
   })
 })
 

@@ -27,7 +27,11 @@ describe("per-second limit", () => {
 
   it("counts reads and failed requests alike; a refused 429 does not count", async () => {
     emulator.setLimits({ perSecond: 1000, perHour: 3 })
-    await post(`${emulator.url}/crm/read_customers`, { app_key: APP_KEY, start_date: "01.01.2024", end_date: "02.01.2024" })
+    await post(`${emulator.url}/crm/read_customers`, {
+      app_key: APP_KEY,
+      start_date: "01.01.2024",
+      end_date: "02.01.2024",
+    })
     await post(`${emulator.url}/crm/read_customer`, { app_key: APP_KEY, phone: "+79990000001" }) // 404, still counted
     await status()
     expect((await status()).status).toBe(429)

@@ -4,7 +4,11 @@ import type { AddressInfo } from "node:net"
 import { request } from "undici"
 
 /** Polls until `check` returns a value other than undefined/false, or fails after `timeoutMs`. */
-export async function waitFor<T>(check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 3_000, what = "condition"): Promise<T> {
+export async function waitFor<T>(
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  timeoutMs = 3_000,
+  what = "condition"
+): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const value = await check()
@@ -22,7 +26,12 @@ export type ReceivedRequest = { method: string; url: string; headers: IncomingHt
  * `unexpected`, so the test can fail on it.
  */
 export async function startRecorder(
-  respond: (req: ReceivedRequest) => { status?: number; body?: unknown; raw?: string } | undefined | Promise<{ status?: number; body?: unknown; raw?: string } | undefined>
+  respond: (
+    req: ReceivedRequest
+  ) =>
+    | { status?: number; body?: unknown; raw?: string }
+    | undefined
+    | Promise<{ status?: number; body?: unknown; raw?: string } | undefined>
 ) {
   const received: ReceivedRequest[] = []
   const unexpected: ReceivedRequest[] = []

@@ -22,7 +22,9 @@ describe("safe JSON", () => {
   })
 
   it("names where the first unstorable string or key is, and counts values", () => {
-    expect(checkJsonValue({ a: [1, { b: "x\u0000" }] })).toBe("a[1].b contains a NUL character (U+0000), which the store cannot keep")
+    expect(checkJsonValue({ a: [1, { b: "x\u0000" }] })).toBe(
+      "a[1].b contains a NUL character (U+0000), which the store cannot keep"
+    )
     expect(checkJsonValue({ "odd key": { "\ud800": 1 } })).toBe(
       '["odd key"]["\\ud800"] (a key) contains an unpaired surrogate (U+D800), which the store cannot keep'
     )

@@ -11,7 +11,15 @@ import { DEFAULT_REVISION, READ_CUSTOMERS_PAGE_SIZE, REVISIONS, type Revision } 
 import { type CountryCode, formatBirthday, isCountryCode, normalizePhone } from "../phone"
 import { formatServiceDate, parseServiceDateTime } from "./dates"
 import { type CallOutcome, WalletPassApiError, WalletPassConfigError, type WalletPassErrorKind } from "./errors"
-import { describeIssue, LocalInputError, localError, parseJson, parseRetryAfter, statusError, transportError } from "./failures"
+import {
+  describeIssue,
+  LocalInputError,
+  localError,
+  parseJson,
+  parseRetryAfter,
+  statusError,
+  transportError,
+} from "./failures"
 import { redact, redactBody } from "./redact"
 import {
   type BalanceChangeInput,
@@ -116,10 +124,7 @@ const optionsSchema = z.object({
   apiUrl: z.url({ protocol: /^https?$/ }),
   appKey: z.string().min(1),
   revision: z.enum(REVISIONS).optional(),
-  defaultCountry: z
-    .string()
-    .refine(isCountryCode, "an ISO 3166-1 alpha-2 country code such as RU")
-    .optional(),
+  defaultCountry: z.string().refine(isCountryCode, "an ISO 3166-1 alpha-2 country code such as RU").optional(),
   timeouts: z
     .strictObject({ connectMs: positiveMs.optional(), headersMs: positiveMs.optional(), bodyMs: positiveMs.optional() })
     .optional(),
@@ -176,7 +181,8 @@ export class WalletPassClient {
     return this.call(
       "userCreateOrUpdate",
       () => {
-        const { variables, birthday, phone, discount, bonus, balance, ...rest } = userCreateOrUpdateInputSchema.parse(input)
+        const { variables, birthday, phone, discount, bonus, balance, ...rest } =
+          userCreateOrUpdateInputSchema.parse(input)
         return {
           ...variables,
           ...rest,
@@ -336,7 +342,13 @@ export class WalletPassClient {
       payload = build()
     } catch (cause) {
       const error = localError(path, cause)
-      record({ sent: false, outcome: error.outcome, errorKind: error.kind, error: error.message, request: redact(rawInput, secrets) })
+      record({
+        sent: false,
+        outcome: error.outcome,
+        errorKind: error.kind,
+        error: error.message,
+        request: redact(rawInput, secrets),
+      })
       throw error
     }
 
@@ -363,7 +375,14 @@ export class WalletPassClient {
           status !== undefined && status >= 400 && status < 500
             ? statusError(path, status, undefined, retryAfter, secrets)
             : transportError(path, status, cause)
-        record({ sent: true, status, outcome: error.outcome, errorKind: error.kind, error: error.message, request: requestForLog })
+        record({
+          sent: true,
+          status,
+          outcome: error.outcome,
+          errorKind: error.kind,
+          error: error.message,
+          request: requestForLog,
+        })
         throw error
       }
     }
@@ -372,7 +391,15 @@ export class WalletPassClient {
     const json = parseJson(text)
     const responseForLog = redact(json.ok ? json.value : text, secrets)
     const failed = (error: WalletPassApiError): WalletPassApiError => {
-      record({ sent: true, status, outcome: error.outcome, errorKind: error.kind, error: error.message, request: requestForLog, response: responseForLog })
+      record({
+        sent: true,
+        status,
+        outcome: error.outcome,
+        errorKind: error.kind,
+        error: error.message,
+        request: requestForLog,
+        response: responseForLog,
+      })
       return error
     }
 
@@ -381,7 +408,15 @@ export class WalletPassClient {
     // push/send's answer is not shown in the spec: an empty 2xx body is taken as done.
     const value = json.ok ? json.value : method === "pushSend" && text.trim() === "" ? {} : undefined
     if (value === undefined) {
-      throw failed(new WalletPassApiError({ kind: "invalid_response", path, status, rawBody: redactBody(text, secrets), detail: "response is not JSON" }))
+      throw failed(
+        new WalletPassApiError({
+          kind: "invalid_response",
+          path,
+          status,
+          rawBody: redactBody(text, secrets),
+          detail: "response is not JSON",
+        })
+      )
     }
     const refused = errorBodySchema.safeParse(value)
     if (refused.success && refused.data.success === false) {
@@ -423,7 +458,9 @@ function serviceDate(value: string | Date, field: string, withTime: boolean): st
   }
   const parsed = parseServiceDateTime(value)
   if (!parsed || (parsed.time && !withTime)) {
-    throw new LocalInputError([`${field}: expected ${withTime ? "dd.mm.yyyy or dd.mm.yyyy hh:mm:ss" : "dd.mm.yyyy"}, a real day`])
+    throw new LocalInputError([
+      `${field}: expected ${withTime ? "dd.mm.yyyy or dd.mm.yyyy hh:mm:ss" : "dd.mm.yyyy"}, a real day`,
+    ])
   }
   return value.trim()
 }

@@ -54,11 +54,13 @@ export function statusError(
   if (body?.success) {
     const { error, message, errors, code, error_code } = body.data
     serviceError = typeof error === "string" ? error : (error?.message ?? message)
-    if (serviceError === undefined && errors?.length) serviceError = errors.map((e) => (typeof e === "string" ? e : JSON.stringify(e))).join("; ")
+    if (serviceError === undefined && errors?.length)
+      serviceError = errors.map((e) => (typeof e === "string" ? e : JSON.stringify(e))).join("; ")
     serviceCode = (typeof error === "object" ? error?.code : undefined) ?? code ?? error_code
   }
   const resolvedKind: WalletPassErrorKind =
-    kind ?? (status === 429 ? "rate_limited" : status >= 500 ? "server_error" : status >= 400 ? "rejected" : "invalid_response")
+    kind ??
+    (status === 429 ? "rate_limited" : status >= 500 ? "server_error" : status >= 400 ? "rejected" : "invalid_response")
   return new WalletPassApiError({
     kind: resolvedKind,
     path,

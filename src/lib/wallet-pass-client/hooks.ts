@@ -8,7 +8,10 @@ import { z } from "@medusajs/framework/zod"
 import type { Revision } from "../constants"
 import { amountSchema, flagSchema, idSchema, optional } from "./schemas"
 
-const cardNumbers = z.array(idSchema).nullish().transform((cards) => cards ?? [])
+const cardNumbers = z
+  .array(idSchema)
+  .nullish()
+  .transform((cards) => cards ?? [])
 
 /** 6.1 and 2.3: the full customer of createCustomer (birthday yyyy-mm-dd). */
 export const createCustomerHookCustomerSchema = z.looseObject({

@@ -120,7 +120,11 @@ export const userCreateOrUpdateInputSchema = z
     }
     for (const key of Object.keys(input.variables ?? {})) {
       if ((CUSTOMER_WRITE_FIELDS as readonly string[]).includes(key)) {
-        ctx.addIssue({ code: "custom", path: ["variables", key], message: `"${key}" is a field of the request, not a template variable` })
+        ctx.addIssue({
+          code: "custom",
+          path: ["variables", key],
+          message: `"${key}" is a field of the request, not a template variable`,
+        })
       }
     }
   })
@@ -142,7 +146,8 @@ export const readCustomerInputSchema = z
   })
 type ReadCustomerOptions = Omit<z.input<typeof readCustomerInputSchema>, "phone" | "card">
 /** read_customer input: one of `phone` or `card`, plus the `invites`/`installs` flags. */
-export type ReadCustomerInput = ReadCustomerOptions & ({ phone: string; card?: never } | { card: string; phone?: never })
+export type ReadCustomerInput = ReadCustomerOptions &
+  ({ phone: string; card?: never } | { card: string; phone?: never })
 
 export const readCustomersInputSchema = z.strictObject({
   /** dd.mm.yyyy, or a Date (UTC day). */
@@ -191,7 +196,10 @@ export const eventSendInputSchema = z
     event: z.string().min(1, "event is empty"),
     value: z
       .string()
-      .refine((v) => characterCount(v) <= EVENT_VALUE_MAX_LENGTH, `value is longer than ${EVENT_VALUE_MAX_LENGTH} characters`)
+      .refine(
+        (v) => characterCount(v) <= EVENT_VALUE_MAX_LENGTH,
+        `value is longer than ${EVENT_VALUE_MAX_LENGTH} characters`
+      )
       .optional(),
     ...customerRefShape,
   })
@@ -202,7 +210,8 @@ export const balanceChangeInputSchema = z
   .strictObject({ sum: positiveAmountInput, ...customerRefShape })
   .superRefine(exactlyOneRef)
 /** balance/add and balance/deduct input: a positive `sum` and one customer identifier. */
-export type BalanceChangeInput = Omit<z.input<typeof balanceChangeInputSchema>, keyof typeof customerRefShape> & CustomerRef
+export type BalanceChangeInput = Omit<z.input<typeof balanceChangeInputSchema>, keyof typeof customerRefShape> &
+  CustomerRef
 
 // ---------------------------------------------------------------------------------------------
 // Responses

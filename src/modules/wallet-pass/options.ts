@@ -1,13 +1,6 @@
 import { z } from "@medusajs/framework/zod"
 import { isSupportedCountry } from "libphonenumber-js"
-import {
-  DEFAULT_REVISION,
-  PLAN_LIMITS,
-  PLAN_NAMES,
-  PlanName,
-  RateLimits,
-  REVISIONS,
-} from "../../lib/constants"
+import { DEFAULT_REVISION, PLAN_LIMITS, PLAN_NAMES, PlanName, RateLimits, REVISIONS } from "../../lib/constants"
 import { percentToBasisPoints } from "./utils/amounts"
 
 /** Events that can trigger the bonus accrual of an order. */
@@ -34,9 +27,12 @@ const between = (option: string, min: number, max: number, unit: string) => {
 }
 
 const nonEmpty = (option: string) =>
-  z.string({ error: `${option} must be a non-empty string` }).trim().min(1, {
-    error: `${option} must be a non-empty string`,
-  })
+  z
+    .string({ error: `${option} must be a non-empty string` })
+    .trim()
+    .min(1, {
+      error: `${option} must be a non-empty string`,
+    })
 
 const httpUrl = (option: string) =>
   z
@@ -101,8 +97,7 @@ const hooksSchema = z
     if (!basic && h.crmKey === undefined) {
       ctx.addIssue({
         code: "custom",
-        message:
-          "hooks needs a credential: hooks.login + hooks.password (HTTP Basic) or hooks.crmKey (crm_key mode)",
+        message: "hooks needs a credential: hooks.login + hooks.password (HTTP Basic) or hooks.crmKey (crm_key mode)",
       })
     }
   })
@@ -117,10 +112,10 @@ export const walletPassOptionsSchema = z
       .enum(REVISIONS, { error: `revision must be one of ${REVISIONS.map((r) => `"${r}"`).join(", ")}` })
       .default(DEFAULT_REVISION),
     defaultCountry: z
-      .string({ error: "defaultCountry must be an ISO 3166-1 alpha-2 country code such as \"RU\"" })
+      .string({ error: 'defaultCountry must be an ISO 3166-1 alpha-2 country code such as "RU"' })
       .transform((v) => v.trim().toUpperCase())
       .refine((v) => isSupportedCountry(v), {
-        error: "defaultCountry must be an ISO 3166-1 alpha-2 country code such as \"RU\"",
+        error: 'defaultCountry must be an ISO 3166-1 alpha-2 country code such as "RU"',
       })
       // Unset: the store's default region decides, when the store can be read (src/utils/phone-country.ts).
       .optional(),
@@ -143,15 +138,13 @@ export const walletPassOptionsSchema = z
           })
           .default("order.placed"),
         bonusPercent: percent("accrual.bonusPercent").default(0),
-        base: z
-          .enum(ACCRUAL_BASES, { error: `accrual.base must be "subtotal" or "total"` })
-          .default("subtotal"),
+        base: z.enum(ACCRUAL_BASES, { error: `accrual.base must be "subtotal" or "total"` }).default("subtotal"),
       })
       .strict()
       .prefault({}),
     currencyCode: z
-      .string({ error: "currencyCode must be a three-letter ISO 4217 code such as \"rub\"" })
-      .regex(/^[A-Za-z]{3}$/, { error: "currencyCode must be a three-letter ISO 4217 code such as \"rub\"" })
+      .string({ error: 'currencyCode must be a three-letter ISO 4217 code such as "rub"' })
+      .regex(/^[A-Za-z]{3}$/, { error: 'currencyCode must be a three-letter ISO 4217 code such as "rub"' })
       .transform((v) => v.toLowerCase())
       .optional(),
     redemption: z
@@ -180,7 +173,9 @@ export const walletPassOptionsSchema = z
         since: z
           .string({ error: "sync.since must be a date as yyyy-mm-dd" })
           .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "sync.since must be a date as yyyy-mm-dd" })
-          .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: "sync.since must be a real date as yyyy-mm-dd" })
+          .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), {
+            error: "sync.since must be a real date as yyyy-mm-dd",
+          })
           .default("2015-01-01"),
         windowDays: between("sync.windowDays", 1, 3660, "whole number of days").default(365),
         installs: z
@@ -261,6 +256,9 @@ export function parseWalletPassOptions(raw: unknown): WalletPassOptions {
 }
 
 /** The bonus rate that applies to a holder, basis points: their own, else the program's (accrual.bonusPercent). */
-export function effectiveBonusBasisPoints(holder: { bonus_percent_bp: number | null }, options: WalletPassOptions): number {
+export function effectiveBonusBasisPoints(
+  holder: { bonus_percent_bp: number | null },
+  options: WalletPassOptions
+): number {
   return holder.bonus_percent_bp ?? percentToBasisPoints(options.accrual.bonusPercent) ?? 0
 }

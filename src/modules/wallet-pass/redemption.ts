@@ -60,13 +60,21 @@ export async function reserveCartRedemption(
 ): Promise<RedemptionReservation> {
   const dedupeKey = redemptionDedupeKey(input.cart_id)
   const [existing] = await walletPass.listWalletPassLedgerEntries({ dedupe_key: dedupeKey })
-  if (existing && existing.state === "applied" && existing.amount === -input.amount && existing.holder_id === input.holder_id) {
+  if (
+    existing &&
+    existing.state === "applied" &&
+    existing.amount === -input.amount &&
+    existing.holder_id === input.holder_id
+  ) {
     const [operation] = await walletPass.listWalletPassOperations({ ledger_entry_id: existing.id })
     return { entry_id: existing.id, operation_id: operation?.id ?? null, created: false, amount: input.amount }
   }
   if (existing) {
     if (existing.order_id) {
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Cart ${input.cart_id} has already paid with bonus for an order`)
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Cart ${input.cart_id} has already paid with bonus for an order`
+      )
     }
     await voidCartRedemption(walletPass, existing.id)
   }
@@ -109,7 +117,10 @@ export async function voidCartRedemption(walletPass: WalletPassModuleService, en
   const operations = await walletPass.listWalletPassOperations({ ledger_entry_id: entryId })
   if (operations.some((o) => o.state !== "pending")) return false
   for (const operation of operations) {
-    await walletPass.updateWalletPassOperations({ id: operation.id, dedupe_key: voidedKey(operation.dedupe_key, operation.id) })
+    await walletPass.updateWalletPassOperations({
+      id: operation.id,
+      dedupe_key: voidedKey(operation.dedupe_key, operation.id),
+    })
     await walletPass.softDeleteWalletPassOperations([operation.id])
   }
   // Canceled with its key renamed, and what it took from expiring credits given back.
@@ -125,10 +136,16 @@ export async function convertCartRedemption(
   walletPass: WalletPassModuleService,
   input: { cart_id: string; order_id: string; display_id?: number | string | null }
 ): Promise<{ entry_id: string; amount: number; holder_id: string; released_operation_id: string | null } | null> {
-  const [entry] = await walletPass.listWalletPassLedgerEntries({ dedupe_key: redemptionDedupeKey(input.cart_id), state: "applied" })
+  const [entry] = await walletPass.listWalletPassLedgerEntries({
+    dedupe_key: redemptionDedupeKey(input.cart_id),
+    state: "applied",
+  })
   if (!entry) return null
   if (entry.order_id && entry.order_id !== input.order_id) {
-    throw new MedusaError(MedusaError.Types.CONFLICT, `Redemption ${entry.id} belongs to order ${entry.order_id}, not ${input.order_id}`)
+    throw new MedusaError(
+      MedusaError.Types.CONFLICT,
+      `Redemption ${entry.id} belongs to order ${entry.order_id}, not ${input.order_id}`
+    )
   }
   if (!entry.order_id) {
     await walletPass.updateWalletPassLedgerEntries({
@@ -161,7 +178,12 @@ export async function settleStaleRedemptions(
   { olderThanMinutes = 30, limit = 100 }: { olderThanMinutes?: number; limit?: number } = {}
 ): Promise<{ converted: number; voided: number }> {
   const entries = await walletPass.listWalletPassLedgerEntries(
-    { kind: "redemption", state: "applied", order_id: null, created_at: { $lt: new Date(Date.now() - olderThanMinutes * 60_000) } },
+    {
+      kind: "redemption",
+      state: "applied",
+      order_id: null,
+      created_at: { $lt: new Date(Date.now() - olderThanMinutes * 60_000) },
+    },
     { take: limit, order: { created_at: "ASC" } }
   )
   let converted = 0

@@ -26,10 +26,8 @@ import type { SyncService } from "./services/sync"
 import type { CustomerPass, ImportItemsQuery } from "./types"
 
 /**
- * The walletPass module's facade, as in Medusa's own modules: the generated CRUD of its
- * models and one method per operation, delegating to the internal service that owns it
- * (services/, built by Medusa from the module's container). Where each rule lives:
- * docs/architecture.md.
+ * The walletPass module's facade, as in Medusa's own modules: the generated CRUD of its models and one method
+ * per operation, delegating to the internal service that owns it (services/). See docs/architecture.md.
  */
 export default class WalletPassModuleService extends MedusaService({
   WalletPassHolder,
@@ -86,11 +84,19 @@ export default class WalletPassModuleService extends MedusaService({
     { ledgerLimit = 20 }: { ledgerLimit?: number } = {},
     @MedusaContext() sharedContext: Context = {}
   ): Promise<CustomerPass | null> {
-    const [holder] = await this.listWalletPassHolders({ customer_id: customerId }, { relations: ["cards"] }, sharedContext)
+    const [holder] = await this.listWalletPassHolders(
+      { customer_id: customerId },
+      { relations: ["cards"] },
+      sharedContext
+    )
     if (!holder) return null
     const [balance, ledger, operations] = await Promise.all([
       this.getBalance(holder.id, sharedContext),
-      this.listWalletPassLedgerEntries({ holder_id: holder.id }, { order: { created_at: "DESC" }, take: ledgerLimit }, sharedContext),
+      this.listWalletPassLedgerEntries(
+        { holder_id: holder.id },
+        { order: { created_at: "DESC" }, take: ledgerLimit },
+        sharedContext
+      ),
       this.listWalletPassOperations(
         { holder_id: holder.id, state: [...UNFINISHED_OPERATION_STATES] },
         { order: { created_at: "ASC" } },

@@ -8,7 +8,11 @@ import { backoff, MAX_ATTEMPTS, MAX_REJECTED_ATTEMPTS, settleFailure, type Failu
 const GRACE = 45
 
 type ErrorFacts = NonNullable<FailureInput["error"]>
-const error = (kind: WalletPassErrorKind, outcome: ErrorFacts["outcome"], extra: Partial<ErrorFacts> = {}): ErrorFacts => ({
+const error = (
+  kind: WalletPassErrorKind,
+  outcome: ErrorFacts["outcome"],
+  extra: Partial<ErrorFacts> = {}
+): ErrorFacts => ({
   kind,
   outcome,
   refusedLocally: kind === "local_validation",
@@ -22,19 +26,25 @@ const decide = (method: OperationMethod, e: ErrorFacts | undefined, { attempts =
 describe("settleFailure", () => {
   it("a request that could not be built, or was refused before leaving, fails for good", () => {
     expect(decide("balance_add", undefined)).toEqual({ state: "failed", last_error: "boom" })
-    expect(decide("user_create_or_update", error("local_validation", "not_applied"))).toEqual({ state: "failed", last_error: "boom" })
+    expect(decide("user_create_or_update", error("local_validation", "not_applied"))).toEqual({
+      state: "failed",
+      last_error: "boom",
+    })
   })
 
-  it.each(["balance_add", "balance_deduct"] as const)("an ambiguous %s waits for its echo, resolved by it when recorded", (method) => {
-    expect(decide(method, error("timeout", "ambiguous"))).toEqual({
-      state: "unknown",
-      last_error: "boom",
-      retry_in_seconds: GRACE,
-      resolve_if_echoed: true,
-    })
-    // At most once or not: a balance change heals with an absolute set, never a blind repeat.
-    expect(decide(method, error("server_error", "ambiguous"), { atMostOnce: true }).state).toBe("unknown")
-  })
+  it.each(["balance_add", "balance_deduct"] as const)(
+    "an ambiguous %s waits for its echo, resolved by it when recorded",
+    (method) => {
+      expect(decide(method, error("timeout", "ambiguous"))).toEqual({
+        state: "unknown",
+        last_error: "boom",
+        retry_in_seconds: GRACE,
+        resolve_if_echoed: true,
+      })
+      // At most once or not: a balance change heals with an absolute set, never a blind repeat.
+      expect(decide(method, error("server_error", "ambiguous"), { atMostOnce: true }).state).toBe("unknown")
+    }
+  )
 
   it("an ambiguous push or text goes to review: it must not arrive twice", () => {
     for (const method of ["push_send", "push_create", "event_send", "user_create_or_update"] as const) {
@@ -54,7 +64,10 @@ describe("settleFailure", () => {
       service_failure: { give_up_after: MAX_ATTEMPTS },
     })
     // A read may be repeated at once: nothing to hold.
-    expect(decide("read_customer", error("timeout", "ambiguous"))).toMatchObject({ state: "pending", hold_seconds: null })
+    expect(decide("read_customer", error("timeout", "ambiguous"))).toMatchObject({
+      state: "pending",
+      hold_seconds: null,
+    })
   })
 
   it("a 429 waits for Retry-After (1 s without one) and is not a failure of the service", () => {

@@ -7,7 +7,8 @@ import { holderPhone, type OperationContext, type ServiceRequest } from "./types
  * (docs/architecture.md, "The queue").
  */
 export function balanceChange(ctx: OperationContext, direction: "add" | "deduct"): ServiceRequest {
-  if (ctx.facts.entry_amount === null) throw new Error(`${ctx.operation.method} ${ctx.operation.id} has no ledger entry`)
+  if (ctx.facts.entry_amount === null)
+    throw new Error(`${ctx.operation.method} ${ctx.operation.id} has no ledger entry`)
   const input = { phone: holderPhone(ctx), sum: fromMinorUnits(Math.abs(ctx.facts.entry_amount)) }
   return { atMostOnce: false, call: (c) => (direction === "add" ? c.balanceAdd(input) : c.balanceDeduct(input)) }
 }

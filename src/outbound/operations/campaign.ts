@@ -10,5 +10,9 @@ export function campaignOf({ facts, operation }: OperationContext): NonNullable<
 /** A campaign request that failed for good: the campaign shows why. */
 export async function campaignFailed({ walletPass, operation }: OperationContext): Promise<void> {
   if (!operation.payload.campaign_id) return
-  await walletPass.updateWalletPassCampaigns({ id: String(operation.payload.campaign_id), state: "failed", error: operation.last_error })
+  await walletPass.updateWalletPassCampaigns({
+    id: String(operation.payload.campaign_id),
+    state: "failed",
+    error: operation.last_error,
+  })
 }

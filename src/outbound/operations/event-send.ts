@@ -4,7 +4,11 @@ import { holderPhone, type OperationHandler } from "./types"
 export const eventSend: OperationHandler = {
   build: (ctx) => {
     const { payload } = ctx.operation
-    const input = { phone: holderPhone(ctx), event: String(payload.event), ...(payload.value ? { value: String(payload.value) } : {}) }
+    const input = {
+      phone: holderPhone(ctx),
+      event: String(payload.event),
+      ...(payload.value ? { value: String(payload.value) } : {}),
+    }
     return { atMostOnce: true, call: (c) => c.eventSend(input) }
   },
 }

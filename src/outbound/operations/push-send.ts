@@ -10,7 +10,12 @@ export const pushSend: OperationHandler = {
     return { atMostOnce: true, call: (c) => c.pushSend({ push_uuid: uuid }) }
   },
   onApplied: async ({ walletPass, operation }) => {
-    await walletPass.updateWalletPassCampaigns({ id: String(operation.payload.campaign_id), state: "sent", sent_at: new Date(), error: null })
+    await walletPass.updateWalletPassCampaigns({
+      id: String(operation.payload.campaign_id),
+      state: "sent",
+      sent_at: new Date(),
+      error: null,
+    })
   },
   onFailed: campaignFailed,
 }

@@ -25,7 +25,10 @@ export const userCreateOrUpdate: OperationHandler = {
     const payload = operation.payload
     const type = payload.type as RequestType
     const input: UserCreateOrUpdateInput = { phone: holderPhone(ctx) }
-    const send = (request: Omit<ServiceRequest, "call">): ServiceRequest => ({ ...request, call: (c) => c.userCreateOrUpdate(input) })
+    const send = (request: Omit<ServiceRequest, "call">): ServiceRequest => ({
+      ...request,
+      call: (c) => c.userCreateOrUpdate(input),
+    })
     if (type === "push") {
       // Only the message: a push must not change a variable a template notification is bound to.
       input[PERSONAL_PUSH_FIELDS[payload.push_type as PushType]] = String(payload.message)
@@ -56,7 +59,8 @@ export const userCreateOrUpdate: OperationHandler = {
     if (options.templateUuid) input.template_uuid = options.templateUuid
     // An enrolment texts the install link, but not to a holder with an installed card (a
     // phone the service knew) and not again after an ambiguous outcome (it may have gone out).
-    const texts = type === "enroll" && !!options.installLink && !facts.has_installed_card && !operation.result?.sms_maybe_sent
+    const texts =
+      type === "enroll" && !!options.installLink && !facts.has_installed_card && !operation.result?.sms_maybe_sent
     if (texts) {
       input.link = options.installLink!.formUrl
       input.sms = options.installLink!.sms
@@ -67,7 +71,8 @@ export const userCreateOrUpdate: OperationHandler = {
   onApplied: async ({ walletPass, operation }, response) => {
     const type = operation.payload.type
     if ((type !== "enroll" && type !== "profile") || !operation.holder_id) return
-    const text = (key: string) => (typeof response[key] === "string" && response[key] ? (response[key] as string) : undefined)
+    const text = (key: string) =>
+      typeof response[key] === "string" && response[key] ? (response[key] as string) : undefined
     const links = Object.fromEntries(
       (["card_url", "card_gpay_url", "form_url", "user_hash"] as const).flatMap((k) => (text(k) ? [[k, text(k)!]] : []))
     )
@@ -82,7 +87,10 @@ export const userCreateOrUpdate: OperationHandler = {
       // The answer names a card only when this request issued one: a repeat of an enrolment
       // whose first answer was lost (or a phone the service knew) has none. The store must
       // still end up with the card: read it.
-      const cards = await walletPass.listWalletPassCards({ holder_id: operation.holder_id }, { select: ["id"], take: 1 })
+      const cards = await walletPass.listWalletPassCards(
+        { holder_id: operation.holder_id },
+        { select: ["id"], take: 1 }
+      )
       if (!cards.length) {
         await walletPass.enqueueOperation({
           method: "read_customer",
@@ -98,7 +106,11 @@ export const userCreateOrUpdate: OperationHandler = {
   onFailed: async ({ walletPass, operation }) => {
     // An enrolment that failed for good shows why on the holder.
     if (operation.payload.type !== "enroll" || !operation.holder_id) return
-    await walletPass.updateWalletPassHolders({ id: operation.holder_id, enrollment_state: "failed", enrollment_error: operation.last_error })
+    await walletPass.updateWalletPassHolders({
+      id: operation.holder_id,
+      enrollment_state: "failed",
+      enrollment_error: operation.last_error,
+    })
   },
 }
 
@@ -113,7 +125,8 @@ async function profileFields(
         .retrieveCustomer(holder.customer_id, { select: ["id", "first_name", "last_name", "email"] })
         .catch(() => null)
     : null
-  const name = holder.name ?? customer?.first_name ?? customer?.last_name ?? customer?.email?.split("@")[0] ?? holder.phone!
+  const name =
+    holder.name ?? customer?.first_name ?? customer?.last_name ?? customer?.email?.split("@")[0] ?? holder.phone!
   const fields: Partial<UserCreateOrUpdateInput> = { name }
   const surname = holder.surname ?? customer?.last_name
   const email = holder.email ?? customer?.email

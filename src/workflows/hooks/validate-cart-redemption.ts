@@ -21,19 +21,29 @@ completeCartWorkflow.hooks.validate(
     // The workflow's own cart (items with adjustments, item_total): no query at checkout.
     const cart = redemptionCartOf(hookCart)
     if (cart.foreign_codes.length) {
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Bonus code ${cart.foreign_codes[0]} belongs to another cart`)
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Bonus code ${cart.foreign_codes[0]} belongs to another cart`
+      )
     }
     if (cart.redeemed <= 0) return new StepResponse<Reserved, Reserved>(null, null)
 
     // A repeated completion of a cart that already became an order reserves nothing new.
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
-    const { data: links } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cart.id } })
+    const { data: links } = await query.graph({
+      entity: "order_cart",
+      fields: ["order_id"],
+      filters: { cart_id: cart.id },
+    })
     if (links.length) return new StepResponse<Reserved, Reserved>(null, null)
 
     const walletPass = container.resolve(WALLET_PASS_MODULE)
     const { maxOrderPercent } = walletPass.getOptions().redemption
     if (maxOrderPercent <= 0) {
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "Paying with bonus is disabled in this store: remove the bonus from the cart")
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        "Paying with bonus is disabled in this store: remove the bonus from the cart"
+      )
     }
     const currency = await balanceCurrency(container)
     if (cart.currency_code !== currency) {
@@ -48,7 +58,10 @@ completeCartWorkflow.hooks.validate(
     }
     const [holder] = cart.customer_id ? await walletPass.listWalletPassHolders({ customer_id: cart.customer_id }) : []
     if (!holder) {
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "This cart pays with bonus but its customer has no bonus card")
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        "This cart pays with bonus but its customer has no bonus card"
+      )
     }
     const reserved = await reserveCartRedemption(walletPass, {
       holder_id: holder.id,
@@ -62,7 +75,11 @@ completeCartWorkflow.hooks.validate(
   async (reserved: Reserved | undefined, { container }) => {
     if (!reserved) return
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
-    const { data: links } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: reserved.cart_id } })
+    const { data: links } = await query.graph({
+      entity: "order_cart",
+      fields: ["order_id"],
+      filters: { cart_id: reserved.cart_id },
+    })
     if (links.length) return // the order exists: the redemption is its own now
     await voidCartRedemption(container.resolve(WALLET_PASS_MODULE), reserved.entry_id)
   }

@@ -10,7 +10,13 @@ export type AddPassCardsStepInput = {
 
 type Compensation = {
   created: string[]
-  restored: { id: string; holder_id: string; track: string | null; installed: boolean | null; installed_checked_at: Date | null }[]
+  restored: {
+    id: string
+    holder_id: string
+    track: string | null
+    installed: boolean | null
+    installed_checked_at: Date | null
+  }[]
 }
 
 export const addPassCardsStepId = "add-pass-cards"

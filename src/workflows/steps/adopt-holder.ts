@@ -20,7 +20,11 @@ export const adoptHolderStep = createStep(
   adoptHolderStepId,
   async (input: AdoptHolderStepInput, { container }) => {
     const walletPass = container.resolve(WALLET_PASS_MODULE)
-    const result = await walletPass.adoptHolder({ holder_id: input.holder_id, snapshot: input.snapshot, balanceOnly: input.balance_only })
+    const result = await walletPass.adoptHolder({
+      holder_id: input.holder_id,
+      snapshot: input.snapshot,
+      balanceOnly: input.balance_only,
+    })
     return new StepResponse<AdoptionResult, AdoptionResult>(result, result)
   },
   async (done, { container }) => {

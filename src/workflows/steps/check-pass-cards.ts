@@ -11,16 +11,22 @@ export const checkPassCardsStepId = "check-wallet-pass-cards"
  * moves between phones silently (the real owner's hooks would be refused from then on). The
  * hook answers 400 naming the card; the delivery log keeps it for the admin.
  */
-export const checkPassCardsStep = createStep(checkPassCardsStepId, async (input: CheckPassCardsStepInput, { container }) => {
-  if (!input.cards.length) return new StepResponse(undefined)
-  const walletPass = container.resolve(WALLET_PASS_MODULE)
-  const cards = await walletPass.listWalletPassCards({ number: input.cards.map((c) => c.number) }, { relations: ["holder"] })
-  const foreign = cards.find((card) => card.holder && card.holder.phone !== input.phone)
-  if (foreign) {
-    throw new MedusaError(
-      MedusaError.Types.INVALID_DATA,
-      `card ${foreign.number} belongs to another customer (phone ${foreign.holder.phone ?? "unknown"}); nothing was changed`
+export const checkPassCardsStep = createStep(
+  checkPassCardsStepId,
+  async (input: CheckPassCardsStepInput, { container }) => {
+    if (!input.cards.length) return new StepResponse(undefined)
+    const walletPass = container.resolve(WALLET_PASS_MODULE)
+    const cards = await walletPass.listWalletPassCards(
+      { number: input.cards.map((c) => c.number) },
+      { relations: ["holder"] }
     )
+    const foreign = cards.find((card) => card.holder && card.holder.phone !== input.phone)
+    if (foreign) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `card ${foreign.number} belongs to another customer (phone ${foreign.holder.phone ?? "unknown"}); nothing was changed`
+      )
+    }
+    return new StepResponse(undefined)
   }
-  return new StepResponse(undefined)
-})
+)

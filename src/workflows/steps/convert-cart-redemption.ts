@@ -24,7 +24,11 @@ export const convertCartRedemptionStep = createStep(
     const cartId = (links[0] as { cart_id?: string } | undefined)?.cart_id
     if (!cartId || !orders[0]) return new StepResponse<ConvertCartRedemptionStepOutput>(null)
     const walletPass = container.resolve(WALLET_PASS_MODULE)
-    const converted = await convertCartRedemption(walletPass, { cart_id: cartId, order_id, display_id: orders[0].display_id })
+    const converted = await convertCartRedemption(walletPass, {
+      cart_id: cartId,
+      order_id,
+      display_id: orders[0].display_id,
+    })
     return new StepResponse<ConvertCartRedemptionStepOutput>(
       converted ? { entry_id: converted.entry_id, amount: converted.amount, holder_id: converted.holder_id } : null
     )

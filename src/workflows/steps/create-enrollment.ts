@@ -16,7 +16,15 @@ export type CreateEnrollmentStepInput = {
 }
 export type CreateEnrollmentStepOutput =
   | { skipped: string }
-  | { skipped: null; holder_id: string; created: boolean; reenrolled: boolean; state: string; error: string | null; operation_id: string | null }
+  | {
+      skipped: null
+      holder_id: string
+      created: boolean
+      reenrolled: boolean
+      state: string
+      error: string | null
+      operation_id: string | null
+    }
 
 export const createEnrollmentStepId = "create-enrollment"
 
@@ -43,7 +51,9 @@ export const createEnrollmentStep = createStep(
     if (createdFromService(customer.metadata as Record<string, unknown> | null)) {
       return new StepResponse<CreateEnrollmentStepOutput, Undo>({ skipped: "created from a pass install" })
     }
-    const normalized = customer.phone ? tryNormalizePhone(customer.phone, (await phoneCountry(container)).country) : null
+    const normalized = customer.phone
+      ? tryNormalizePhone(customer.phone, (await phoneCountry(container)).country)
+      : null
     const result = await walletPass.createHolderForEnrollment({
       customer_id,
       source,
@@ -68,7 +78,12 @@ export const createEnrollmentStep = createStep(
       operation_id: operationId,
     }
     const changed = result.created || result.previous !== null
-    const undo: Undo = { holder_id: result.holder_id, created: result.created, previous: result.previous, operation_id: operationId }
+    const undo: Undo = {
+      holder_id: result.holder_id,
+      created: result.created,
+      previous: result.previous,
+      operation_id: operationId,
+    }
     return new StepResponse(output, changed ? undo : undefined)
   },
   async (undo: Undo | undefined, { container }) => {

@@ -17,7 +17,9 @@ export const detachRedemptionPromotionsStep = createStep(
     const detached: Detach[] = []
     for (const { cart_id, code } of input) {
       try {
-        await updateCartPromotionsWorkflow(container).run({ input: { cart_id, promo_codes: [code], action: PromotionActions.REMOVE } })
+        await updateCartPromotionsWorkflow(container).run({
+          input: { cart_id, promo_codes: [code], action: PromotionActions.REMOVE },
+        })
         detached.push({ cart_id, code })
       } catch (e) {
         container
@@ -29,7 +31,9 @@ export const detachRedemptionPromotionsStep = createStep(
   },
   async (detached: Detach[] | undefined, { container }) => {
     for (const { cart_id, code } of detached ?? []) {
-      await updateCartPromotionsWorkflow(container).run({ input: { cart_id, promo_codes: [code], action: PromotionActions.ADD } })
+      await updateCartPromotionsWorkflow(container).run({
+        input: { cart_id, promo_codes: [code], action: PromotionActions.ADD },
+      })
     }
   }
 )

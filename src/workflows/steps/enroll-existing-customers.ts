@@ -8,7 +8,12 @@ import type { EnrollmentUndo as Undo } from "../../modules/wallet-pass/types"
 
 const PAGE = 200
 
-export type EnrollExistingCustomersOutput = { examined: number; enrolled: number; not_enrolled: number; already: number }
+export type EnrollExistingCustomersOutput = {
+  examined: number
+  enrolled: number
+  not_enrolled: number
+  already: number
+}
 export const enrollExistingCustomersStepId = "enroll-existing-customers"
 
 /**
@@ -27,7 +32,7 @@ export const enrollExistingCustomersStep = createStep(
     const done: Undo[] = []
     // Keyset paging on the id (unique): offsets over a non-unique order (customers imported
     // with one created_at) showed some customers twice and skipped others.
-    for (let after = ""; ; ) {
+    for (let after = ""; ;) {
       const { data } = await query.graph({
         entity: "customer",
         fields: ["id", "phone", "first_name", "last_name", "email", "metadata"],
@@ -56,7 +61,12 @@ export const enrollExistingCustomersStep = createStep(
           output.already++
           continue
         }
-        done.push({ holder_id: result.holder_id, created: result.created, previous: result.previous, operation_id: result.operation?.id ?? null })
+        done.push({
+          holder_id: result.holder_id,
+          created: result.created,
+          previous: result.previous,
+          operation_id: result.operation?.id ?? null,
+        })
         result.state === "pending" ? output.enrolled++ : output.not_enrolled++
       }
       if (data.length < PAGE) break

@@ -22,7 +22,10 @@ export const ensureDiscountCustomerGroupStep = createStep(
 
     const existing = await find()
     if (existing) {
-      return new StepResponse<EnsureDiscountCustomerGroupStepOutput, string | null>({ id: existing.id, name, created: false }, null)
+      return new StepResponse<EnsureDiscountCustomerGroupStepOutput, string | null>(
+        { id: existing.id, name, created: false },
+        null
+      )
     }
     try {
       const group = await customers.createCustomerGroups({
@@ -30,11 +33,17 @@ export const ensureDiscountCustomerGroupStep = createStep(
         created_by: DISCOUNT_MANAGED_BY,
         metadata: { [DISCOUNT_METADATA_KEY]: basis_points, managed_by: DISCOUNT_MANAGED_BY },
       })
-      return new StepResponse<EnsureDiscountCustomerGroupStepOutput, string | null>({ id: group.id, name, created: true }, group.id)
+      return new StepResponse<EnsureDiscountCustomerGroupStepOutput, string | null>(
+        { id: group.id, name, created: true },
+        group.id
+      )
     } catch (error) {
       const raced = await find()
       if (raced) {
-        return new StepResponse<EnsureDiscountCustomerGroupStepOutput, string | null>({ id: raced.id, name, created: false }, null)
+        return new StepResponse<EnsureDiscountCustomerGroupStepOutput, string | null>(
+          { id: raced.id, name, created: false },
+          null
+        )
       }
       throw error
     }

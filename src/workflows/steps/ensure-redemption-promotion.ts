@@ -59,7 +59,10 @@ export const ensureRedemptionPromotionStep = createStep(
       return new StepResponse<{ id: string }, Compensation>({ id: promotion.id }, null)
     }
     await promotions.updatePromotions([{ id: promotion.id, application_method: { value } }])
-    return new StepResponse<{ id: string }, Compensation>({ id: promotion.id }, { restored: { id: promotion.id, value: previous } })
+    return new StepResponse<{ id: string }, Compensation>(
+      { id: promotion.id },
+      { restored: { id: promotion.id, value: previous } }
+    )
   },
   async (compensation: Compensation | undefined, { container }) => {
     if (!compensation) return
@@ -67,7 +70,9 @@ export const ensureRedemptionPromotionStep = createStep(
     if ("created" in compensation) {
       await promotions.deletePromotions([compensation.created])
     } else {
-      await promotions.updatePromotions([{ id: compensation.restored.id, application_method: { value: compensation.restored.value } }])
+      await promotions.updatePromotions([
+        { id: compensation.restored.id, application_method: { value: compensation.restored.value } },
+      ])
     }
   }
 )

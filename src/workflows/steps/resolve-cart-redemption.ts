@@ -33,7 +33,16 @@ export type RedemptionCart = {
 export async function readRedemptionCart(container: Container, cartId: string): Promise<RedemptionCart | null> {
   const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
     entity: "cart",
-    fields: ["id", "customer_id", "currency_code", "completed_at", "item_total", "items.id", "items.adjustments.code", "items.adjustments.amount"],
+    fields: [
+      "id",
+      "customer_id",
+      "currency_code",
+      "completed_at",
+      "item_total",
+      "items.id",
+      "items.adjustments.code",
+      "items.adjustments.amount",
+    ],
     filters: { id: cartId },
   })
   const cart = data[0] as CartData | undefined
@@ -69,7 +78,8 @@ export function redemptionCartOf(cart: CartData): RedemptionCart {
     completed: !!cart.completed_at,
     code,
     redeemed: floorToMinorUnits(own),
-    base: cart.item_total === undefined || cart.item_total === null ? 0 : floorToMinorUnits(Number(cart.item_total) + own),
+    base:
+      cart.item_total === undefined || cart.item_total === null ? 0 : floorToMinorUnits(Number(cart.item_total) + own),
     foreign_codes: [...foreign],
   }
 }

@@ -28,7 +28,10 @@ export const resolveHolderDiscountStep = createStep(
     const walletPass = container.resolve(WALLET_PASS_MODULE)
     const [customer] = await container
       .resolve(Modules.CUSTOMER)
-      .listCustomers({ id: customer_id }, { select: ["id", "groups.id", "groups.name", "groups.metadata"], relations: ["groups"] })
+      .listCustomers(
+        { id: customer_id },
+        { select: ["id", "groups.id", "groups.name", "groups.metadata"], relations: ["groups"] }
+      )
     const [holder] = await walletPass.listWalletPassHolders({ customer_id }, { select: ["id", "discount_percent_bp"] })
     const output: ResolveHolderDiscountStepOutput = {
       customer_id,

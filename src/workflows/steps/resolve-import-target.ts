@@ -35,8 +35,17 @@ export const resolveImportTargetStep = createStep(
   resolveImportTargetStepId,
   async (input: ResolveImportTargetStepInput, { container }) => {
     const walletPass = container.resolve(WALLET_PASS_MODULE)
-    const out: ResolveImportTargetStepOutput = { skip: null, holder_id: null, customer_id: null, reuse_holder_id: null, email: null }
-    const [holder] = await walletPass.listWalletPassHolders({ phone: input.phone }, { select: ["id", "customer_id", "adoption_state"] })
+    const out: ResolveImportTargetStepOutput = {
+      skip: null,
+      holder_id: null,
+      customer_id: null,
+      reuse_holder_id: null,
+      email: null,
+    }
+    const [holder] = await walletPass.listWalletPassHolders(
+      { phone: input.phone },
+      { select: ["id", "customer_id", "adoption_state"] }
+    )
     if (holder) {
       if (holder.adoption_state !== "pending") return new StepResponse({ ...out, skip: "already in the store" })
       return new StepResponse({ ...out, holder_id: holder.id, customer_id: holder.customer_id })

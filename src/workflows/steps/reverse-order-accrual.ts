@@ -20,7 +20,11 @@ async function returnedShare(container: { resolve: (key: string) => any }, order
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const [{ data: orders }, { data: returns }] = await Promise.all([
     query.graph({ entity: "order", fields: ["items.*"], filters: { id: orderId } }),
-    query.graph({ entity: "return", fields: ["id", "items.item_id", "items.quantity", "items.received_quantity"], filters: { id: returnId } }),
+    query.graph({
+      entity: "return",
+      fields: ["id", "items.item_id", "items.quantity", "items.received_quantity"],
+      filters: { id: returnId },
+    }),
   ])
   const items = new Map<string, { quantity: number; value: number }>()
   let denominator = 0
@@ -45,7 +49,11 @@ async function returnedShare(container: { resolve: (key: string) => any }, order
  */
 async function refundedShare(container: { resolve: (key: string) => any }, paymentId: string) {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: payments } = await query.graph({ entity: "payment", fields: ["id", "payment_collection_id"], filters: { id: paymentId } })
+  const { data: payments } = await query.graph({
+    entity: "payment",
+    fields: ["id", "payment_collection_id"],
+    filters: { id: paymentId },
+  })
   const collectionId = payments[0]?.payment_collection_id
   if (!collectionId) return null
   const { data: collections } = await query.graph({
@@ -86,7 +94,10 @@ export const reverseOrderAccrualStep = createStep(
     } else {
       request = {
         order_id: order_id!,
-        dedupe_key: cause.type === "cancel" ? ledgerKeys.orderCanceled(order_id!) : ledgerKeys.orderReturned(order_id!, cause.return_id),
+        dedupe_key:
+          cause.type === "cancel"
+            ? ledgerKeys.orderCanceled(order_id!)
+            : ledgerKeys.orderReturned(order_id!, cause.return_id),
         share: cause.type === "cancel" ? "rest" : await returnedShare(container, order_id!, cause.return_id),
         reason: cause.type === "cancel" ? "order canceled" : `items returned (${cause.return_id})`,
         priority: OPERATION_PRIORITY.accrual,

@@ -1,7 +1,12 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
 
-export type ReviewOperationStepInput = { id: string; action: "retry" | "resolve"; note?: string | null; actor?: string | null }
+export type ReviewOperationStepInput = {
+  id: string
+  action: "retry" | "resolve"
+  note?: string | null
+  actor?: string | null
+}
 
 export const reviewOperationStepId = "review-wallet-pass-operation"
 

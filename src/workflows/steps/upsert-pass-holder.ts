@@ -73,7 +73,9 @@ export const upsertPassHolderStep = createStep(
     // Rates the install carries fill rates not set yet (a store signup makes the holder
     // first); rates already set stay: setPrivileges is how the service changes them.
     const rates = {
-      ...(input.bonus_percent_bp !== undefined && existing.bonus_percent_bp === null ? { bonus_percent_bp: input.bonus_percent_bp } : {}),
+      ...(input.bonus_percent_bp !== undefined && existing.bonus_percent_bp === null
+        ? { bonus_percent_bp: input.bonus_percent_bp }
+        : {}),
       ...(input.discount_percent_bp !== undefined && existing.discount_percent_bp === 0
         ? { discount_percent_bp: input.discount_percent_bp }
         : {}),

@@ -14,7 +14,10 @@ function commaListOf<T extends string>(allowed: readonly T[]) {
       const values = v.split(",").map((s) => s.trim())
       const bad = values.filter((s) => !(allowed as readonly string[]).includes(s))
       if (bad.length) {
-        ctx.addIssue({ code: "custom", message: `state must be a comma list of ${allowed.join(", ")}; got ${bad.join(", ")}` })
+        ctx.addIssue({
+          code: "custom",
+          message: `state must be a comma list of ${allowed.join(", ")}; got ${bad.join(", ")}`,
+        })
         return z.NEVER
       }
       return values as T[]
@@ -42,13 +45,17 @@ export const AdminWalletPassApiCallsQuery = z
     since: z.iso
       .datetime({ offset: true, error: "since must be an ISO 8601 date-time" })
       // Postgres has no year 0: a date it cannot read would be a 500.
-      .refine((v) => new Date(v).getUTCFullYear() >= 1, { error: "since must be an ISO 8601 date-time from the year 0001 on" })
+      .refine((v) => new Date(v).getUTCFullYear() >= 1, {
+        error: "since must be an ISO 8601 date-time from the year 0001 on",
+      })
       .optional(),
     limit: z.coerce.number().int().min(1).max(10_000).default(1000),
   })
   .strict()
 
-export const AdminReviewWalletPassOperation = z.object({ note: storableText("note").trim().max(500).optional() }).strict()
+export const AdminReviewWalletPassOperation = z
+  .object({ note: storableText("note").trim().max(500).optional() })
+  .strict()
 export type AdminReviewWalletPassOperationType = z.infer<typeof AdminReviewWalletPassOperation>
 
 const message = storableText("message").trim().min(1, { error: "message must not be empty" }).max(1000)
@@ -91,7 +98,10 @@ export type AdminWalletPassCampaignType = z.infer<typeof AdminWalletPassCampaign
 /** Body of `POST /admin/customers/:id/wallet-pass/move`: the pass (holder) to move here, as the admin confirmed it. */
 export const AdminWalletPassMove = z
   .object({
-    holder_id: z.string({ error: "holder_id is required: the pass to move" }).trim().min(1, { error: "holder_id is required: the pass to move" }),
+    holder_id: z
+      .string({ error: "holder_id is required: the pass to move" })
+      .trim()
+      .min(1, { error: "holder_id is required: the pass to move" }),
     note: z.string().trim().max(500, { error: "note is at most 500 characters" }).optional(),
   })
   .strict()

@@ -65,7 +65,11 @@ export async function handleHook(scope: MedusaContainer, command: HookCommand): 
       return { status: 400, body: { error }, outcome: "conflict", holder_id: result.holder_id }
     }
     if (result.created) {
-      await announceBalanceChange(scope, { holder_id: result.holder_id, entry_id: result.entry.id, amount: command.amount })
+      await announceBalanceChange(scope, {
+        holder_id: result.holder_id,
+        entry_id: result.entry.id,
+        amount: command.amount,
+      })
     }
     const repeat = !result.created && !result.echo_of_operation_id
     return { body: { success: true }, outcome: repeat ? "duplicate" : "ok", holder_id: result.holder_id }
@@ -119,7 +123,8 @@ async function describeConflict(
   const currency = await balanceCurrency(scope)
   const first = result.entry
   const otherHolder = first.holder_id !== result.holder_id ? " to another customer" : ""
-  const otherSum = first.amount !== command.amount ? `; this delivery is ${describeBalanceChange(command.amount, currency)}` : ""
+  const otherSum =
+    first.amount !== command.amount ? `; this delivery is ${describeBalanceChange(command.amount, currency)}` : ""
   return `transactionId ${command.transaction_id} was already used for ${describeBalanceChange(first.amount, currency)}${otherHolder}${otherSum}`
 }
 
@@ -137,6 +142,8 @@ async function announceBalanceChange(
   } catch (e) {
     scope
       .resolve(ContainerRegistrationKeys.LOGGER)
-      .warn(`wallet-pass: ${WALLET_PASS_EVENTS.BALANCE_CHANGED} for entry ${data.entry_id} was not emitted: ${(e as Error).message}`)
+      .warn(
+        `wallet-pass: ${WALLET_PASS_EVENTS.BALANCE_CHANGED} for entry ${data.entry_id} was not emitted: ${(e as Error).message}`
+      )
   }
 }

@@ -46,9 +46,7 @@ export type HookCommand =
       discount_percent_bp?: number
     }
 
-export type ParseHookResult =
-  | { ok: true; command: HookCommand }
-  | { ok: false; error: string; method?: HookMethod }
+export type ParseHookResult = { ok: true; command: HookCommand } | { ok: false; error: string; method?: HookMethod }
 
 export type ParseHookOptions = { defaultCountry: string; revision: Revision }
 
@@ -94,7 +92,8 @@ function percent(value: number | undefined, raw: unknown, field: string): number
 function balanceOf(raw: unknown): number | undefined {
   if (raw === undefined || raw === null) return undefined
   const minor = toMinorUnits(raw)
-  if (minor === null) throw new HookInputError(describeAmountProblem("customer.balance", amountProblem(raw) ?? "not_a_number"))
+  if (minor === null)
+    throw new HookInputError(describeAmountProblem("customer.balance", amountProblem(raw) ?? "not_a_number"))
   return minor
 }
 
@@ -165,7 +164,9 @@ function toCommand(
         if (!day) throw new HookInputError("customer.birthday must be a real day as yyyy-mm-dd (or dd.mm.yyyy)")
         birthday = formatBirthday(day, "hook")
       }
-      const tracks = new Map((b.cardTracks ?? []).map((t) => [String(t.card).trim(), text(t.track, "customer.cardTracks.track", MAX_ID)]))
+      const tracks = new Map(
+        (b.cardTracks ?? []).map((t) => [String(t.card).trim(), text(t.track, "customer.cardTracks.track", MAX_ID)])
+      )
       const numbers = [...new Set([...card_numbers, ...tracks.keys()].filter(Boolean))]
       const referrer = text(b.referCustomerPhone, "customer.referCustomerPhone", 40)
       return {
@@ -181,7 +182,8 @@ function toCommand(
           extra: b.extra,
           promo: text(b.promo, "customer.promo", MAX_ID),
           user_hash: text(b.user_hash, "customer.user_hash", MAX_ID),
-          referrer_phone: referrer === undefined ? undefined : phoneOf(referrer, "customer.referCustomerPhone", country),
+          referrer_phone:
+            referrer === undefined ? undefined : phoneOf(referrer, "customer.referCustomerPhone", country),
         },
         // A zero is the service's default, not a choice: adopting it would override the
         // program rate (accrual.bonusPercent) for every installed pass. setPrivileges sets rates.

@@ -6,8 +6,7 @@ export const HOOK_BODY_LIMIT_BYTES = 64 * 1024
 
 /** A refused body keeps `json` when it parsed (its crm_key may still authenticate the caller, and the log shows it). */
 export type RawBodyResult =
-  | { ok: true; json: unknown }
-  | { ok: false; status: 400 | 413; error: string; json?: unknown }
+  { ok: true; json: unknown } | { ok: false; status: 400 | 413; error: string; json?: unknown }
 
 /**
  * Reads and parses a JSON body with limits: its size, its nesting (scanned before it is

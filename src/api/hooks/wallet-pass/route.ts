@@ -70,12 +70,29 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
       // What parsed is logged, with the characters the log cannot keep replaced.
       const request = body.json === undefined ? undefined : storableCopy(withoutSecrets(body.json))
       const method = HOOK_METHODS.find((m) => m === json?.method)
-      return { status: body.status, answer: { error: body.error }, outcome: "rejected", error: body.error, method, request }
+      return {
+        status: body.status,
+        answer: { error: body.error },
+        outcome: "rejected",
+        error: body.error,
+        method,
+        request,
+      }
     }
     const request = withoutSecrets(body.json)
-    const parsed = parseHook(body.json, { revision: options.revision, defaultCountry: (await phoneCountry(req.scope)).country })
+    const parsed = parseHook(body.json, {
+      revision: options.revision,
+      defaultCountry: (await phoneCountry(req.scope)).country,
+    })
     if (!parsed.ok) {
-      return { status: 400, answer: { error: parsed.error }, outcome: "rejected", method: parsed.method, request, error: parsed.error }
+      return {
+        status: 400,
+        answer: { error: parsed.error },
+        outcome: "rejected",
+        method: parsed.method,
+        request,
+        error: parsed.error,
+      }
     }
     const { command } = parsed
     const about = {
@@ -87,7 +104,14 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
     try {
       const handled = await handleHook(req.scope, command)
       const error = handled.status === 400 ? String(handled.body.error) : undefined
-      return { status: handled.status ?? 200, answer: handled.body, outcome: handled.outcome, holder_id: handled.holder_id, error, ...about }
+      return {
+        status: handled.status ?? 200,
+        answer: handled.body,
+        outcome: handled.outcome,
+        holder_id: handled.holder_id,
+        error,
+        ...about,
+      }
     } catch (e) {
       if (MedusaError.isMedusaError(e) && CLIENT_ERRORS.includes((e as MedusaError).type)) {
         const error = (e as MedusaError).message
@@ -103,7 +127,11 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
 
   if (delivery.outcome === "unauthorized") {
     // Counted per minute, not a row each: anyone can send these (see recordHookRefusal).
-    walletPass.recordHookRefusal({ status: delivery.status, reason: delivery.error ?? "", address: delivery.address ?? null })
+    walletPass.recordHookRefusal({
+      status: delivery.status,
+      reason: delivery.error ?? "",
+      address: delivery.address ?? null,
+    })
     return
   }
   try {

@@ -7,7 +7,13 @@ import { createServer } from "node:net"
 import type { AddressInfo } from "node:net"
 import { type WalletPassEmulator, startEmulator } from "../../../emulator"
 import { phone, startRecorder, waitFor } from "../../../emulator/__tests__/support"
-import { WalletPassApiError, WalletPassClient, type WalletPassCallRecord, WalletPassConfigError, parseRetryAfter } from ".."
+import {
+  WalletPassApiError,
+  WalletPassClient,
+  type WalletPassCallRecord,
+  WalletPassConfigError,
+  parseRetryAfter,
+} from ".."
 
 const APP_KEY = "outcome-key-SeCrEt-91d3"
 
@@ -56,7 +62,13 @@ describe("outcome classes", () => {
   it("5xx is ambiguous (server_error) and carries the status and text", async () => {
     emulator.injectFault({ kind: "status", status: 503, path: "/crm/balance/add" })
     const error = await failure(() => client.balanceAdd({ phone: phone(1), sum: 5 }))
-    expect(error).toMatchObject({ kind: "server_error", outcome: "ambiguous", status: 503, serviceError: "Internal server error", path: "/crm/balance/add" })
+    expect(error).toMatchObject({
+      kind: "server_error",
+      outcome: "ambiguous",
+      status: 503,
+      serviceError: "Internal server error",
+      path: "/crm/balance/add",
+    })
     expect(balance()).toBe(100)
   })
 
@@ -80,7 +92,11 @@ describe("outcome classes", () => {
     const error = await failure(() => client.balanceAdd({ phone: phone(1), sum: 7 }))
     expect(error).toMatchObject({ kind: "connection_reset", outcome: "ambiguous" })
     expect(balance()).toBe(107)
-    expect(emulator.requests()[0]).toMatchObject({ applied: true, result: "dropped_after_apply", fault: "drop_after_apply" })
+    expect(emulator.requests()[0]).toMatchObject({
+      applied: true,
+      result: "dropped_after_apply",
+      fault: "drop_after_apply",
+    })
   })
 
   it("429 is not applied and carries Retry-After", async () => {
@@ -99,7 +115,11 @@ describe("outcome classes", () => {
 
   it("connection refused is not applied (connect_failed)", async () => {
     const port = await closedPort()
-    const offline = new WalletPassClient({ apiUrl: `http://127.0.0.1:${port}/v2`, appKey: APP_KEY, onCall: (r) => calls.push(r) })
+    const offline = new WalletPassClient({
+      apiUrl: `http://127.0.0.1:${port}/v2`,
+      appKey: APP_KEY,
+      onCall: (r) => calls.push(r),
+    })
     try {
       const error = await failure(() => offline.balanceAdd({ phone: phone(1), sum: 5 }))
       expect(error).toMatchObject({ kind: "connect_failed", outcome: "not_applied" })
@@ -142,14 +162,22 @@ describe("odd servers", () => {
     const odd = await startRecorder(() => answer)
     const oddClient = new WalletPassClient({ apiUrl: `${odd.url}/v2`, appKey: APP_KEY })
     try {
-      expect(await failure(() => oddClient.balanceAdd({ phone: phone(1), sum: 1 }))).toMatchObject({ kind: "invalid_response", outcome: "ambiguous", status: 200 })
+      expect(await failure(() => oddClient.balanceAdd({ phone: phone(1), sum: 1 }))).toMatchObject({
+        kind: "invalid_response",
+        outcome: "ambiguous",
+        status: 200,
+      })
       answer = { body: { customers: "nope" } }
       const shape = await failure(() => oddClient.readCustomers({ start_date: "01.01.2024", end_date: "02.01.2024" }))
       expect(shape).toMatchObject({ kind: "invalid_response", outcome: "ambiguous" })
       expect(shape.issues?.[0]).toContain("customers")
       // 2xx with success:false is the service refusing: not applied.
       answer = { body: { success: false, error: "Card is blocked" } }
-      expect(await failure(() => oddClient.balanceAdd({ phone: phone(1), sum: 1 }))).toMatchObject({ kind: "rejected", outcome: "not_applied", serviceError: "Card is blocked" })
+      expect(await failure(() => oddClient.balanceAdd({ phone: phone(1), sum: 1 }))).toMatchObject({
+        kind: "rejected",
+        outcome: "not_applied",
+        serviceError: "Card is blocked",
+      })
       // push/send's answer is not shown in the spec: an empty 2xx body is fine.
       answer = { raw: "" }
       await expect(oddClient.pushSend({ push_uuid: "0b9f3f7e-9d0c-4b8e-8f7a-2d1c3b4a5e6f" })).resolves.toEqual({})
@@ -197,10 +225,20 @@ describe("secrets", () => {
   it("a service that echoes the key and a crm_key cannot leak them into errors or logs", async () => {
     const echo = await startRecorder((req) => ({
       status: 400,
-      body: { success: false, error: `bad key ${(req.body as { app_key: string }).app_key}`, code: APP_KEY, crm_key: "crm-secret", password: "pw-secret" },
+      body: {
+        success: false,
+        error: `bad key ${(req.body as { app_key: string }).app_key}`,
+        code: APP_KEY,
+        crm_key: "crm-secret",
+        password: "pw-secret",
+      },
     }))
     const records: WalletPassCallRecord[] = []
-    const echoClient = new WalletPassClient({ apiUrl: `${echo.url}/v2`, appKey: APP_KEY, onCall: (r) => records.push(r) })
+    const echoClient = new WalletPassClient({
+      apiUrl: `${echo.url}/v2`,
+      appKey: APP_KEY,
+      onCall: (r) => records.push(r),
+    })
     try {
       const error = await failure(() => echoClient.status())
       expect(error.serviceError).toBe("bad key [redacted]")

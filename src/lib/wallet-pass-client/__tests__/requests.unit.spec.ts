@@ -15,7 +15,12 @@ const calls: WalletPassCallRecord[] = []
 
 beforeAll(async () => {
   emulator = await startEmulator({ appKey: APP_KEY, limits: "unlimited", cardNumberStart: "5000000001" })
-  client = new WalletPassClient({ apiUrl: emulator.url, appKey: APP_KEY, defaultCountry: "RU", onCall: (r) => calls.push(r) })
+  client = new WalletPassClient({
+    apiUrl: emulator.url,
+    appKey: APP_KEY,
+    defaultCountry: "RU",
+    onCall: (r) => calls.push(r),
+  })
 })
 
 afterAll(async () => {
@@ -64,7 +69,13 @@ describe("4.2 user_create_or_update", () => {
       customerId: "cus_01",
       variables: { level: "gold", visits: 3 },
     })
-    expect(result).toMatchObject({ success: true, card: true, card_number: "5000000001", card_track: "TRACK-1", sms_send: false })
+    expect(result).toMatchObject({
+      success: true,
+      card: true,
+      card_number: "5000000001",
+      card_track: "TRACK-1",
+      sms_send: false,
+    })
     expect(result.user_hash).toMatch(/^[0-9a-f]{16}$/)
     expect(result.card_url).toContain(result.user_hash)
     expect(result.card_gpay_url).toContain(result.user_hash)
@@ -72,7 +83,14 @@ describe("4.2 user_create_or_update", () => {
 
     // Normalised to E.164, birthday sent as dd.mm.yyyy, custom variables as top-level fields.
     const sent = emulator.requests()[0].body as Record<string, unknown>
-    expect(sent).toMatchObject({ phone: "+79991234567", birthday: "07.05.1990", level: "gold", visits: 3, discount: 5, balance: 120 })
+    expect(sent).toMatchObject({
+      phone: "+79991234567",
+      birthday: "07.05.1990",
+      level: "gold",
+      visits: 3,
+      discount: 5,
+      balance: 120,
+    })
     expect(sent).not.toHaveProperty("variables")
 
     expect(emulator.getCustomer("+79991234567")).toMatchObject({
@@ -96,7 +114,12 @@ describe("4.2 user_create_or_update", () => {
     const second = await client.userCreateOrUpdate({ phone: phone(1), surname: "Petrov", bonus: 7 })
     expect(second).toMatchObject({ success: true, card: false })
     expect(second.card_number).toBeUndefined()
-    expect(emulator.getCustomer(phone(1))).toMatchObject({ name: "Boris", surname: "Petrov", bonus: 7, cards: [{ number: "5000000001" }] })
+    expect(emulator.getCustomer(phone(1))).toMatchObject({
+      name: "Boris",
+      surname: "Petrov",
+      bonus: 7,
+      cards: [{ number: "5000000001" }],
+    })
   })
 
   it("sends the install SMS with %link% replaced by the form link plus the customer's hash", async () => {
@@ -109,7 +132,9 @@ describe("4.2 user_create_or_update", () => {
     expect(result.sms_send).toBe(true)
     const personal = `https://shop.example/card-form?src=sms&hash=${result.user_hash}`
     expect(result.form_url).toBe(personal)
-    expect(emulator.snapshot().sms).toEqual([expect.objectContaining({ phone: phone(2), text: `Your card: ${personal} (valid 7 days)` })])
+    expect(emulator.snapshot().sms).toEqual([
+      expect.objectContaining({ phone: phone(2), text: `Your card: ${personal} (valid 7 days)` }),
+    ])
   })
 
   it("refuses locally an sms with %link% but no link", async () => {
@@ -136,7 +161,13 @@ describe("4.2 user_create_or_update", () => {
 
   it("a push to an unknown customer is rejected by the service, not applied", async () => {
     const error = await failure(() => client.userCreateOrUpdate({ phone: phone(5), push: "hi" }))
-    expect(error).toMatchObject({ kind: "rejected", outcome: "not_applied", status: 404, serviceError: "Customer not found", serviceCode: "customer_not_found" })
+    expect(error).toMatchObject({
+      kind: "rejected",
+      outcome: "not_applied",
+      status: 404,
+      serviceError: "Customer not found",
+      serviceCode: "customer_not_found",
+    })
   })
 
   it("refuses locally custom variables that shadow request fields, bad uuids and bad birthdays", async () => {
@@ -156,7 +187,13 @@ describe("4.2 user_create_or_update", () => {
 
 describe("4.3 read_customer", () => {
   beforeEach(async () => {
-    emulator.seedCustomer({ phone: phone(10), name: "Referrer", birthday: "1985-12-31", balance: 40, cards: [{ number: "777001", track: "T1", installed: true }, "777002"] })
+    emulator.seedCustomer({
+      phone: phone(10),
+      name: "Referrer",
+      birthday: "1985-12-31",
+      balance: 40,
+      cards: [{ number: "777001", track: "T1", installed: true }, "777002"],
+    })
     emulator.seedCustomer({ phone: phone(11), name: "Friend", invitedBy: phone(10) })
     emulator.seedCustomer({ phone: phone(12), name: "Friend 2", invitedBy: phone(10) })
   })
@@ -192,7 +229,9 @@ describe("4.3 read_customer", () => {
   })
 
   it("refuses locally both or neither identifier; an unknown customer is not applied", async () => {
-    expect((await failure(() => client.readCustomer({ phone: phone(10), card: "777001" } as never))).kind).toBe("local_validation")
+    expect((await failure(() => client.readCustomer({ phone: phone(10), card: "777001" } as never))).kind).toBe(
+      "local_validation"
+    )
     expect((await failure(() => client.readCustomer({} as never))).kind).toBe("local_validation")
     const unknown = await failure(() => client.readCustomer({ card: "000" }))
     expect(unknown).toMatchObject({ kind: "rejected", status: 404, serviceError: "Customer not found" })
@@ -203,9 +242,11 @@ describe("4.4 read_customers", () => {
   const day = (d: number, h = 12) => new Date(Date.UTC(2024, 0, d, h)).toISOString()
 
   it("pages past 100 with the async iterator (100, 100, 50) in registration order", async () => {
-    for (let i = 0; i < 250; i++) emulator.seedCustomer({ phone: phone(1000 + i), registeredAt: Date.UTC(2024, 0, 10) + i * 1000 })
+    for (let i = 0; i < 250; i++)
+      emulator.seedCustomer({ phone: phone(1000 + i), registeredAt: Date.UTC(2024, 0, 10) + i * 1000 })
     const pages = []
-    for await (const page of client.customerPages({ start_date: "01.01.2024", end_date: "31.01.2024" })) pages.push(page)
+    for await (const page of client.customerPages({ start_date: "01.01.2024", end_date: "31.01.2024" }))
+      pages.push(page)
     expect(pages.map((p) => [p.offset, p.customers.length])).toEqual([
       [0, 100],
       [100, 100],
@@ -218,7 +259,8 @@ describe("4.4 read_customers", () => {
   it("stops after an empty page when the last full page ends exactly at 100", async () => {
     for (let i = 0; i < 100; i++) emulator.seedCustomer({ phone: phone(2000 + i), registeredAt: day(5) })
     const pages = []
-    for await (const page of client.customerPages({ start_date: "01.01.2024", end_date: "31.01.2024" })) pages.push(page)
+    for await (const page of client.customerPages({ start_date: "01.01.2024", end_date: "31.01.2024" }))
+      pages.push(page)
     expect(pages).toHaveLength(1)
     expect(emulator.requests()).toHaveLength(2)
   })
@@ -233,15 +275,27 @@ describe("4.4 read_customers", () => {
     expect((await client.readCustomers(window)).customers).toEqual([phone(1), phone(2), phone(3), phone(4)])
     expect((await client.readCustomers({ ...window, installed: true })).customers).toEqual([phone(1), phone(3)])
     expect((await client.readCustomers({ ...window, installed: false })).customers).toEqual([phone(2), phone(4)])
-    expect((await client.readCustomers({ start_date: "02.01.2024", end_date: "03.01.2024 12:00:00" })).customers).toEqual([phone(2), phone(3)])
+    expect(
+      (await client.readCustomers({ start_date: "02.01.2024", end_date: "03.01.2024 12:00:00" })).customers
+    ).toEqual([phone(2), phone(3)])
     // Dates as Date objects are written in UTC, the end with a time.
-    await client.readCustomers({ start_date: new Date(Date.UTC(2024, 0, 2)), end_date: new Date(Date.UTC(2024, 0, 3, 9, 5, 7)) })
-    expect(emulator.requests().at(-1)?.body).toMatchObject({ start_date: "02.01.2024", end_date: "03.01.2024 09:05:07" })
+    await client.readCustomers({
+      start_date: new Date(Date.UTC(2024, 0, 2)),
+      end_date: new Date(Date.UTC(2024, 0, 3, 9, 5, 7)),
+    })
+    expect(emulator.requests().at(-1)?.body).toMatchObject({
+      start_date: "02.01.2024",
+      end_date: "03.01.2024 09:05:07",
+    })
   })
 
   it("refuses locally an impossible date and a time on the start date", async () => {
-    expect((await failure(() => client.readCustomers({ start_date: "30.02.2024", end_date: "01.03.2024" }))).kind).toBe("local_validation")
-    expect((await failure(() => client.readCustomers({ start_date: "01.01.2024 10:00:00", end_date: "01.03.2024" }))).kind).toBe("local_validation")
+    expect((await failure(() => client.readCustomers({ start_date: "30.02.2024", end_date: "01.03.2024" }))).kind).toBe(
+      "local_validation"
+    )
+    expect(
+      (await failure(() => client.readCustomers({ start_date: "01.01.2024 10:00:00", end_date: "01.03.2024" }))).kind
+    ).toBe("local_validation")
     expect(emulator.requests()).toHaveLength(0)
   })
 })
@@ -300,11 +354,20 @@ describe("4.7 event/send", () => {
     expect(error).toMatchObject({ kind: "local_validation", outcome: "not_applied", refusedLocally: true })
     expect(error.status).toBeUndefined()
     expect(emulator.requests()).toHaveLength(0)
-    expect(calls).toEqual([expect.objectContaining({ method: "eventSend", sent: false, outcome: "not_applied", errorKind: "local_validation" })])
+    expect(calls).toEqual([
+      expect.objectContaining({
+        method: "eventSend",
+        sent: false,
+        outcome: "not_applied",
+        errorKind: "local_validation",
+      }),
+    ])
   })
 
   it("counts characters, not UTF-16 units: 100 emoji pass", async () => {
-    await expect(client.eventSend({ event: "visit", phone: phone(1), value: "🎉".repeat(100) })).resolves.toEqual({ success: true })
+    await expect(client.eventSend({ event: "visit", phone: phone(1), value: "🎉".repeat(100) })).resolves.toEqual({
+      success: true,
+    })
   })
 
   it("refuses locally a request with two identifiers", async () => {
@@ -317,7 +380,10 @@ describe("4.8-4.9 balance/add and balance/deduct (built-in base)", () => {
   it("changes the balance and answers the new balance", async () => {
     emulator.seedCustomer({ phone: phone(1), cards: ["990001"] })
     await expect(client.balanceAdd({ phone: phone(1), sum: 150 })).resolves.toEqual({ success: true, balance: 150 })
-    await expect(client.balanceDeduct({ card: "990001", sum: 49.5 })).resolves.toEqual({ success: true, balance: 100.5 })
+    await expect(client.balanceDeduct({ card: "990001", sum: 49.5 })).resolves.toEqual({
+      success: true,
+      balance: 100.5,
+    })
     expect(emulator.getCustomer(phone(1))?.balance).toBe(100.5)
     expect(emulator.requests()[0].body).toMatchObject({ sum: 150, phone: phone(1) })
   })
@@ -327,7 +393,12 @@ describe("4.8-4.9 balance/add and balance/deduct (built-in base)", () => {
     expect((await failure(() => client.balanceAdd({ phone: phone(1), sum: 0 }))).kind).toBe("local_validation")
     expect((await failure(() => client.balanceDeduct({ phone: phone(1), sum: -5 }))).kind).toBe("local_validation")
     const overdraft = await failure(() => client.balanceDeduct({ phone: phone(1), sum: 1 }))
-    expect(overdraft).toMatchObject({ kind: "rejected", outcome: "not_applied", status: 400, serviceCode: "insufficient_balance" })
+    expect(overdraft).toMatchObject({
+      kind: "rejected",
+      outcome: "not_applied",
+      status: 400,
+      serviceCode: "insufficient_balance",
+    })
   })
 })
 
@@ -355,7 +426,14 @@ describe("service errors", () => {
     const wrong = new WalletPassClient({ apiUrl: emulator.url, appKey: "wrong-key" })
     try {
       const error = await failure(() => wrong.status())
-      expect(error).toMatchObject({ kind: "rejected", outcome: "not_applied", status: 401, serviceError: "Invalid app_key", serviceCode: "invalid_app_key", path: "/status" })
+      expect(error).toMatchObject({
+        kind: "rejected",
+        outcome: "not_applied",
+        status: 401,
+        serviceError: "Invalid app_key",
+        serviceCode: "invalid_app_key",
+        path: "/status",
+      })
       expect(error.rawBody).toContain("Invalid app_key")
     } finally {
       await wrong.close()

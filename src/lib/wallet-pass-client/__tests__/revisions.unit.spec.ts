@@ -29,7 +29,9 @@ describe("revision 2.7.2", () => {
     expect(added).toEqual({ success: true, balance: 25.25 })
 
     const { customer } = await client.readCustomer({ phone: phone(1) })
-    expect(emulator.requests()[2].response).toMatchObject({ customer: { balance: "25.25", bonus: "5", discount: "2.5" } })
+    expect(emulator.requests()[2].response).toMatchObject({
+      customer: { balance: "25.25", bonus: "5", discount: "2.5" },
+    })
     expect(customer).toMatchObject({ balance: 25.25, bonus: 5, discount: 2.5 })
 
     const status = await client.status()
@@ -69,12 +71,20 @@ describe("lenient readers shared with the hook receiver", () => {
       method: "addBalance",
       customer: { phone: "+79990000001", cardNumbers: [1001], sum: "-12.5", transactionId: 42, lifetime: "30" },
     })
-    expect(hook).toMatchObject({ method: "addBalance", customer: { sum: -12.5, transactionId: "42", lifetime: 30, cardNumbers: ["1001"] } })
+    expect(hook).toMatchObject({
+      method: "addBalance",
+      customer: { sum: -12.5, transactionId: "42", lifetime: 30, cardNumbers: ["1001"] },
+    })
     expect(lifetimeToSeconds(30, "2.8.2")).toBe(30 * 86_400)
     expect(lifetimeToSeconds(3600, "2.7.2")).toBe(3600)
   })
 
   it("refuses a non-numeric amount", () => {
-    expect(hookBodySchema.safeParse({ method: "addBalance", customer: { phone: "+79990000001", sum: "ten", transactionId: "t" } }).success).toBe(false)
+    expect(
+      hookBodySchema.safeParse({
+        method: "addBalance",
+        customer: { phone: "+79990000001", sum: "ten", transactionId: "t" },
+      }).success
+    ).toBe(false)
   })
 })

@@ -27,7 +27,8 @@ walletPassModuleTests(({ service }) => {
       profile: { name: "Anna" },
       priority: OPERATION_PRIORITY.accrual,
     })
-  const entries = (holder_id: string) => service.listWalletPassLedgerEntries({ holder_id }, { order: { created_at: "ASC" } })
+  const entries = (holder_id: string) =>
+    service.listWalletPassLedgerEntries({ holder_id }, { order: { created_at: "ASC" } })
 
   /** Claims the next request and records it done; returns it (or null when nothing may go). */
   async function sendNext() {
@@ -47,7 +48,13 @@ walletPassModuleTests(({ service }) => {
       const enrolled = await enroll("cus_1", "+79990000001")
       // An order right after signup: its credit is queued behind the enrolment.
       await service.applyLedgerEntryAndEnqueue(
-        { holder_id: enrolled!.holder_id, amount: 1000, kind: "accrual", dedupe_key: "order:o1:accrual", order_id: "o1" },
+        {
+          holder_id: enrolled!.holder_id,
+          amount: 1000,
+          kind: "accrual",
+          dedupe_key: "order:o1:accrual",
+          order_id: "o1",
+        },
         { method: "balance_add", payload: {}, dedupe_key: "op:order:o1:accrual", priority: OPERATION_PRIORITY.accrual }
       )
       const claim = await service.claimNextOperation(FAST)
@@ -64,7 +71,13 @@ walletPassModuleTests(({ service }) => {
       expect(await service.claimNextOperation(FAST)).toEqual({ kind: "idle" })
 
       const adopted = await service.adoptHolder({ holder_id: enrolled!.holder_id, snapshot: known() })
-      expect(adopted).toMatchObject({ before: "pending", state: "adopted", opening_amount: 50_000, discount_changed: true, bonus_changed: true })
+      expect(adopted).toMatchObject({
+        before: "pending",
+        state: "adopted",
+        opening_amount: 50_000,
+        discount_changed: true,
+        bonus_changed: true,
+      })
       // Then the enrolment, then the order's credit: in order, on top of the adopted balance.
       expect(await sendNext()).toMatchObject({ method: "user_create_or_update", payload: { type: "enroll" } })
       expect(await sendNext()).toMatchObject({ method: "balance_add" })
@@ -95,7 +108,10 @@ walletPassModuleTests(({ service }) => {
 
     it("a phone the service does not know is adopted as new; a later install with a balance is taken while the ledger is empty", async () => {
       const { holder_id } = (await enroll("cus_3", "+79990000003"))!
-      expect(await service.adoptHolder({ holder_id, snapshot: null })).toMatchObject({ state: "new", opening_entry_id: null })
+      expect(await service.adoptHolder({ holder_id, snapshot: null })).toMatchObject({
+        state: "new",
+        opening_entry_id: null,
+      })
       // createCustomer of a pass installed meanwhile (the service credited it in a shop).
       const install = await service.adoptHolder({ holder_id, snapshot: known({ balance: 30_000 }), balanceOnly: true })
       expect(install).toMatchObject({ state: "adopted", opening_amount: 30_000 })
@@ -115,7 +131,10 @@ walletPassModuleTests(({ service }) => {
 
     it("legacy holders (from before adoption) never take a balance", async () => {
       const holder = await service.createWalletPassHolders({ phone: "+79990000005", adoption_state: "legacy" })
-      expect(await service.adoptHolder({ holder_id: holder.id, snapshot: known() })).toMatchObject({ state: "legacy", opening_amount: 0 })
+      expect(await service.adoptHolder({ holder_id: holder.id, snapshot: known() })).toMatchObject({
+        state: "legacy",
+        opening_amount: 0,
+      })
       expect(await service.getBalance(holder.id)).toBe(0)
     })
 
@@ -125,7 +144,9 @@ walletPassModuleTests(({ service }) => {
       const { holder_id } = (await enroll("cus_7", "+79990000007"))!
       const adopted = await service.adoptHolder({ holder_id, snapshot: known() })
       expect(adopted.foreign_cards).toEqual(["1000000001"])
-      expect(await service.listWalletPassCards({ number: "1000000001" })).toEqual([expect.objectContaining({ holder_id: other.id })])
+      expect(await service.listWalletPassCards({ number: "1000000001" })).toEqual([
+        expect.objectContaining({ holder_id: other.id }),
+      ])
     })
   })
 
@@ -140,7 +161,13 @@ walletPassModuleTests(({ service }) => {
           priority: OPERATION_PRIORITY.background,
         })
       }
-      await service.enqueueOperation({ method: "user_create_or_update", holder_id: live.id, payload: { type: "profile" }, dedupe_key: "bulk", priority: OPERATION_PRIORITY.bulk })
+      await service.enqueueOperation({
+        method: "user_create_or_update",
+        holder_id: live.id,
+        payload: { type: "profile" },
+        dedupe_key: "bulk",
+        priority: OPERATION_PRIORITY.bulk,
+      })
       // 4 an hour with a share of 0.5: 2 background requests an hour.
       const limits = { perSecond: 100, perHour: 4 }
       const order: string[] = []
@@ -164,52 +191,110 @@ walletPassModuleTests(({ service }) => {
       const { holder_id } = (await enroll("cus_20", "+79990000020"))!
       await service.adoptHolder({ holder_id, snapshot: known() })
       await service.applyLedgerEntry({ holder_id, amount: 1_000, kind: "accrual", dedupe_key: "order:o20:accrual" })
-      expect((await service.getAccountBalances([holder_id])).get(holder_id)).toEqual({ balance: 51_000, own: 1_000, verified: false, spendable: 1_000 })
+      expect((await service.getAccountBalances([holder_id])).get(holder_id)).toEqual({
+        balance: 51_000,
+        own: 1_000,
+        verified: false,
+        spendable: 1_000,
+      })
       await expect(
-        service.applyLedgerEntry({ holder_id, amount: -2_000, kind: "redemption", dedupe_key: "cart:c1:redeem", forbid_overdraft: true, spendable_only: true })
+        service.applyLedgerEntry({
+          holder_id,
+          amount: -2_000,
+          kind: "redemption",
+          dedupe_key: "cart:c1:redeem",
+          forbid_overdraft: true,
+          spendable_only: true,
+        })
       ).rejects.toThrow("Only 10.00 of this balance can be spent until the phone is verified; 20.00 requested")
-      await service.applyLedgerEntry({ holder_id, amount: -1_000, kind: "redemption", dedupe_key: "cart:c2:redeem", forbid_overdraft: true, spendable_only: true })
+      await service.applyLedgerEntry({
+        holder_id,
+        amount: -1_000,
+        kind: "redemption",
+        dedupe_key: "cart:c2:redeem",
+        forbid_overdraft: true,
+        spendable_only: true,
+      })
       expect((await service.getAccountBalances([holder_id])).get(holder_id)!.spendable).toBe(0)
     })
 
     it("a right code verifies the account; wrong codes are counted and the fifth ends it", async () => {
       const { holder_id } = (await enroll("cus_21", "+79990000021"))!
       await service.adoptHolder({ holder_id, snapshot: known() })
-      const verification = await service.requestVerification({ holder_id, customer_id: "cus_21", phone: "+79990000021" })
+      const verification = await service.requestVerification({
+        holder_id,
+        customer_id: "cus_21",
+        phone: "+79990000021",
+      })
       const { code } = service.verificationText(verification.id)
       const wrong = code === "000000" ? "111111" : "000000"
-      expect(await service.confirmVerification({ customer_id: "cus_21", code: wrong })).toEqual({ ok: false, reason: "Wrong code: 4 attempts left" })
-      expect(await service.confirmVerification({ customer_id: "cus_21", code })).toMatchObject({ ok: true, holder_id, moved_from: null })
-      expect((await service.getAccountBalances([holder_id])).get(holder_id)).toMatchObject({ verified: true, spendable: 50_000 })
+      expect(await service.confirmVerification({ customer_id: "cus_21", code: wrong })).toEqual({
+        ok: false,
+        reason: "Wrong code: 4 attempts left",
+      })
+      expect(await service.confirmVerification({ customer_id: "cus_21", code })).toMatchObject({
+        ok: true,
+        holder_id,
+        moved_from: null,
+      })
+      expect((await service.getAccountBalances([holder_id])).get(holder_id)).toMatchObject({
+        verified: true,
+        spendable: 50_000,
+      })
       // The code travels only in the text: the queued request holds the verification's id.
       const [text] = await service.listWalletPassOperations({ dedupe_key: `verify:${verification.id}` })
       expect(JSON.stringify(text.payload)).not.toContain(code)
 
-      const again = await service.requestVerification({ holder_id, customer_id: "cus_21", phone: "+79990000021" }).catch((e: Error) => e)
+      const again = await service
+        .requestVerification({ holder_id, customer_id: "cus_21", phone: "+79990000021" })
+        .catch((e: Error) => e)
       expect(again).toEqual(expect.objectContaining({ message: expect.stringContaining("wait a minute") }))
     })
 
     it("five wrong codes end a verification", async () => {
       const { holder_id } = (await enroll("cus_22", "+79990000022"))!
-      const verification = await service.requestVerification({ holder_id, customer_id: "cus_22", phone: "+79990000022" })
+      const verification = await service.requestVerification({
+        holder_id,
+        customer_id: "cus_22",
+        phone: "+79990000022",
+      })
       const { code } = service.verificationText(verification.id)
       const wrong = code === "000000" ? "111111" : "000000"
       for (let i = 0; i < 5; i++) await service.confirmVerification({ customer_id: "cus_22", code: wrong })
-      expect(await service.confirmVerification({ customer_id: "cus_22", code })).toEqual({ ok: false, reason: "Too many wrong codes: ask for a new one" })
+      expect(await service.confirmVerification({ customer_id: "cus_22", code })).toEqual({
+        ok: false,
+        reason: "Too many wrong codes: ask for a new one",
+      })
     })
 
     it("a move takes ledger and cards together, once, audited; refused for a customer with a pass; an empty holder gives way", async () => {
-      const shop = await service.createWalletPassHolders({ phone: "+79990000030", customer_id: "cus_shop", adoption_state: "adopted", enrollment_state: "enrolled" })
+      const shop = await service.createWalletPassHolders({
+        phone: "+79990000030",
+        customer_id: "cus_shop",
+        adoption_state: "adopted",
+        enrollment_state: "enrolled",
+      })
       await service.createWalletPassCards({ number: "2000000001", holder_id: shop.id })
-      await service.applyLedgerEntry({ holder_id: shop.id, amount: 4_200, kind: "opening_balance", dedupe_key: `adopt:${shop.id}` })
+      await service.applyLedgerEntry({
+        holder_id: shop.id,
+        amount: 4_200,
+        kind: "opening_balance",
+        dedupe_key: `adopt:${shop.id}`,
+      })
       // The online account's failed enrolment ("already enrolled for another customer").
       const failed = await service.createWalletPassHolders({ customer_id: "cus_web", enrollment_state: "failed" })
-      const withPass = await service.createWalletPassHolders({ phone: "+79990000031", customer_id: "cus_other", enrollment_state: "enrolled" })
+      const withPass = await service.createWalletPassHolders({
+        phone: "+79990000031",
+        customer_id: "cus_other",
+        enrollment_state: "enrolled",
+      })
 
-      await expect(service.moveHolder({ holder_id: shop.id, to_customer_id: "cus_other", via: "admin", actor: "user_1" })).rejects.toThrow(
-        "already has a wallet pass"
-      )
-      expect(await service.moveHolder({ holder_id: shop.id, to_customer_id: "cus_web", via: "admin", actor: "user_1" })).toEqual({
+      await expect(
+        service.moveHolder({ holder_id: shop.id, to_customer_id: "cus_other", via: "admin", actor: "user_1" })
+      ).rejects.toThrow("already has a wallet pass")
+      expect(
+        await service.moveHolder({ holder_id: shop.id, to_customer_id: "cus_web", via: "admin", actor: "user_1" })
+      ).toEqual({
         from_customer_id: "cus_shop",
       })
       const [moved] = await service.listWalletPassHolders({ customer_id: "cus_web" })
@@ -218,7 +303,12 @@ walletPassModuleTests(({ service }) => {
       expect(await service.getBalance(shop.id)).toBe(4_200)
       expect(await service.listWalletPassCards({ holder_id: shop.id })).toHaveLength(1)
       expect(await service.listWalletPassHolderMoves({ holder_id: shop.id })).toEqual([
-        expect.objectContaining({ from_customer_id: "cus_shop", to_customer_id: "cus_web", via: "admin", actor: "user_1" }),
+        expect.objectContaining({
+          from_customer_id: "cus_shop",
+          to_customer_id: "cus_web",
+          via: "admin",
+          actor: "user_1",
+        }),
       ])
       // Once: moving it there again changes nothing and audits nothing more.
       await service.moveHolder({ holder_id: shop.id, to_customer_id: "cus_web", via: "admin", actor: "user_1" })

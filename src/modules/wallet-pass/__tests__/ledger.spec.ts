@@ -15,9 +15,14 @@ walletPassModuleTests(({ service }) => {
   })
 
   const apply = (input: Partial<ApplyLedgerEntryInput> & { amount: number; dedupe_key: string }) =>
-    service.applyLedgerEntry({ holder_id: holderId, kind: input.amount > 0 ? "service_credit" : "service_debit", ...input })
+    service.applyLedgerEntry({
+      holder_id: holderId,
+      kind: input.amount > 0 ? "service_credit" : "service_debit",
+      ...input,
+    })
 
-  const entriesOf = (id = holderId) => service.listWalletPassLedgerEntries({ holder_id: id }, { order: { created_at: "ASC" } })
+  const entriesOf = (id = holderId) =>
+    service.listWalletPassLedgerEntries({ holder_id: id }, { order: { created_at: "ASC" } })
 
   it("balance is the sum of applied entries", async () => {
     await apply({ amount: 1000, dedupe_key: "a" })
@@ -63,7 +68,10 @@ walletPassModuleTests(({ service }) => {
       message:
         "a credit of 20,000,000.00 EUR would take the balance to 40,000,000.00 EUR, beyond the largest balance the store keeps (21,474,836.47 EUR)",
     })
-    expect(await apply({ amount: 2_000_000_000, dedupe_key: "big-1" })).toMatchObject({ created: false, entry: { id: first.entry.id } })
+    expect(await apply({ amount: 2_000_000_000, dedupe_key: "big-1" })).toMatchObject({
+      created: false,
+      entry: { id: first.entry.id },
+    })
     expect(await entriesOf()).toHaveLength(1)
     expect(await service.getBalance(holderId)).toBe(2_000_000_000)
   })
@@ -222,7 +230,12 @@ walletPassModuleTests(({ service }) => {
     const late = entries.find((e) => e.dedupe_key === `expiry:${credit.entry.id}:canceled:${debit.entry.id}`)!
     expect(late).toMatchObject({ kind: "expiry", amount: -300, state: "applied" })
     const syncs = await service.listWalletPassOperations({ ledger_entry_id: late.id })
-    expect(syncs).toEqual([expect.objectContaining({ method: "user_create_or_update", payload: expect.objectContaining({ type: "balance_sync" }) })])
+    expect(syncs).toEqual([
+      expect.objectContaining({
+        method: "user_create_or_update",
+        payload: expect.objectContaining({ type: "balance_sync" }),
+      }),
+    ])
     // The key is free again: the same cart can reserve anew.
     expect((await apply({ amount: -1, dedupe_key: "spend" })).created).toBe(true)
   })

@@ -56,7 +56,10 @@ describe("plugin options", () => {
     [{ ...valid, revision: "3.0" }, 'revision: revision must be one of "2.8.2", "2.7.2"'],
     [{ ...valid, defaultCountry: "XX" }, "defaultCountry: defaultCountry must be an ISO 3166-1 alpha-2"],
     [{ ...valid, templateUuid: "abc" }, "templateUuid: templateUuid must be a UUID"],
-    [{ ...valid, installLink: { formUrl: "https://f.example", sms: "no token" } }, "installLink.sms: installLink.sms must contain %link%"],
+    [
+      { ...valid, installLink: { formUrl: "https://f.example", sms: "no token" } },
+      "installLink.sms: installLink.sms must contain %link%",
+    ],
     [{ ...valid, hooks: {} }, "hooks needs a credential"],
     [{ ...valid, hooks: { login: "l" } }, "hooks.login and hooks.password must be set together"],
     [{ ...valid, hooks: { login: "l", password: "p", crmKey: "k" } }, "not both"],
@@ -68,9 +71,18 @@ describe("plugin options", () => {
     [{ ...valid, currencyCode: "euro" }, "currencyCode: currencyCode must be a three-letter ISO 4217 code"],
     [{ ...valid, redemption: { maxOrderPercent: -1 } }, "redemption.maxOrderPercent must be a number from 0 to 100"],
     [{ ...valid, discount: { enabled: "yes" } }, "discount.enabled must be true or false"],
-    [{ ...valid, dispatcher: { echoGraceSeconds: 0 } }, "dispatcher.echoGraceSeconds: dispatcher.echoGraceSeconds must be a number of seconds from 1 to 3600"],
-    [{ ...valid, dispatcher: { sendingLeaseSeconds: "60" } }, "dispatcher.sendingLeaseSeconds must be a number of seconds from 1 to 3600"],
-    [{ ...valid, logs: { retentionDays: 0 } }, "logs.retentionDays: logs.retentionDays must be a whole number of days from 1 to 3650"],
+    [
+      { ...valid, dispatcher: { echoGraceSeconds: 0 } },
+      "dispatcher.echoGraceSeconds: dispatcher.echoGraceSeconds must be a number of seconds from 1 to 3600",
+    ],
+    [
+      { ...valid, dispatcher: { sendingLeaseSeconds: "60" } },
+      "dispatcher.sendingLeaseSeconds must be a number of seconds from 1 to 3600",
+    ],
+    [
+      { ...valid, logs: { retentionDays: 0 } },
+      "logs.retentionDays: logs.retentionDays must be a whole number of days from 1 to 3650",
+    ],
     [{ ...valid, logs: { retentionDays: 1.5 } }, "logs.retentionDays must be a whole number of days"],
     [{ ...valid, apiKey: "typo" }, 'unknown option(s) "apiKey"'],
   ])("refuses %j naming the option", (raw, expected) => {

@@ -13,7 +13,13 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
     return (await service.createWalletPassHolders({ phone, enrollment_state: "enrolled", adoption_state: "new" })).id
   }
   const enqueue = (holder_id: string | null, key: string, priority: number = OPERATION_PRIORITY.accrual) =>
-    service.enqueueOperation({ method: "user_create_or_update", holder_id, payload: { type: "profile" }, dedupe_key: key, priority })
+    service.enqueueOperation({
+      method: "user_create_or_update",
+      holder_id,
+      payload: { type: "profile" },
+      dedupe_key: key,
+      priority,
+    })
 
   /** Claims and completes everything currently claimable; returns the dedupe keys in claim order. */
   async function drainOrder(): Promise<string[]> {
@@ -115,7 +121,9 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
     const held = await service.claimNextOperation(limits)
     expect(held.kind === "wait" && held.wait_ms).toBeGreaterThan(900)
     // Past the bound it can no longer arrive (the client's connect timeout): the window opens.
-    await sql(`UPDATE wallet_pass_api_call SET started_at = started_at - make_interval(secs => ?)`, [IN_FLIGHT_BOUND_SECONDS])
+    await sql(`UPDATE wallet_pass_api_call SET started_at = started_at - make_interval(secs => ?)`, [
+      IN_FLIGHT_BOUND_SECONDS,
+    ])
     expect((await service.claimNextOperation(limits)).kind).toBe("send")
   })
 
@@ -132,9 +140,22 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
   it("a request left sending by a dead process: a balance request becomes unknown, anything else is sent again", async () => {
     const h = await holder("+79990000001")
     const { entry } = await service.applyLedgerEntry({ holder_id: h, amount: 100, kind: "manual", dedupe_key: "e" })
-    await service.enqueueOperation({ method: "balance_add", holder_id: h, ledger_entry_id: entry.id, payload: {}, dedupe_key: "add", priority: 10 })
+    await service.enqueueOperation({
+      method: "balance_add",
+      holder_id: h,
+      ledger_entry_id: entry.id,
+      payload: {},
+      dedupe_key: "add",
+      priority: 10,
+    })
     await enqueue(await holder("+79990000002"), "profile")
-    await service.enqueueOperation({ method: "read_customer", holder_id: await holder("+79990000003"), payload: {}, dedupe_key: "read", priority: 10 })
+    await service.enqueueOperation({
+      method: "read_customer",
+      holder_id: await holder("+79990000003"),
+      payload: {},
+      dedupe_key: "read",
+      priority: 10,
+    })
     for (let i = 0; i < 3; i++) {
       expect((await service.claimNextOperation(FAST)).kind).toBe("send")
     }
@@ -151,7 +172,10 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
     expect(byKey.read.state).toBe("pending")
     // The read goes again at once; the profile update (it sets values) only once the one
     // that may still be on its way can no longer land (echoGraceSeconds, 60 s by default).
-    const [{ held }] = await sql(`SELECT extract(epoch FROM next_attempt_at - clock_timestamp()) AS held FROM wallet_pass_operation WHERE id = ?`, [byKey.profile.id])
+    const [{ held }] = await sql(
+      `SELECT extract(epoch FROM next_attempt_at - clock_timestamp()) AS held FROM wallet_pass_operation WHERE id = ?`,
+      [byKey.profile.id]
+    )
     expect(Number(held)).toBeGreaterThan(50)
     expect(Number(held)).toBeLessThanOrEqual(60)
     expect(await drainOrder()).toEqual(["read", `sync:${byKey.add.id}`])
@@ -162,7 +186,10 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
     const backingOff = await enqueue(await holder("+79990000002"), "backing-off")
     // Both failed ambiguously (a timeout): one may still land at the service, so it is held.
     const fail = (hold_seconds: number | null) =>
-      sendAndRecord({ status: null, outcome: "ambiguous" }, { state: "pending", retry_in_seconds: 5, hold_seconds, service_failure: { give_up_after: 10 } })
+      sendAndRecord(
+        { status: null, outcome: "ambiguous" },
+        { state: "pending", retry_in_seconds: 5, hold_seconds, service_failure: { give_up_after: 10 } }
+      )
     await fail(600)
     await fail(null)
     const row = await service.retrieveOperationRow(held.operation.id)
@@ -223,13 +250,22 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
   }
 
   /** Claims the next operation and records the answer the service gave it. */
-  async function sendAndRecord(call: { status: number | null; outcome: "applied" | "not_applied" | "ambiguous" }, settle: Parameters<typeof service.recordSendOutcome>[0]["settle"]) {
+  async function sendAndRecord(
+    call: { status: number | null; outcome: "applied" | "not_applied" | "ambiguous" },
+    settle: Parameters<typeof service.recordSendOutcome>[0]["settle"]
+  ) {
     const claim = await service.claimNextOperation(FAST)
     if (claim.kind !== "send") throw new Error(`nothing to send: ${claim.kind}`)
     await service.recordSendOutcome({
       operation_id: claim.operation.id,
       api_call_id: claim.api_call_id,
-      call: { ...call, duration_ms: 1, request: null, response: null, error: call.outcome === "applied" ? null : "failed" },
+      call: {
+        ...call,
+        duration_ms: 1,
+        request: null,
+        response: null,
+        error: call.outcome === "applied" ? null : "failed",
+      },
       settle,
     })
     return claim
@@ -266,11 +302,25 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
     const trouble = await enqueue(await holder("+79990000001"), "trouble")
     const rejected = await enqueue(await holder("+79990000002"), "rejected")
     const limited = await enqueue(await holder("+79990000003"), "limited")
-    await sql(`UPDATE wallet_pass_operation SET attempts = 1, next_attempt_at = ${later}, result = '{"retry":"service"}' WHERE id = ?`, [trouble.operation.id])
-    await sql(`UPDATE wallet_pass_operation SET attempts = 1, next_attempt_at = ${later}, result = '{"retry":"rejected"}' WHERE id = ?`, [rejected.operation.id])
-    await sql(`UPDATE wallet_pass_operation SET attempts = 1, next_attempt_at = ${later}, result = '{"retry":"rate_limited"}' WHERE id = ?`, [limited.operation.id])
+    await sql(
+      `UPDATE wallet_pass_operation SET attempts = 1, next_attempt_at = ${later}, result = '{"retry":"service"}' WHERE id = ?`,
+      [trouble.operation.id]
+    )
+    await sql(
+      `UPDATE wallet_pass_operation SET attempts = 1, next_attempt_at = ${later}, result = '{"retry":"rejected"}' WHERE id = ?`,
+      [rejected.operation.id]
+    )
+    await sql(
+      `UPDATE wallet_pass_operation SET attempts = 1, next_attempt_at = ${later}, result = '{"retry":"rate_limited"}' WHERE id = ?`,
+      [limited.operation.id]
+    )
     const held = await service.enqueueOperation({
-      method: "balance_deduct", holder_id: await holder("+79990000004"), payload: {}, dedupe_key: "held", priority: 10, next_attempt_at: HELD_UNTIL,
+      method: "balance_deduct",
+      holder_id: await holder("+79990000004"),
+      payload: {},
+      dedupe_key: "held",
+      priority: 10,
+      next_attempt_at: HELD_UNTIL,
     })
     await sql(`UPDATE wallet_pass_operation SET result = '{"retry":"service"}' WHERE id = ?`, [held.operation.id])
     await enqueue(await holder("+79990000005"), "fresh")
@@ -284,7 +334,9 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
     // The request that failed just before ("fresh", retry not marked as service trouble here) and
     // the rejected, rate-limited and held ones keep their times; the one backing off for the service is due.
     expect(await drainOrder()).toEqual(["trouble"])
-    const [kept] = await sql(`SELECT count(*)::int AS n FROM wallet_pass_operation WHERE state = 'pending' AND next_attempt_at > clock_timestamp()`)
+    const [kept] = await sql(
+      `SELECT count(*)::int AS n FROM wallet_pass_operation WHERE state = 'pending' AND next_attempt_at > clock_timestamp()`
+    )
     expect(kept.n).toBe(4)
   })
 
@@ -295,7 +347,12 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
       await enqueue(await holder(phone), phone, OPERATION_PRIORITY.interactive)
       await sendAndRecord({ status: 200, outcome: "applied" }, { state: "done" })
     }
-    const due = async () => (await sql(`SELECT next_attempt_at <= clock_timestamp() AS due FROM wallet_pass_operation WHERE id = ?`, [failing.operation.id]))[0].due
+    const due = async () =>
+      (
+        await sql(`SELECT next_attempt_at <= clock_timestamp() AS due FROM wallet_pass_operation WHERE id = ?`, [
+          failing.operation.id,
+        ])
+      )[0].due
 
     // First failure: maybe an outage's victim, so the next good answer makes it due.
     await sendAndRecord({ status: 500, outcome: "ambiguous" }, backingOff)
@@ -305,7 +362,10 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
 
     // Failed again while the service answers others: its own failure, and its backoff stands.
     await sendAndRecord({ status: 500, outcome: "ambiguous" }, backingOff)
-    expect((await service.retrieveOperationRow(failing.operation.id)).result).toMatchObject({ service_failures: 2, retry: "service" })
+    expect((await service.retrieveOperationRow(failing.operation.id)).result).toMatchObject({
+      service_failures: 2,
+      retry: "service",
+    })
     await working("+79990000003")
     expect(await due()).toBe(false)
     expect(await drainOrder()).toEqual([])
@@ -340,7 +400,13 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
     })
     await add.release()
     await sql(`UPDATE wallet_pass_operation SET state = 'done' WHERE dedupe_key = 'op:1'`)
-    await service.enqueueOperation({ method: "user_create_or_update", holder_id: h, payload: { type: "balance_sync" }, dedupe_key: "sync:1", priority: 10 })
+    await service.enqueueOperation({
+      method: "user_create_or_update",
+      holder_id: h,
+      payload: { type: "balance_sync" },
+      dedupe_key: "sync:1",
+      priority: 10,
+    })
     const sync = await prepared()
     expect(sync.facts).toMatchObject({ entry_amount: null, visible_balance: 300 })
     await sync.release()

@@ -30,7 +30,13 @@ walletPassModuleTests(({ service }) => {
   }
 
   const hook = (amount: number, transaction_id: string, lifetime_seconds?: number) =>
-    service.applyServiceBalanceHook({ phone: "+79990000001", card_numbers: [], amount, transaction_id, lifetime_seconds })
+    service.applyServiceBalanceHook({
+      phone: "+79990000001",
+      card_numbers: [],
+      amount,
+      transaction_id,
+      lifetime_seconds,
+    })
 
   it("the echo of our in-flight balance/add is attached to our entry, not credited twice", async () => {
     const ours = await ourChange(500, "sending")
@@ -109,7 +115,12 @@ walletPassModuleTests(({ service }) => {
     expect(otherSum.entry.id).toBe(first.entry.id)
 
     const other = (await service.createWalletPassHolders({ phone: "+79990000002", adoption_state: "adopted" })).id
-    const otherPhone = await service.applyServiceBalanceHook({ phone: "+79990000002", card_numbers: [], amount: 700, transaction_id: "svc-twice" })
+    const otherPhone = await service.applyServiceBalanceHook({
+      phone: "+79990000002",
+      card_numbers: [],
+      amount: 700,
+      transaction_id: "svc-twice",
+    })
     // The first holder's entry and balance; the second holder is left as it was.
     expect(otherPhone).toMatchObject({ created: false, conflicting: true, balance: 700, holder_id: other })
     expect(otherPhone.entry.holder_id).toBe(holderId)
@@ -129,7 +140,14 @@ walletPassModuleTests(({ service }) => {
     const calls: Promise<unknown>[] = []
     for (let i = 0; i < 30; i++) {
       calls.push(hook(100, `batch-a-${i}`))
-      calls.push(service.applyServiceBalanceHook({ phone: "+79990000002", card_numbers: [], amount: -50, transaction_id: `batch-b-${i}` }))
+      calls.push(
+        service.applyServiceBalanceHook({
+          phone: "+79990000002",
+          card_numbers: [],
+          amount: -50,
+          transaction_id: `batch-b-${i}`,
+        })
+      )
       calls.push(service.findHookHolder("+79990000001", []))
     }
     calls.push(hook(100, "batch-a-0")) // a repeat inside the same burst

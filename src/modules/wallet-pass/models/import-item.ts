@@ -22,7 +22,4 @@ export const WalletPassImportItem = model
     refreshed_balance: model.number().nullable(),
     refreshed_at: model.dateTime().nullable(),
   })
-  .indexes([
-    { on: ["run_id", "phone"], unique: true },
-    { on: ["run_id", "state"] },
-  ])
+  .indexes([{ on: ["run_id", "phone"], unique: true }, { on: ["run_id", "state"] }])

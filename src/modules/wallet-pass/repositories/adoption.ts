@@ -11,7 +11,6 @@ import { ledgerKeys } from "../keys"
  * balance of record. SQL over the caller's transaction, like queue.ts.
  */
 
-
 type HolderForAdoption = {
   id: string
   customer_id: string | null
@@ -46,8 +45,11 @@ export class AdoptionRepository {
    * `balanceOnly` (a createCustomer, whose rates and cards its own steps store) only the
    * balance and the state change.
    */
-  async adoptHolder(input: { holder_id: string; snapshot: ServiceCustomerSnapshot | null; balanceOnly?: boolean }
-  ): Promise<AdoptionResult> {
+  async adoptHolder(input: {
+    holder_id: string
+    snapshot: ServiceCustomerSnapshot | null
+    balanceOnly?: boolean
+  }): Promise<AdoptionResult> {
     const holder = await this.lockHolderForAdoption(input.holder_id)
     const result: AdoptionResult = {
       holder_id: holder.id,
@@ -108,7 +110,8 @@ export class AdoptionRepository {
     // rates the store has not set, and its profile fills empty fields; after that
     // setPrivileges (or the program) changes rates. Cards, referrer and invites: every read.
     const adopting = takesBalance
-    const bonus = adopting && snapshot.bonus_percent_bp && holder.bonus_percent_bp === null ? snapshot.bonus_percent_bp : null
+    const bonus =
+      adopting && snapshot.bonus_percent_bp && holder.bonus_percent_bp === null ? snapshot.bonus_percent_bp : null
     const discount =
       adopting && snapshot.discount_percent_bp && holder.discount_percent_bp === 0 ? snapshot.discount_percent_bp : null
     const profile = adopting ? snapshot.profile : {}
@@ -152,9 +155,7 @@ export class AdoptionRepository {
    * flag as it is). A card number another holder has here is not moved: the caller reports it
    * (an admin resolves it with "move the pass"). Returns those numbers.
    */
-  async recordCards(holderId: string,
-    cards: ServiceCustomerSnapshot["cards"]
-  ): Promise<string[]> {
+  async recordCards(holderId: string, cards: ServiceCustomerSnapshot["cards"]): Promise<string[]> {
     if (!cards.length) return []
     const { rows } = await this.knex.raw<{ rows: { number: string; foreign: boolean }[] }>(
       `WITH given AS (
@@ -179,7 +180,13 @@ export class AdoptionRepository {
        )
        SELECT g.number, NOT (g.number IN (SELECT number FROM updated) OR g.number IN (SELECT number FROM inserted)) AS foreign
          FROM given g`,
-      [cards.map((c) => c.number), cards.map((c) => c.track), cards.map((c) => c.installed), holderId, holderId] as Knex.RawBinding[]
+      [
+        cards.map((c) => c.number),
+        cards.map((c) => c.track),
+        cards.map((c) => c.installed),
+        holderId,
+        holderId,
+      ] as Knex.RawBinding[]
     )
     return rows.filter((r) => r.foreign).map((r) => r.number)
   }
@@ -190,7 +197,8 @@ export class AdoptionRepository {
    * gave it (accruals and their reversals, redemptions and their refunds, manual entries),
    * never more than the balance. Minor units.
    */
-  async accountBalances(holderIds: string[]
+  async accountBalances(
+    holderIds: string[]
   ): Promise<Map<string, { balance: number; own: number; verified: boolean; spendable: number }>> {
     const { rows } = await this.knex.raw<{ rows: { id: string; balance: string; own: string; verified: boolean }[] }>(
       `SELECT h.id, wallet_pass_balance(h.id) AS balance,

@@ -60,7 +60,12 @@ export class EnrollmentRepository {
     return rows[0]?.id
   }
 
-  async setEnrollment(holderId: string, phone: string | null, state: EnrollmentState, error: string | null): Promise<void> {
+  async setEnrollment(
+    holderId: string,
+    phone: string | null,
+    state: EnrollmentState,
+    error: string | null
+  ): Promise<void> {
     await this.knex.raw(
       `UPDATE wallet_pass_holder SET phone = ?, enrollment_state = ?, enrollment_error = ?, updated_at = now() WHERE id = ?`,
       [phone, state, error, holderId]

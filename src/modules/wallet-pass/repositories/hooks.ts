@@ -24,10 +24,10 @@ export class HooksRepository {
    * (sql/wallet_pass_hook_batch.sql): one round trip and one commit for all of them.
    */
   async runHookBatch<I, R>(items: I[]): Promise<R[]> {
-    const { rows } = await this.knex.raw<{ rows: { results: R[] }[] }>(`SELECT wallet_pass_hook_batch(?::jsonb, ?::int) AS results`, [
-      JSON.stringify(items),
-      ECHO_WINDOW_MINUTES,
-    ])
+    const { rows } = await this.knex.raw<{ rows: { results: R[] }[] }>(
+      `SELECT wallet_pass_hook_batch(?::jsonb, ?::int) AS results`,
+      [JSON.stringify(items), ECHO_WINDOW_MINUTES]
+    )
     return rows[0].results
   }
 

@@ -13,16 +13,15 @@ import { ledgerKeys, operationKeys } from "../keys"
 export class ImportRepository extends SyncRepository {
   /** Records how an import item ended (adopted, skipped, review) and moves the run on. */
   async finishImportItem(input: {
-      item_id: string
-      state: "adopted" | "skipped" | "review"
-      outcome?: string | null
-      holder_id?: string | null
-      customer_id?: string | null
-      reason?: string | null
-      service_balance?: number | null
-      operation_id: string | null
-    }
-  ): Promise<void> {
+    item_id: string
+    state: "adopted" | "skipped" | "review"
+    outcome?: string | null
+    holder_id?: string | null
+    customer_id?: string | null
+    reason?: string | null
+    service_balance?: number | null
+    operation_id: string | null
+  }): Promise<void> {
     const { rows } = await this.knex.raw<{ rows: { run_id: string }[] }>(
       `UPDATE wallet_pass_import_item
           SET state = ?, outcome = ?, holder_id = COALESCE(?, holder_id), customer_id = COALESCE(?, customer_id),
@@ -56,7 +55,13 @@ export class ImportRepository extends SyncRepository {
     for (const item of items) {
       await new QueueRepository(this.knex).insertOperation({
         method: "read_customer",
-        payload: { type: "import_refresh", run_id: runId, item_id: item.id, holder_id: item.holder_id, phone: item.phone },
+        payload: {
+          type: "import_refresh",
+          run_id: runId,
+          item_id: item.id,
+          holder_id: item.holder_id,
+          phone: item.phone,
+        },
         dedupe_key: operationKeys.importRefreshRead(runId, item.id),
         priority: OPERATION_PRIORITY.background,
       })
@@ -72,8 +77,12 @@ export class ImportRepository extends SyncRepository {
    * the service made on its own and becomes a `sync_adjustment` entry (the service has it
    * already: nothing is sent). Any other difference is left for review.
    */
-  async recordImportRefresh(input: { item_id: string; holder_id: string; service_balance: number | null; operation_id: string }
-  ): Promise<"same" | "adjusted" | "review" | "gone"> {
+  async recordImportRefresh(input: {
+    item_id: string
+    holder_id: string
+    service_balance: number | null
+    operation_id: string
+  }): Promise<"same" | "adjusted" | "review" | "gone"> {
     await this.knex.raw(`SELECT id FROM wallet_pass_holder WHERE id = ? FOR UPDATE`, [input.holder_id])
     const { rows: items } = await this.knex.raw<{ rows: { run_id: string; refreshed_at: Date | null }[] }>(
       `SELECT run_id, refreshed_at FROM wallet_pass_import_item WHERE id = ?`,

@@ -56,7 +56,6 @@ export function backgroundPerHour(limits: RateLimits, share: number): number {
   return Math.max(1, Math.floor(limits.perHour * share))
 }
 
-
 /** The SQL of this file, run on the caller's connection or transaction (the active manager's knex). */
 export class QueueRepository {
   constructor(private readonly knex: Knex) {}
@@ -83,9 +82,10 @@ export class QueueRepository {
     if (rows[0]) {
       return { operation: rows[0], created: true }
     }
-    const existing = await this.knex.raw<{ rows: OperationRow[] }>(`SELECT * FROM wallet_pass_operation WHERE dedupe_key = ?`, [
-      input.dedupe_key,
-    ])
+    const existing = await this.knex.raw<{ rows: OperationRow[] }>(
+      `SELECT * FROM wallet_pass_operation WHERE dedupe_key = ?`,
+      [input.dedupe_key]
+    )
     return { operation: existing.rows[0], created: false }
   }
 
@@ -98,9 +98,13 @@ export class QueueRepository {
     // The lock is its own statement: under READ COMMITTED a statement's snapshot is taken
     // before it waits for a lock, so counting in the same statement would miss the slot the
     // previous holder of the lock just reserved. The next statement sees it.
-    const locked = await this.knex.raw<{ rows: unknown[] }>(`SELECT 1 FROM wallet_pass_gate WHERE id = 'service' FOR UPDATE`)
+    const locked = await this.knex.raw<{ rows: unknown[] }>(
+      `SELECT 1 FROM wallet_pass_gate WHERE id = 'service' FOR UPDATE`
+    )
     if (!locked.rows.length) {
-      await this.knex.raw(`INSERT INTO wallet_pass_gate (id, created_at, updated_at) VALUES ('service', now(), now()) ON CONFLICT DO NOTHING`)
+      await this.knex.raw(
+        `INSERT INTO wallet_pass_gate (id, created_at, updated_at) VALUES ('service', now(), now()) ON CONFLICT DO NOTHING`
+      )
       await this.knex.raw(`SELECT 1 FROM wallet_pass_gate WHERE id = 'service' FOR UPDATE`)
     }
     // Per second: the perSecond-th latest arrival, an unanswered call counting as arriving now
@@ -138,8 +142,13 @@ export class QueueRepository {
    * (docs/adoption.md), and background work (import, install sync, drift check) only while
    * the background requests of the last hour are under `backgroundPerHour`.
    */
-  async pickNextOperation({ lock = true, backgroundPerHour }: { lock?: boolean; backgroundPerHour: number }
-  ): Promise<OperationRow | undefined> {
+  async pickNextOperation({
+    lock = true,
+    backgroundPerHour,
+  }: {
+    lock?: boolean
+    backgroundPerHour: number
+  }): Promise<OperationRow | undefined> {
     const { rows } = await this.knex.raw<{ rows: OperationRow[] }>(
       `SELECT o.* FROM wallet_pass_operation o
         WHERE o.state = 'pending' AND o.deleted_at IS NULL
@@ -266,9 +275,16 @@ export class QueueRepository {
   async settleServiceFailure(operationId: string, apiCallId: string, settle: SettleInput): Promise<SettleInput> {
     const { failures, at } = await this.countServiceFailure(operationId, apiCallId)
     if (failures >= settle.service_failure!.give_up_after) {
-      return { state: "failed", last_error: settle.last_error, result: { ...settle.result, service_failures: failures } }
+      return {
+        state: "failed",
+        last_error: settle.last_error,
+        result: { ...settle.result, service_failures: failures },
+      }
     }
-    return { ...settle, result: { ...settle.result, retry: "service", service_failures: failures, last_service_failure_at: at } }
+    return {
+      ...settle,
+      result: { ...settle.result, retry: "service", service_failures: failures, last_service_failure_at: at },
+    }
   }
 
   /**
@@ -401,10 +417,18 @@ export class QueueRepository {
   }
 
   /** Puts an operation's state back as it was (an admin review taken back). */
-  async restoreState(before: Pick<OperationRow, "id" | "state" | "next_attempt_at" | "completed_at" | "result">): Promise<void> {
+  async restoreState(
+    before: Pick<OperationRow, "id" | "state" | "next_attempt_at" | "completed_at" | "result">
+  ): Promise<void> {
     await this.knex.raw(
       `UPDATE wallet_pass_operation SET state = ?, next_attempt_at = ?, completed_at = ?, result = ?::jsonb, updated_at = now() WHERE id = ?`,
-      [before.state, before.next_attempt_at, before.completed_at, before.result ? JSON.stringify(before.result) : null, before.id]
+      [
+        before.state,
+        before.next_attempt_at,
+        before.completed_at,
+        before.result ? JSON.stringify(before.result) : null,
+        before.id,
+      ]
     )
   }
 
@@ -433,7 +457,9 @@ export class QueueRepository {
                 count(*) FILTER (WHERE started_at > clock_timestamp() - interval '1 second') AS second
            FROM wallet_pass_api_call WHERE deleted_at IS NULL AND started_at > clock_timestamp() - interval '1 hour'`
       ),
-      this.knex.raw<{ rows: { blocked_until: Date | null }[] }>(`SELECT blocked_until FROM wallet_pass_gate WHERE id = 'service'`),
+      this.knex.raw<{ rows: { blocked_until: Date | null }[] }>(
+        `SELECT blocked_until FROM wallet_pass_gate WHERE id = 'service'`
+      ),
     ])
     return {
       states: states.rows,

@@ -58,7 +58,9 @@ export class SendFactsRepository {
       campaign,
       has_installed_card: r.has_installed_card === true,
       visible_balance:
-        balanceSync && holder ? await new QueueRepository(this.knex).serviceVisibleBalance(holder.id, operation.id) : null,
+        balanceSync && holder
+          ? await new QueueRepository(this.knex).serviceVisibleBalance(holder.id, operation.id)
+          : null,
     }
   }
 }

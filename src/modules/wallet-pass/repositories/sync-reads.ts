@@ -71,7 +71,9 @@ export class SyncReadsRepository {
 
   /** Holders by install state (any card installed, none, never checked) and holders with a recorded drift. */
   async installAndDriftCounts(): Promise<{ installed: number; not_installed: number; unknown: number; drift: number }> {
-    const { rows } = await this.knex.raw<{ rows: { installed: string; not_installed: string; unknown: string; drift: string }[] }>(
+    const { rows } = await this.knex.raw<{
+      rows: { installed: string; not_installed: string; unknown: string; drift: string }[]
+    }>(
       `SELECT count(*) FILTER (WHERE s.any_installed) AS installed,
               count(*) FILTER (WHERE NOT s.any_installed AND s.checked) AS not_installed,
               count(*) FILTER (WHERE NOT s.any_installed AND NOT s.checked) AS unknown,
@@ -84,7 +86,12 @@ export class SyncReadsRepository {
                 WHERE h.deleted_at IS NULL AND h.enrollment_state = 'enrolled') s`
     )
     const r = rows[0]
-    return { installed: Number(r.installed), not_installed: Number(r.not_installed), unknown: Number(r.unknown), drift: Number(r.drift) }
+    return {
+      installed: Number(r.installed),
+      not_installed: Number(r.not_installed),
+      unknown: Number(r.unknown),
+      drift: Number(r.drift),
+    }
   }
 
   /**

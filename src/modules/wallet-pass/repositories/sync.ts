@@ -31,7 +31,6 @@ export function syncWindows(since: string, days: number, until: Date): SyncWindo
   return windows
 }
 
-
 /** The SQL of this file, run on the caller's connection or transaction (the active manager's knex). */
 export class SyncRepository {
   constructor(protected readonly knex: Knex) {}
@@ -49,13 +48,18 @@ export class SyncRepository {
         end_date: w.end,
         ...(run.kind === "installs" ? { installed: true } : {}),
       },
-      dedupe_key: again ? operationKeys.syncPageAgain(run.id, window, offset) : operationKeys.syncPage(run.id, window, offset),
+      dedupe_key: again
+        ? operationKeys.syncPageAgain(run.id, window, offset)
+        : operationKeys.syncPage(run.id, window, offset),
       priority: OPERATION_PRIORITY.background,
     })
   }
 
   async lockRun(runId: string): Promise<SyncRunRow | undefined> {
-    const { rows } = await this.knex.raw<{ rows: SyncRunRow[] }>(`SELECT * FROM wallet_pass_sync_run WHERE id = ? FOR UPDATE`, [runId])
+    const { rows } = await this.knex.raw<{ rows: SyncRunRow[] }>(
+      `SELECT * FROM wallet_pass_sync_run WHERE id = ? FOR UPDATE`,
+      [runId]
+    )
     return rows[0]
   }
 
@@ -64,8 +68,13 @@ export class SyncRepository {
    * kind's running row is locked by its starter; resumed, not doubled). A sweep that lists
    * the base starts at its first page; a drift check queues its reads.
    */
-  async startRun(input: { kind: SyncRunKind; requested_by: string | null; since: string; windowDays: number; driftBatch?: number }
-  ): Promise<{ run: SyncRunRow; created: boolean }> {
+  async startRun(input: {
+    kind: SyncRunKind
+    requested_by: string | null
+    since: string
+    windowDays: number
+    driftBatch?: number
+  }): Promise<{ run: SyncRunRow; created: boolean }> {
     // One starter at a time per kind: a transaction-scoped advisory lock on the kind.
     await this.knex.raw(`SELECT pg_advisory_xact_lock(hashtextextended('wallet_pass_sync_run:' || ?, 0))`, [input.kind])
     const { rows: running } = await this.knex.raw<{ rows: SyncRunRow[] }>(
@@ -85,7 +94,9 @@ export class SyncRepository {
         generateEntityId(undefined, "wpsync"),
         input.kind,
         lists ? "list" : "read",
-        JSON.stringify(lists ? { windows: syncWindows(input.since, input.windowDays, until), window: 0, offset: 0, listed: 0 } : {}),
+        JSON.stringify(
+          lists ? { windows: syncWindows(input.since, input.windowDays, until), window: 0, offset: 0, listed: 0 } : {}
+        ),
         until,
         input.requested_by,
       ]
@@ -123,28 +134,35 @@ export class SyncRepository {
    * read; a phone the store knows is an item skipped as "already in the store"; a phone that
    * is not one is skipped with its problem. Install sync: the phones seen are marked.
    */
-  async recordListPage(input: { run_id: string; window: number; offset: number; phones: ListedPhone[]; operation_id: string }
-  ): Promise<void> {
+  async recordListPage(input: {
+    run_id: string
+    window: number
+    offset: number
+    phones: ListedPhone[]
+    operation_id: string
+  }): Promise<void> {
     const run = await this.lockRun(input.run_id)
     if (!run || run.state !== "running" || run.phase !== "list") return
     if (run.kind === "import") {
       await this.recordImportPage(run, input.phones)
     } else if (run.kind === "installs") {
       const phones = input.phones.flatMap((p) => (p.phone ? [p.phone] : []))
-      await this.knex.raw(`UPDATE wallet_pass_holder SET installs_seen_at = ? WHERE phone = ANY(?::text[]) AND deleted_at IS NULL`, [
-        run.created_at,
-        phones,
-      ])
+      await this.knex.raw(
+        `UPDATE wallet_pass_holder SET installs_seen_at = ? WHERE phone = ANY(?::text[]) AND deleted_at IS NULL`,
+        [run.created_at, phones]
+      )
     }
     const full = input.phones.length >= READ_CUSTOMERS_PAGE_SIZE
     const windows = run.cursor!.windows!
-    const next = full ? { window: input.window, offset: input.offset + input.phones.length } : { window: input.window + 1, offset: 0 }
+    const next = full
+      ? { window: input.window, offset: input.offset + input.phones.length }
+      : { window: input.window + 1, offset: 0 }
     const listed = (run.cursor?.listed ?? 0) + input.phones.length
     if (next.window < windows.length) {
-      await this.knex.raw(`UPDATE wallet_pass_sync_run SET cursor = cursor || ?::jsonb, updated_at = now() WHERE id = ?`, [
-        JSON.stringify({ ...next, listed }),
-        run.id,
-      ])
+      await this.knex.raw(
+        `UPDATE wallet_pass_sync_run SET cursor = cursor || ?::jsonb, updated_at = now() WHERE id = ?`,
+        [JSON.stringify({ ...next, listed }), run.id]
+      )
       await this.queuePage({ ...run, cursor: { ...run.cursor, windows } }, next.window, next.offset)
       return
     }
@@ -177,7 +195,13 @@ export class SyncRepository {
          FROM unnest(?::text[], ?::text[], ?::text[], ?::text[]) AS i(id, phone, state, reason)
        ON CONFLICT DO NOTHING
        RETURNING id, phone, state`,
-      [run.id, items.map((i) => i.id), items.map((i) => i.phone), items.map((i) => i.state), items.map((i) => i.reason)] as Knex.RawBinding[]
+      [
+        run.id,
+        items.map((i) => i.id),
+        items.map((i) => i.phone),
+        items.map((i) => i.state),
+        items.map((i) => i.reason),
+      ] as Knex.RawBinding[]
     )
     for (const item of inserted as { id: string; phone: string; state: string }[]) {
       if (item.state !== "found") continue
@@ -223,7 +247,11 @@ export class SyncRepository {
       [run.created_at]
     )
     await this.knex.raw(`UPDATE wallet_pass_sync_run SET counts = counts || ?::jsonb WHERE id = ?`, [
-      JSON.stringify({ installed: Number(installed[0].n), uninstalled_cards: rowCount ?? 0, card_reads: unknown.length }),
+      JSON.stringify({
+        installed: Number(installed[0].n),
+        uninstalled_cards: rowCount ?? 0,
+        card_reads: unknown.length,
+      }),
       run.id,
     ])
   }
@@ -276,7 +304,10 @@ export class SyncRepository {
         priority: OPERATION_PRIORITY.background,
       })
     }
-    await this.knex.raw(`UPDATE wallet_pass_sync_run SET counts = counts || ?::jsonb WHERE id = ?`, [JSON.stringify({ holders: rows.length }), run.id])
+    await this.knex.raw(`UPDATE wallet_pass_sync_run SET counts = counts || ?::jsonb WHERE id = ?`, [
+      JSON.stringify({ holders: rows.length }),
+      run.id,
+    ])
     await this.settleRunPhase(run.id)
   }
 
@@ -286,8 +317,14 @@ export class SyncRepository {
    * out (a request in flight or done since, a ledger entry since). A mismatch is recorded on
    * the holder and, when `heal`, healed by an absolute balance set (the ledger is the record).
    */
-  async recordDrift(input: { run_id: string; holder_id: string; operation_id: string; service_balance: number; heal: boolean; healPriority: number }
-  ): Promise<"match" | "mismatch" | "skipped"> {
+  async recordDrift(input: {
+    run_id: string
+    holder_id: string
+    operation_id: string
+    service_balance: number
+    heal: boolean
+    healPriority: number
+  }): Promise<"match" | "mismatch" | "skipped"> {
     const { rows: h } = await this.knex.raw<{ rows: { id: string }[] }>(
       `SELECT id FROM wallet_pass_holder WHERE id = ? AND deleted_at IS NULL FOR UPDATE`,
       [input.holder_id]
@@ -312,14 +349,18 @@ export class SyncRepository {
                        WHERE r.id = ? AND e.holder_id = ? AND e.deleted_at IS NULL AND e.updated_at >= r.sending_at) AS moved`,
       [input.operation_id, input.holder_id, input.operation_id, input.holder_id]
     )
-    await this.knex.raw(`UPDATE wallet_pass_holder SET service_checked_at = now(), updated_at = now() WHERE id = ?`, [input.holder_id])
+    await this.knex.raw(`UPDATE wallet_pass_holder SET service_checked_at = now(), updated_at = now() WHERE id = ?`, [
+      input.holder_id,
+    ])
     if (rows[0].moved) {
       await count("skipped")
       return "skipped"
     }
     const store = await new QueueRepository(this.knex).serviceVisibleBalance(input.holder_id, null)
     if (store === input.service_balance) {
-      await this.knex.raw(`UPDATE wallet_pass_holder SET drift = NULL WHERE id = ? AND drift IS NOT NULL`, [input.holder_id])
+      await this.knex.raw(`UPDATE wallet_pass_holder SET drift = NULL WHERE id = ? AND drift IS NOT NULL`, [
+        input.holder_id,
+      ])
       await count("matched")
       return "match"
     }
@@ -351,7 +392,13 @@ export class SyncRepository {
 
   /** Cancels a run and withdraws its queued requests. */
   async cancelRun(runId: string): Promise<void> {
-    await this.knex.raw(`UPDATE wallet_pass_operation SET deleted_at = now() WHERE payload->>'run_id' = ? AND state = 'pending'`, [runId])
-    await this.knex.raw(`UPDATE wallet_pass_sync_run SET state = 'canceled', finished_at = now(), updated_at = now() WHERE id = ?`, [runId])
+    await this.knex.raw(
+      `UPDATE wallet_pass_operation SET deleted_at = now() WHERE payload->>'run_id' = ? AND state = 'pending'`,
+      [runId]
+    )
+    await this.knex.raw(
+      `UPDATE wallet_pass_sync_run SET state = 'canceled', finished_at = now(), updated_at = now() WHERE id = ?`,
+      [runId]
+    )
   }
 }

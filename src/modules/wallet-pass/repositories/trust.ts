@@ -45,8 +45,13 @@ export class TrustRepository {
    * the code (through the service, to the phone's holder). Refuses (NOT_ALLOWED) past the
    * limits. Only the code's hash is kept; the text is built when it is sent.
    */
-  async createVerification(input: { holder_id: string; customer_id: string; phone: string; secret: string; ttl_minutes: number }
-  ): Promise<{ id: string; expires_at: Date }> {
+  async createVerification(input: {
+    holder_id: string
+    customer_id: string
+    phone: string
+    secret: string
+    ttl_minutes: number
+  }): Promise<{ id: string; expires_at: Date }> {
     await this.knex.raw(`SELECT id FROM wallet_pass_holder WHERE id = ? FOR UPDATE`, [input.holder_id])
     const { rows: recent } = await this.knex.raw<{ rows: { day: string; minute: string }[] }>(
       `SELECT count(*) FILTER (WHERE created_at > now() - interval '1 day') AS day,
@@ -55,10 +60,16 @@ export class TrustRepository {
       [input.customer_id]
     )
     if (Number(recent[0].minute) >= VERIFICATION_LIMITS.perMinute) {
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "A code was sent less than a minute ago: wait a minute before asking again")
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        "A code was sent less than a minute ago: wait a minute before asking again"
+      )
     }
     if (Number(recent[0].day) >= VERIFICATION_LIMITS.perDay) {
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `At most ${VERIFICATION_LIMITS.perDay} codes a day can be sent: try again tomorrow`)
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `At most ${VERIFICATION_LIMITS.perDay} codes a day can be sent: try again tomorrow`
+      )
     }
     const id = generateEntityId(undefined, "wpver")
     const { operation } = await new QueueRepository(this.knex).insertOperation({
@@ -72,7 +83,15 @@ export class TrustRepository {
       `INSERT INTO wallet_pass_verification (id, holder_id, customer_id, phone, code_hash, attempts, expires_at, operation_id, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, 0, now() + make_interval(mins => ?), ?, now(), now())
        RETURNING expires_at`,
-      [id, input.holder_id, input.customer_id, input.phone, verificationCodeHash(id, verificationCode(input.secret, id)), input.ttl_minutes, operation.id]
+      [
+        id,
+        input.holder_id,
+        input.customer_id,
+        input.phone,
+        verificationCodeHash(id, verificationCode(input.secret, id)),
+        input.ttl_minutes,
+        operation.id,
+      ]
     )
     return { id, expires_at: rows[0].expires_at }
   }
@@ -83,9 +102,10 @@ export class TrustRepository {
    * counted (the answer is returned, not thrown, so the count commits); the fifth wrong code
    * ends the verification.
    */
-  async confirmVerification(input: { customer_id: string; code: string }
-  ): Promise<VerificationOutcome> {
-    const { rows } = await this.knex.raw<{ rows: { id: string; holder_id: string; code_hash: string; attempts: number; live: boolean }[] }>(
+  async confirmVerification(input: { customer_id: string; code: string }): Promise<VerificationOutcome> {
+    const { rows } = await this.knex.raw<{
+      rows: { id: string; holder_id: string; code_hash: string; attempts: number; live: boolean }[]
+    }>(
       `SELECT id, holder_id, code_hash, attempts, expires_at > now() AS live FROM wallet_pass_verification
         WHERE customer_id = ? AND confirmed_at IS NULL AND deleted_at IS NULL
         ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
@@ -94,22 +114,36 @@ export class TrustRepository {
     const verification = rows[0]
     if (!verification) return { ok: false, reason: "No code was sent to this account's phone: ask for one first" }
     if (!verification.live) return { ok: false, reason: "This code has expired: ask for a new one" }
-    if (verification.attempts >= VERIFICATION_LIMITS.attempts) return { ok: false, reason: "Too many wrong codes: ask for a new one" }
+    if (verification.attempts >= VERIFICATION_LIMITS.attempts)
+      return { ok: false, reason: "Too many wrong codes: ask for a new one" }
     const given = Buffer.from(verificationCodeHash(verification.id, input.code), "hex")
     const expected = Buffer.from(verification.code_hash, "hex")
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      await this.knex.raw(`UPDATE wallet_pass_verification SET attempts = attempts + 1, updated_at = now() WHERE id = ?`, [verification.id])
+      await this.knex.raw(
+        `UPDATE wallet_pass_verification SET attempts = attempts + 1, updated_at = now() WHERE id = ?`,
+        [verification.id]
+      )
       const left = VERIFICATION_LIMITS.attempts - verification.attempts - 1
-      return { ok: false, reason: left > 0 ? `Wrong code: ${left} attempt${left === 1 ? "" : "s"} left` : "Wrong code: ask for a new one" }
+      return {
+        ok: false,
+        reason: left > 0 ? `Wrong code: ${left} attempt${left === 1 ? "" : "s"} left` : "Wrong code: ask for a new one",
+      }
     }
-    await this.knex.raw(`UPDATE wallet_pass_verification SET confirmed_at = now(), updated_at = now() WHERE id = ?`, [verification.id])
+    await this.knex.raw(`UPDATE wallet_pass_verification SET confirmed_at = now(), updated_at = now() WHERE id = ?`, [
+      verification.id,
+    ])
     const { rows: holders } = await this.knex.raw<{ rows: { customer_id: string | null }[] }>(
       `SELECT customer_id FROM wallet_pass_holder WHERE id = ? FOR UPDATE`,
       [verification.holder_id]
     )
     const from = holders[0]?.customer_id ?? null
     if (from !== input.customer_id) {
-      await this.moveHolder({ holder_id: verification.holder_id, to_customer_id: input.customer_id, via: "verification", actor: null })
+      await this.moveHolder({
+        holder_id: verification.holder_id,
+        to_customer_id: input.customer_id,
+        via: "verification",
+        actor: null,
+      })
     }
     await this.knex.raw(
       `UPDATE wallet_pass_holder SET verified_customer_id = ?, verified_at = now(), updated_at = now() WHERE id = ?`,
@@ -125,16 +159,24 @@ export class TrustRepository {
    * prove the phone: the pass is unverified until the new account proves it. The service
    * learns the new customerId through a profile update.
    */
-  async moveHolder(input: { holder_id: string; to_customer_id: string; via: HolderMoveVia; actor: string | null; note?: string | null }
-  ): Promise<{ from_customer_id: string | null }> {
+  async moveHolder(input: {
+    holder_id: string
+    to_customer_id: string
+    via: HolderMoveVia
+    actor: string | null
+    note?: string | null
+  }): Promise<{ from_customer_id: string | null }> {
     const { rows } = await this.knex.raw<{ rows: { id: string; customer_id: string | null; phone: string | null }[] }>(
       `SELECT id, customer_id, phone FROM wallet_pass_holder WHERE id = ? AND deleted_at IS NULL FOR UPDATE`,
       [input.holder_id]
     )
     const holder = rows[0]
-    if (!holder) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Wallet pass holder ${input.holder_id} was not found`)
+    if (!holder)
+      throw new MedusaError(MedusaError.Types.NOT_FOUND, `Wallet pass holder ${input.holder_id} was not found`)
     if (holder.customer_id === input.to_customer_id) return { from_customer_id: holder.customer_id }
-    const { rows: theirs } = await this.knex.raw<{ rows: { id: string; phone: string | null; state: string; history: boolean }[] }>(
+    const { rows: theirs } = await this.knex.raw<{
+      rows: { id: string; phone: string | null; state: string; history: boolean }[]
+    }>(
       `SELECT h.id, h.phone, h.enrollment_state AS state,
               EXISTS (SELECT 1 FROM wallet_pass_ledger_entry e WHERE e.holder_id = h.id AND e.deleted_at IS NULL) AS history
          FROM wallet_pass_holder h WHERE h.customer_id = ? AND h.deleted_at IS NULL FOR UPDATE`,
@@ -142,11 +184,19 @@ export class TrustRepository {
     )
     const existing = theirs[0]
     if (existing) {
-      const empty = !existing.history && (!existing.phone || existing.state === "failed" || existing.state === "not_enrolled_no_phone")
+      const empty =
+        !existing.history &&
+        (!existing.phone || existing.state === "failed" || existing.state === "not_enrolled_no_phone")
       if (!empty) {
-        throw new MedusaError(MedusaError.Types.CONFLICT, `Customer ${input.to_customer_id} already has a wallet pass; nothing was moved`)
+        throw new MedusaError(
+          MedusaError.Types.CONFLICT,
+          `Customer ${input.to_customer_id} already has a wallet pass; nothing was moved`
+        )
       }
-      await this.knex.raw(`UPDATE wallet_pass_operation SET deleted_at = now() WHERE holder_id = ? AND state = 'pending'`, [existing.id])
+      await this.knex.raw(
+        `UPDATE wallet_pass_operation SET deleted_at = now() WHERE holder_id = ? AND state = 'pending'`,
+        [existing.id]
+      )
       await this.knex.raw(`DELETE FROM wallet_pass_holder WHERE id = ?`, [existing.id])
     }
     const verified = input.via === "verification"
@@ -158,7 +208,15 @@ export class TrustRepository {
     await this.knex.raw(
       `INSERT INTO wallet_pass_holder_move (id, holder_id, from_customer_id, to_customer_id, via, actor, note, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, now(), now())`,
-      [generateEntityId(undefined, "wpmove"), holder.id, holder.customer_id, input.to_customer_id, input.via, input.actor, input.note ?? null]
+      [
+        generateEntityId(undefined, "wpmove"),
+        holder.id,
+        holder.customer_id,
+        input.to_customer_id,
+        input.via,
+        input.actor,
+        input.note ?? null,
+      ]
     )
     if (holder.phone) {
       await new QueueRepository(this.knex).insertOperation({

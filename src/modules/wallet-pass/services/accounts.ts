@@ -74,7 +74,13 @@ export class AccountsService extends InternalService {
   /** Moves a pass to another store customer, audited (trust.ts moveHolder). */
   @InjectTransactionManager()
   async moveHolder(
-    input: { holder_id: string; to_customer_id: string; via: "admin" | "verification"; actor: string | null; note?: string | null },
+    input: {
+      holder_id: string
+      to_customer_id: string
+      via: "admin" | "verification"
+      actor: string | null
+      note?: string | null
+    },
     @MedusaContext() sharedContext: Context = {}
   ): Promise<{ from_customer_id: string | null }> {
     return new TrustRepository(this.knex_(sharedContext)).moveHolder(input)

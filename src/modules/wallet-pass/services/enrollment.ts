@@ -73,7 +73,9 @@ export class EnrollmentService extends InternalService {
       return unchangedEnrollment(await repo.holderOfCustomerOrPhone(input.customer_id, phone))
     }
     const operation =
-      state === "pending" ? await this.queueEnrollment_(sharedContext, holderId, operationKeys.enrollment(holderId), input.priority) : null
+      state === "pending"
+        ? await this.queueEnrollment_(sharedContext, holderId, operationKeys.enrollment(holderId), input.priority)
+        : null
     return { holder_id: holderId, created: true, operation, state, error, previous: null }
   }
 
@@ -89,7 +91,12 @@ export class EnrollmentService extends InternalService {
       return unchangedEnrollment(before)
     }
     const repo = new EnrollmentRepository(this.knex_(sharedContext))
-    const { phone, state, error } = await this.enrollablePhone_(repo, input.phone, input.phone_problem ?? null, before.id)
+    const { phone, state, error } = await this.enrollablePhone_(
+      repo,
+      input.phone,
+      input.phone_problem ?? null,
+      before.id
+    )
     if (phone === before.phone && state === before.enrollment_state && error === before.enrollment_error) {
       return unchangedEnrollment(before)
     }
@@ -129,7 +136,12 @@ export class EnrollmentService extends InternalService {
    * (unless the holder is adopted already or such a read still waits), then the
    * user_create_or_update, which never carries a balance (docs/adoption.md).
    */
-  private async queueEnrollment_(sharedContext: Context, holderId: string, dedupeKey: string, priority: number): Promise<OperationRow> {
+  private async queueEnrollment_(
+    sharedContext: Context,
+    holderId: string,
+    dedupeKey: string,
+    priority: number
+  ): Promise<OperationRow> {
     const knex = this.knex_(sharedContext)
     await new EnrollmentRepository(knex).queueAdoptionRead(holderId, priority)
     const queued = await new QueueRepository(knex).insertOperation({
@@ -147,17 +159,22 @@ export class EnrollmentService extends InternalService {
    * created is deleted, a re-enrolled one gets its earlier state back; its request goes.
    */
   @InjectTransactionManager()
-  async undoEnrollment(
-    done: EnrollmentUndo,
-    @MedusaContext() sharedContext: Context = {}
-  ): Promise<void> {
+  async undoEnrollment(done: EnrollmentUndo, @MedusaContext() sharedContext: Context = {}): Promise<void> {
     if (done.operation_id) {
       await this.operationService_.softDelete([done.operation_id], sharedContext)
     }
     if (done.created) {
       // Its adoption read goes with it.
-      const queued = await this.operationService_.list({ holder_id: done.holder_id, state: "pending" }, { select: ["id"] }, sharedContext)
-      if (queued.length) await this.operationService_.softDelete(queued.map((o) => o.id), sharedContext)
+      const queued = await this.operationService_.list(
+        { holder_id: done.holder_id, state: "pending" },
+        { select: ["id"] },
+        sharedContext
+      )
+      if (queued.length)
+        await this.operationService_.softDelete(
+          queued.map((o) => o.id),
+          sharedContext
+        )
       await this.holderService_.delete([done.holder_id], sharedContext)
     } else if (done.previous) {
       await this.holderService_.update({ id: done.holder_id, ...done.previous }, sharedContext)
@@ -192,7 +209,9 @@ export class EnrollmentService extends InternalService {
       {
         id: input.holder_id,
         ...input.links,
-        ...(input.enrolled ? { enrollment_state: "enrolled" as const, enrollment_error: null, enrolled_at: new Date() } : {}),
+        ...(input.enrolled
+          ? { enrollment_state: "enrolled" as const, enrollment_error: null, enrolled_at: new Date() }
+          : {}),
       },
       sharedContext
     )
@@ -225,7 +244,10 @@ export class EnrollmentService extends InternalService {
           sharedContext
         )
       } else {
-        await this.cardService_.create({ number: card.number, track: card.track, holder_id: input.holder_id, ...install }, sharedContext)
+        await this.cardService_.create(
+          { number: card.number, track: card.track, holder_id: input.holder_id, ...install },
+          sharedContext
+        )
       }
     }
     await this.holderService_.update(

@@ -43,7 +43,10 @@ export class HookInboxService extends InternalService {
    * batch runs go in the next one, a single call of wallet_pass_hook_batch (one round trip
    * and one commit for all of them).
    */
-  private readonly hookBatch_ = new GroupWriter<HookBatchItem, HookBatchResult>((items) => this.runHookBatch_(items), 100)
+  private readonly hookBatch_ = new GroupWriter<HookBatchItem, HookBatchResult>(
+    (items) => this.runHookBatch_(items),
+    100
+  )
 
   /** Delivery log lines answered while a write runs share the next INSERT (group commit). */
   private readonly deliveryLog_ = new GroupWriter<HookDeliveryInput>((rows) => this.insertHookDeliveries_(rows))
@@ -62,7 +65,11 @@ export class HookInboxService extends InternalService {
    * It answers every readBalance, so it goes in the hook batches and commits on its own.
    */
   async findHookHolder(phone: string, cardNumbers: string[]): Promise<{ holder: HookHolder; balance: number }> {
-    const found = hookHolderFound<HookHolderRead>(await this.hookBatch_.add({ kind: "read", phone, cards: cardNumbers }), phone, cardNumbers)
+    const found = hookHolderFound<HookHolderRead>(
+      await this.hookBatch_.add({ kind: "read", phone, cards: cardNumbers }),
+      phone,
+      cardNumbers
+    )
     return { holder: found.holder, balance: found.balance }
   }
 
@@ -97,7 +104,11 @@ export class HookInboxService extends InternalService {
     if (result.status === "out_of_range") {
       throw new BalanceOutOfRangeError(Number(result.balance), input.amount, this.options_.currencyCode)
     }
-    return { ...appliedEntry(result), echo_of_operation_id: result.echo_of_operation_id ?? null, holder_id: result.holder_id }
+    return {
+      ...appliedEntry(result),
+      echo_of_operation_id: result.echo_of_operation_id ?? null,
+      holder_id: result.holder_id,
+    }
   }
 
   /** Writes one line of the hook delivery log; resolves once it is written. */
@@ -140,17 +151,26 @@ export class HookInboxService extends InternalService {
   }
 
   @InjectManager()
-  protected async runHookBatch_(items: HookBatchItem[], @MedusaContext() sharedContext: Context = {}): Promise<HookBatchResult[]> {
+  protected async runHookBatch_(
+    items: HookBatchItem[],
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<HookBatchResult[]> {
     return new HooksRepository(this.knex_(sharedContext)).runHookBatch<HookBatchItem, HookBatchResult>(items)
   }
 
   @InjectManager()
-  protected async insertHookRefusals_(minutes: RefusalMinute[], @MedusaContext() sharedContext: Context = {}): Promise<void> {
+  protected async insertHookRefusals_(
+    minutes: RefusalMinute[],
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<void> {
     await new HooksRepository(this.knex_(sharedContext)).upsertHookRefusals(minutes)
   }
 
   @InjectManager()
-  protected async insertHookDeliveries_(rows: HookDeliveryInput[], @MedusaContext() sharedContext: Context = {}): Promise<void> {
+  protected async insertHookDeliveries_(
+    rows: HookDeliveryInput[],
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<void> {
     await new HooksRepository(this.knex_(sharedContext)).insertDeliveries(rows)
   }
 }
@@ -168,7 +188,10 @@ function hookHolderFound<R extends HookHolderRead | HookBalanceChanged>(
     )
   }
   if (result.status === "foreign_card") {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `card ${result.card} belongs to another customer than phone ${phone}`)
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `card ${result.card} belongs to another customer than phone ${phone}`
+    )
   }
   if (result.status === "pending") {
     // An addBalance before the store has taken the service's balance (docs/adoption.md).

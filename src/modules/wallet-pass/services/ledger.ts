@@ -75,7 +75,10 @@ export class LedgerService extends InternalService {
     }
     const result = await ledger.applyEntry(entry, input.amount < 0 && !!input.forbid_overdraft)
     if (result.status === "refused") {
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, insufficientBalanceMessage(Number(result.balance), -input.amount, currency))
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        insufficientBalanceMessage(Number(result.balance), -input.amount, currency)
+      )
     }
     if (result.status === "out_of_range") {
       throw new BalanceOutOfRangeError(Number(result.balance), input.amount, currency)
@@ -145,7 +148,12 @@ export class LedgerService extends InternalService {
         order_id: input.order_id,
         reason: input.reason,
       },
-      { method: "balance_deduct", payload: {}, dedupe_key: operationKeys.forEntry(input.dedupe_key), priority: input.priority },
+      {
+        method: "balance_deduct",
+        payload: {},
+        dedupe_key: operationKeys.forEntry(input.dedupe_key),
+        priority: input.priority,
+      },
       sharedContext
     )
   }

@@ -48,7 +48,11 @@ export class OutboxService extends InternalService {
         return { kind: "busy" }
       }
       // Ending the transaction releases the lock; a broken connection has released it already.
-      const release = () => trx.commit().then(() => undefined, () => undefined)
+      const release = () =>
+        trx.commit().then(
+          () => undefined,
+          () => undefined
+        )
       return { kind: "ready", operation, facts, release }
     } catch (e) {
       await trx.rollback().catch(() => undefined)
@@ -77,7 +81,9 @@ export class OutboxService extends InternalService {
     if (!gate.allowed) {
       return { kind: "wait", wait_ms: gate.wait_ms }
     }
-    const next = await queue.pickNextOperation({ backgroundPerHour: backgroundPerHour(limits, this.options_.sync.budgetShare) })
+    const next = await queue.pickNextOperation({
+      backgroundPerHour: backgroundPerHour(limits, this.options_.sync.budgetShare),
+    })
     if (!next) {
       return { kind: "idle" }
     }
@@ -97,7 +103,13 @@ export class OutboxService extends InternalService {
    */
   @InjectTransactionManager()
   async recordSendOutcome(
-    input: { operation_id: string; api_call_id: string; call: CallRecord; settle: SettleInput; block_gate_seconds?: number },
+    input: {
+      operation_id: string
+      api_call_id: string
+      call: CallRecord
+      settle: SettleInput
+      block_gate_seconds?: number
+    },
     @MedusaContext() sharedContext: Context = {}
   ): Promise<OperationRow> {
     const queue = new QueueRepository(this.knex_(sharedContext))
@@ -111,7 +123,10 @@ export class OutboxService extends InternalService {
     let settle = input.settle.service_failure
       ? await queue.settleServiceFailure(input.operation_id, input.api_call_id, input.settle)
       : input.settle
-    if (settle.resolve_if_echoed && (await queue.operation(input.operation_id, { forUpdate: true }))?.result?.echo_transaction_id) {
+    if (
+      settle.resolve_if_echoed &&
+      (await queue.operation(input.operation_id, { forUpdate: true }))?.result?.echo_transaction_id
+    ) {
       // The echo hook proved it applied while the answer was awaited.
       settle = { state: "resolved", last_error: settle.last_error, result: { resolution: "echo" } }
     }
@@ -190,11 +205,19 @@ export class OutboxService extends InternalService {
   /** Queue and rate-gate health for the admin: counts by state, oldest waiting request, budget used. */
   @InjectManager()
   async getQueueHealth(@MedusaContext() sharedContext: Context = {}): Promise<QueueHealth> {
-    const { states, oldest_age, calls, blocked_until: blocked } = await new QueueRepository(this.knex_(sharedContext)).health()
+    const {
+      states,
+      oldest_age,
+      calls,
+      blocked_until: blocked,
+    } = await new QueueRepository(this.knex_(sharedContext)).health()
     const byState = Object.fromEntries(states.map((r) => [r.state, Number(r.count)]))
     return {
       operations: Object.fromEntries(
-        ["pending", "held", "sending", "unknown", "failed", "needs_review", "done", "resolved"].map((st) => [st, byState[st] ?? 0])
+        ["pending", "held", "sending", "unknown", "failed", "needs_review", "done", "resolved"].map((st) => [
+          st,
+          byState[st] ?? 0,
+        ])
       ) as QueueHealth["operations"],
       oldest_pending_age_seconds: oldest_age === null ? null : Math.round(Number(oldest_age)),
       calls_last_hour: Number(calls?.hour ?? 0),

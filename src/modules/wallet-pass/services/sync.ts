@@ -74,7 +74,10 @@ export class SyncService extends InternalService {
 
   /** Starts an import's final refresh (import.ts startImportRefresh). */
   @InjectTransactionManager()
-  async startImportRefresh(runId: string, @MedusaContext() sharedContext: Context = {}): Promise<SyncRunRow | undefined> {
+  async startImportRefresh(
+    runId: string,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<SyncRunRow | undefined> {
     return new ImportRepository(this.knex_(sharedContext)).startImportRefresh(runId)
   }
 
@@ -103,7 +106,10 @@ export class SyncService extends InternalService {
 
   /** The latest run of a kind with its progress, null when none ran. */
   @InjectManager()
-  async getSyncProgress(kind: SyncRunKind, @MedusaContext() sharedContext: Context = {}): Promise<SyncRunProgress | null> {
+  async getSyncProgress(
+    kind: SyncRunKind,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<SyncRunProgress | null> {
     const knex = this.knex_(sharedContext)
     const run = await new SyncReadsRepository(knex).latestRun(kind)
     return run ? new SyncReadsRepository(knex).runProgress(run) : null
@@ -117,7 +123,11 @@ export class SyncService extends InternalService {
 
   /** Moves a sweep on once its phase's requests are done (sync.ts settleRunPhase). */
   @InjectTransactionManager()
-  async settleSyncRun(runId: string, answering: string | null, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+  async settleSyncRun(
+    runId: string,
+    answering: string | null,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<void> {
     await new SyncRepository(this.knex_(sharedContext)).settleRunPhase(runId, answering)
   }
 }

@@ -104,7 +104,10 @@ export type CustomerPass = {
 
 /** See {@link getQueueHealth}. */
 export type QueueHealth = {
-  operations: Record<"pending" | "held" | "sending" | "unknown" | "failed" | "needs_review" | "done" | "resolved", number>
+  operations: Record<
+    "pending" | "held" | "sending" | "unknown" | "failed" | "needs_review" | "done" | "resolved",
+    number
+  >
   oldest_pending_age_seconds: number | null
   calls_last_hour: number
   calls_last_second: number
@@ -130,7 +133,9 @@ export type EnrollmentResult = {
 }
 
 /** What undoEnrollment needs to take a createHolderForEnrollment back (a compensation's input). */
-export type EnrollmentUndo = Pick<EnrollmentResult, "holder_id" | "created" | "previous"> & { operation_id: string | null }
+export type EnrollmentUndo = Pick<EnrollmentResult, "holder_id" | "created" | "previous"> & {
+  operation_id: string | null
+}
 
 /** The holder fields a hook needs (see findHookHolder). */
 export type HookHolder = {
@@ -156,7 +161,12 @@ export type HookDeliveryInput = {
   response: Record<string, unknown> | null
 }
 
-export type EnrollmentBefore = { id: string; phone: string | null; enrollment_state: EnrollmentState; enrollment_error: string | null }
+export type EnrollmentBefore = {
+  id: string
+  phone: string | null
+  enrollment_state: EnrollmentState
+  enrollment_error: string | null
+}
 
 export type OperationRow = {
   id: string
@@ -314,7 +324,8 @@ export type AdoptionResult = {
   foreign_cards: string[]
 }
 
-export type VerificationOutcome = { ok: true; holder_id: string; moved_from: string | null } | { ok: false; reason: string }
+export type VerificationOutcome =
+  { ok: true; holder_id: string; moved_from: string | null } | { ok: false; reason: string }
 
 /** A page of an import's items, optionally of some states (see listImportItems). */
 export type ImportItemsQuery = { run_id: string; states?: ImportItemState[]; limit: number; offset: number }

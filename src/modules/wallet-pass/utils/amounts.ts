@@ -115,7 +115,9 @@ export function bonusFor(baseMinor: number, bonusBasisPoints: number): number {
  * rounded down: order totals may carry more decimals than the ledger keeps.
  */
 export function floorToMinorUnits(value: unknown): number {
-  const n = Number(typeof value === "object" && value !== null && "numeric" in value ? (value as { numeric: unknown }).numeric : value)
+  const n = Number(
+    typeof value === "object" && value !== null && "numeric" in value ? (value as { numeric: unknown }).numeric : value
+  )
   if (!Number.isFinite(n)) return 0
   return Math.floor(n * MINOR_PER_UNIT + 1e-6)
 }
@@ -127,8 +129,9 @@ export function floorToMinorUnits(value: unknown): number {
 export function currencyStep(currencyCode: string): number {
   let decimals = 2
   try {
-    decimals = new Intl.NumberFormat("en", { style: "currency", currency: currencyCode.toUpperCase() }).resolvedOptions()
-      .maximumFractionDigits ?? 2
+    decimals =
+      new Intl.NumberFormat("en", { style: "currency", currency: currencyCode.toUpperCase() }).resolvedOptions()
+        .maximumFractionDigits ?? 2
   } catch {
     // Unknown code: keep two decimals.
   }

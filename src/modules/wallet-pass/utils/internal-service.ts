@@ -28,8 +28,7 @@ export abstract class InternalService {
   /** The knex of the context's transaction, else of its manager (the repositories run on it). */
   protected knex_(sharedContext: Context): Knex {
     const manager = (sharedContext.transactionManager ?? sharedContext.manager) as
-      | { getTransactionContext(): Knex | undefined; getKnex(): Knex }
-      | undefined
+      { getTransactionContext(): Knex | undefined; getKnex(): Knex } | undefined
     const knex = manager?.getTransactionContext() ?? manager?.getKnex()
     if (!knex) {
       throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "walletPass: no database context")

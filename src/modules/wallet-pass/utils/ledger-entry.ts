@@ -16,7 +16,9 @@ export type NewLedgerEntry = Omit<ApplyLedgerEntryInput, "holder_id" | "forbid_o
 export function newLedgerEntry(input: NewLedgerEntry): Record<string, unknown> {
   const problems: string[] = []
   if (!Number.isSafeInteger(input.amount) || input.amount === 0 || Math.abs(input.amount) > MAX_AMOUNT_MINOR) {
-    problems.push(`amount must not be zero and at most ${formatBalanceAmount(MAX_AMOUNT_MINOR)} in size (two decimals at most)`)
+    problems.push(
+      `amount must not be zero and at most ${formatBalanceAmount(MAX_AMOUNT_MINOR)} in size (two decimals at most)`
+    )
   }
   if (!LEDGER_KINDS.includes(input.kind)) problems.push(`kind must be one of ${LEDGER_KINDS.join(", ")}`)
   if (!input.dedupe_key?.trim()) problems.push("dedupe_key is required")
@@ -39,7 +41,7 @@ export function newLedgerEntry(input: NewLedgerEntry): Record<string, unknown> {
     order_id: input.order_id ?? null,
     dedupe_key: input.dedupe_key,
     transaction_id: input.transaction_id ?? null,
-    lifetime_seconds: input.amount > 0 ? input.lifetime_seconds ?? null : null,
+    lifetime_seconds: input.amount > 0 ? (input.lifetime_seconds ?? null) : null,
     metadata: input.metadata ?? null,
   }
 }
@@ -63,9 +65,12 @@ export type AppliedEntryJson =
  * A change written or found written, as the database functions answer it: the entry's
  * timestamps (to_jsonb gives text) become Dates again.
  */
-export function appliedEntry(
-  result: { status: string; entry: Record<string, unknown>; balance: number; conflicting?: boolean }
-): ApplyLedgerEntryResult {
+export function appliedEntry(result: {
+  status: string
+  entry: Record<string, unknown>
+  balance: number
+  conflicting?: boolean
+}): ApplyLedgerEntryResult {
   const row = { ...result.entry }
   for (const key of ["expires_at", "expired_at", "created_at", "updated_at", "deleted_at"]) {
     if (typeof row[key] === "string") row[key] = new Date(row[key] as string)
@@ -77,4 +82,3 @@ export function appliedEntry(
     balance: Number(result.balance),
   }
 }
-

@@ -24,6 +24,13 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) 
  */
 export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
   const walletPass = req.scope.resolve(WALLET_PASS_MODULE)
-  const { result } = await startSyncRunWorkflow(req.scope).run({ input: { kind: "import", requested_by: req.auth_context.actor_id } })
-  res.status(202).json({ import: presentSyncRun(await walletPass.getSyncProgress("import"), perHour(walletPass)), started: result.created })
+  const { result } = await startSyncRunWorkflow(req.scope).run({
+    input: { kind: "import", requested_by: req.auth_context.actor_id },
+  })
+  res
+    .status(202)
+    .json({
+      import: presentSyncRun(await walletPass.getSyncProgress("import"), perHour(walletPass)),
+      started: result.created,
+    })
 }

@@ -16,8 +16,18 @@ async function state(walletPass: WalletPassModuleService) {
     walletPass.getInstallAndDriftCounts(),
   ])
   return {
-    installs: { ...counts, enabled: options.sync.installs.enabled, every_hours: options.sync.installs.everyHours, last: presentSyncRun(installs, perHour) },
-    drift: { holders: counts.drift, enabled: options.sync.drift.enabled, every_hours: options.sync.drift.everyHours, last: presentSyncRun(drift, perHour) },
+    installs: {
+      ...counts,
+      enabled: options.sync.installs.enabled,
+      every_hours: options.sync.installs.everyHours,
+      last: presentSyncRun(installs, perHour),
+    },
+    drift: {
+      holders: counts.drift,
+      enabled: options.sync.drift.enabled,
+      every_hours: options.sync.drift.everyHours,
+      last: presentSyncRun(drift, perHour),
+    },
     budget: { share: options.sync.budgetShare, per_hour: perHour },
   }
 }

@@ -17,12 +17,21 @@ describe("hook authentication", () => {
   })
 
   it("refuses everything when hooks are not configured", () => {
-    expect(authenticateHook(undefined, facts({ authorization: basic("svc", "pw-secret") }))).toMatchObject({ ok: false, status: 401 })
+    expect(authenticateHook(undefined, facts({ authorization: basic("svc", "pw-secret") }))).toMatchObject({
+      ok: false,
+      status: 401,
+    })
   })
 
   it("HTTP Basic: right credentials pass, anything else is 401", () => {
     expect(authenticateHook(BASIC, facts({ authorization: basic("svc", "pw-secret") }))).toEqual({ ok: true })
-    for (const authorization of [undefined, basic("svc", "wrong"), basic("other", "pw-secret"), "Bearer x", "Basic !!!"]) {
+    for (const authorization of [
+      undefined,
+      basic("svc", "wrong"),
+      basic("other", "pw-secret"),
+      "Bearer x",
+      "Basic !!!",
+    ]) {
       expect(authenticateHook(BASIC, facts({ authorization }))).toMatchObject({ ok: false, status: 401 })
     }
   })
@@ -30,7 +39,9 @@ describe("hook authentication", () => {
   it("crm_key: the key as Basic password with an empty login, in the body, or both", () => {
     expect(authenticateHook(CRM, facts({ authorization: basic("", "crm-secret") }))).toEqual({ ok: true })
     expect(authenticateHook(CRM, facts({ bodyCrmKey: "crm-secret" }))).toEqual({ ok: true })
-    expect(authenticateHook(CRM, facts({ authorization: basic("", "crm-secret"), bodyCrmKey: "crm-secret" }))).toEqual({ ok: true })
+    expect(authenticateHook(CRM, facts({ authorization: basic("", "crm-secret"), bodyCrmKey: "crm-secret" }))).toEqual({
+      ok: true,
+    })
   })
 
   it("crm_key: a wrong key anywhere, a login, or no key is 401", () => {
@@ -51,11 +62,23 @@ describe("hook authentication", () => {
   it("the allowed IP is checked on the socket address; X-Forwarded-For counts only with trustProxy", () => {
     const withIp = { ...BASIC, allowedIp: "203.0.113.5" }
     const auth = basic("svc", "pw-secret")
-    expect(authenticateHook(withIp, facts({ authorization: auth, socketAddress: "::ffff:203.0.113.5" }))).toEqual({ ok: true })
-    expect(authenticateHook(withIp, facts({ authorization: auth, forwardedAddress: "203.0.113.5" }))).toMatchObject({ ok: false, status: 403 })
+    expect(authenticateHook(withIp, facts({ authorization: auth, socketAddress: "::ffff:203.0.113.5" }))).toEqual({
+      ok: true,
+    })
+    expect(authenticateHook(withIp, facts({ authorization: auth, forwardedAddress: "203.0.113.5" }))).toMatchObject({
+      ok: false,
+      status: 403,
+    })
     const proxied = { ...withIp, trustProxy: true }
-    expect(authenticateHook(proxied, facts({ authorization: auth, forwardedAddress: "203.0.113.5" }))).toEqual({ ok: true })
-    expect(authenticateHook(proxied, facts({ authorization: auth, socketAddress: "::ffff:203.0.113.5", forwardedAddress: "10.0.0.1" }))).toMatchObject({ ok: false, status: 403 })
+    expect(authenticateHook(proxied, facts({ authorization: auth, forwardedAddress: "203.0.113.5" }))).toEqual({
+      ok: true,
+    })
+    expect(
+      authenticateHook(
+        proxied,
+        facts({ authorization: auth, socketAddress: "::ffff:203.0.113.5", forwardedAddress: "10.0.0.1" })
+      )
+    ).toMatchObject({ ok: false, status: 403 })
   })
 
   it("configured X-* headers must match", () => {

@@ -49,7 +49,10 @@ describe("parseHook", () => {
   })
 
   it("addBalance: signed minor units and lifetime in seconds (days in 2.8.2, seconds in 2.7.2)", () => {
-    const body = { method: "addBalance", customer: { phone: "+79991234567", cardNumbers: ["1"], sum: "-12.5", transactionId: "t1", lifetime: 2 } }
+    const body = {
+      method: "addBalance",
+      customer: { phone: "+79991234567", cardNumbers: ["1"], sum: "-12.5", transactionId: "t1", lifetime: 2 },
+    }
     expect(ok(body)).toMatchObject({ amount: -1250, transaction_id: "t1", lifetime_seconds: 172800 })
     expect(ok(body, { ...opts, revision: "2.7.2" })).toMatchObject({ lifetime_seconds: 2 })
   })
@@ -72,23 +75,65 @@ describe("parseHook", () => {
     [{ method: "readBalance" }, "customer must be an object"],
     [{ method: "readBalance", customer: { phone: "12" } }, "customer.phone is not a valid phone number"],
     [{ method: "readBalance", customer: { phone: 79991234567 } }, "customer.phone"],
-    [{ method: "readBalance", customer: { phone: "+79991234567", cardNumbers: [""] } }, "customer.cardNumbers[0] must not be empty"],
+    [
+      { method: "readBalance", customer: { phone: "+79991234567", cardNumbers: [""] } },
+      "customer.cardNumbers[0] must not be empty",
+    ],
     [{ method: "addBalance", customer: { phone: "+79991234567", sum: "NaN", transactionId: "t" } }, "customer.sum"],
-    [{ method: "addBalance", customer: { phone: "+79991234567", sum: 1e308, transactionId: "t" } }, "customer.sum must be at most 20,000,000 in size"],
-    [{ method: "addBalance", customer: { phone: "+79991234567", sum: 0, transactionId: "t" } }, "customer.sum must not be zero"],
-    [{ method: "addBalance", customer: { phone: "+79991234567", sum: 1.001, transactionId: "t" } }, "at most two decimals"],
-    [{ method: "addBalance", customer: { phone: "+79991234567", sum: 10.000000001, transactionId: "t" } }, "customer.sum must have at most two decimals"],
-    [{ method: "addBalance", customer: { phone: "+79991234567", sum: "10.0000000000000000001", transactionId: "t" } }, "customer.sum must have at most two decimals"],
-    [{ method: "addBalance", customer: { phone: "+79991234567", sum: 1e20, transactionId: "t" } }, "customer.sum must be at most 20,000,000 in size"],
-    [{ method: "setPrivileges", customer: { phone: "+79991234567", bonus: 5.000000001 } }, "customer.bonus must have at most two decimals"],
-    [{ method: "addBalance", customer: { phone: "+79991234567", sum: 1, transactionId: " " } }, "customer.transactionId must not be empty"],
-    [{ method: "addBalance", customer: { phone: "+79991234567", sum: 1, transactionId: "t", lifetime: -1 } }, "customer.lifetime must be a positive number of days"],
+    [
+      { method: "addBalance", customer: { phone: "+79991234567", sum: 1e308, transactionId: "t" } },
+      "customer.sum must be at most 20,000,000 in size",
+    ],
+    [
+      { method: "addBalance", customer: { phone: "+79991234567", sum: 0, transactionId: "t" } },
+      "customer.sum must not be zero",
+    ],
+    [
+      { method: "addBalance", customer: { phone: "+79991234567", sum: 1.001, transactionId: "t" } },
+      "at most two decimals",
+    ],
+    [
+      { method: "addBalance", customer: { phone: "+79991234567", sum: 10.000000001, transactionId: "t" } },
+      "customer.sum must have at most two decimals",
+    ],
+    [
+      { method: "addBalance", customer: { phone: "+79991234567", sum: "10.0000000000000000001", transactionId: "t" } },
+      "customer.sum must have at most two decimals",
+    ],
+    [
+      { method: "addBalance", customer: { phone: "+79991234567", sum: 1e20, transactionId: "t" } },
+      "customer.sum must be at most 20,000,000 in size",
+    ],
+    [
+      { method: "setPrivileges", customer: { phone: "+79991234567", bonus: 5.000000001 } },
+      "customer.bonus must have at most two decimals",
+    ],
+    [
+      { method: "addBalance", customer: { phone: "+79991234567", sum: 1, transactionId: " " } },
+      "customer.transactionId must not be empty",
+    ],
+    [
+      { method: "addBalance", customer: { phone: "+79991234567", sum: 1, transactionId: "t", lifetime: -1 } },
+      "customer.lifetime must be a positive number of days",
+    ],
     [{ method: "addBalance", customer: { phone: "+79991234567", sum: 1 } }, "customer.transactionId"],
     [{ method: "setPrivileges", customer: { phone: "+79991234567" } }, "needs customer.bonus and/or customer.discount"],
-    [{ method: "setPrivileges", customer: { phone: "+79991234567", discount: 101 } }, "customer.discount must be a percent from 0 to 100"],
-    [{ method: "createCustomer", customer: { phone: "+79991234567", birthday: "1990-02-30" } }, "customer.birthday must be a real day"],
-    [{ method: "createCustomer", customer: { phone: "+79991234567", email: "nope" } }, "customer.email is not a valid email"],
-    [{ method: "createCustomer", customer: { phone: "+79991234567", name: "x".repeat(501) } }, "customer.name is longer than 500"],
+    [
+      { method: "setPrivileges", customer: { phone: "+79991234567", discount: 101 } },
+      "customer.discount must be a percent from 0 to 100",
+    ],
+    [
+      { method: "createCustomer", customer: { phone: "+79991234567", birthday: "1990-02-30" } },
+      "customer.birthday must be a real day",
+    ],
+    [
+      { method: "createCustomer", customer: { phone: "+79991234567", email: "nope" } },
+      "customer.email is not a valid email",
+    ],
+    [
+      { method: "createCustomer", customer: { phone: "+79991234567", name: "x".repeat(501) } },
+      "customer.name is longer than 500",
+    ],
   ])("refuses %j with a clear error", (raw, expected) => {
     const result = parseHook(raw, opts)
     expect(result.ok).toBe(false)
@@ -98,7 +143,10 @@ describe("parseHook", () => {
 
 describe("parseHook createCustomer rates", () => {
   it("ignores the service's zero defaults so the program rate keeps applying", () => {
-    const r = parseHook({ method: "createCustomer", customer: { phone: "+79991234567", bonus: 0, discount: "0" } }, { defaultCountry: "RU", revision: "2.8.2" })
+    const r = parseHook(
+      { method: "createCustomer", customer: { phone: "+79991234567", bonus: 0, discount: "0" } },
+      { defaultCountry: "RU", revision: "2.8.2" }
+    )
     expect(r.ok && r.command).toMatchObject({ bonus_percent_bp: undefined, discount_percent_bp: undefined })
   })
 })

@@ -10,7 +10,11 @@ function controlledWrites() {
   return { writes, write }
 }
 
-const settled = (p: Promise<unknown>) => p.then(() => "resolved", () => "rejected")
+const settled = (p: Promise<unknown>) =>
+  p.then(
+    () => "resolved",
+    () => "rejected"
+  )
 const tick = () => new Promise((resolve) => setImmediate(resolve))
 
 describe("GroupWriter (group commit of hook delivery log lines)", () => {

@@ -7,13 +7,18 @@ import { fromMinorUnits } from "../../../../../modules/wallet-pass/utils/amounts
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
   await req.scope.resolve(Modules.ORDER).retrieveOrder(req.params.id, { select: ["id"] })
   const walletPass = req.scope.resolve(WALLET_PASS_MODULE)
-  const entries = await walletPass.listWalletPassLedgerEntries({ order_id: req.params.id }, { order: { created_at: "ASC" } })
+  const entries = await walletPass.listWalletPassLedgerEntries(
+    { order_id: req.params.id },
+    { order: { created_at: "ASC" } }
+  )
   const operations = entries.length
     ? await walletPass.listWalletPassOperations({ ledger_entry_id: entries.map((e) => e.id) })
     : []
   const opOf = new Map(operations.map((o) => [o.ledger_entry_id, o]))
   const sum = (kinds: string[]) =>
-    fromMinorUnits(entries.filter((e) => e.state === "applied" && kinds.includes(e.kind)).reduce((s, e) => s + e.amount, 0))
+    fromMinorUnits(
+      entries.filter((e) => e.state === "applied" && kinds.includes(e.kind)).reduce((s, e) => s + e.amount, 0)
+    )
   res.json({
     wallet_pass: {
       credited: sum(["accrual"]),
@@ -28,7 +33,12 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) 
         reason: e.reason,
         created_at: e.created_at,
         operation: opOf.get(e.id)
-          ? { id: opOf.get(e.id)!.id, method: opOf.get(e.id)!.method, state: opOf.get(e.id)!.state, last_error: opOf.get(e.id)!.last_error }
+          ? {
+              id: opOf.get(e.id)!.id,
+              method: opOf.get(e.id)!.method,
+              state: opOf.get(e.id)!.state,
+              last_error: opOf.get(e.id)!.last_error,
+            }
           : null,
       })),
     },

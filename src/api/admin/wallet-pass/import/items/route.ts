@@ -4,7 +4,10 @@ import { presentImportItem } from "../../../../utils/present-sync"
 import type { AdminWalletPassImportItemsQueryType } from "../../validators"
 
 /** GET /admin/wallet-pass/import/items — the latest import's customers, `?state=skipped,review&limit=&offset=`. */
-export const GET = async (req: AuthenticatedMedusaRequest<unknown, AdminWalletPassImportItemsQueryType>, res: MedusaResponse) => {
+export const GET = async (
+  req: AuthenticatedMedusaRequest<unknown, AdminWalletPassImportItemsQueryType>,
+  res: MedusaResponse
+) => {
   const walletPass = req.scope.resolve(WALLET_PASS_MODULE)
   const { limit, offset, state } = req.validatedQuery as AdminWalletPassImportItemsQueryType
   const current = await walletPass.getSyncProgress("import")

@@ -25,6 +25,9 @@ export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse)
   await walletPass.startImportRefresh(current.run.id)
   const options = walletPass.getOptions()
   res.status(202).json({
-    import: presentSyncRun(await walletPass.getSyncProgress("import"), backgroundPerHour(planLimits(options.plan), options.sync.budgetShare)),
+    import: presentSyncRun(
+      await walletPass.getSyncProgress("import"),
+      backgroundPerHour(planLimits(options.plan), options.sync.budgetShare)
+    ),
   })
 }

@@ -33,7 +33,13 @@ async function respond(req: MedusaRequest, res: MedusaResponse) {
     refetchCart(cartId, req.scope, defaultStoreCartFields),
     readRedemptionCart(req.scope, cartId),
   ])
-  res.json({ cart, wallet_pass_bonus: { amount: fromMinorUnits(redemption?.redeemed ?? 0), code: redemption?.redeemed ? redemption.code : null } })
+  res.json({
+    cart,
+    wallet_pass_bonus: {
+      amount: fromMinorUnits(redemption?.redeemed ?? 0),
+      code: redemption?.redeemed ? redemption.code : null,
+    },
+  })
 }
 
 /**
@@ -53,6 +59,8 @@ export const POST = async (req: MedusaRequest<StoreApplyWalletPassBonusType>, re
 /** DELETE /store/carts/:id/wallet-pass-bonus — stop paying this cart with bonus (promotion removed and deleted). */
 export const DELETE = async (req: MedusaRequest, res: MedusaResponse) => {
   const customerId = customerOf(req)
-  await applyCartRedemptionWorkflow(req.scope).run({ input: { cart_id: req.params.id, customer_id: customerId, amount: 0 } })
+  await applyCartRedemptionWorkflow(req.scope).run({
+    input: { cart_id: req.params.id, customer_id: customerId, amount: 0 },
+  })
   await respond(req, res)
 }

@@ -15,7 +15,10 @@ export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse)
   })
   // Skipped: a customer created from a pass install, whom the service already knows.
   if (result.skipped === null && result.state !== "pending" && result.state !== "enrolled") {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Customer ${req.params.id} cannot be enrolled: ${result.error ?? result.state}`)
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `Customer ${req.params.id} cannot be enrolled: ${result.error ?? result.state}`
+    )
   }
   res.json({ enrollment: result })
 }

@@ -3,9 +3,17 @@ import { reviewOperationWorkflow } from "../../../../../../workflows/review-oper
 import type { AdminReviewWalletPassOperationType } from "../../../validators"
 
 /** POST /admin/wallet-pass/operations/:id/retry — a failed or needs-review request: queue it again now. */
-export const POST = async (req: AuthenticatedMedusaRequest<AdminReviewWalletPassOperationType>, res: MedusaResponse) => {
+export const POST = async (
+  req: AuthenticatedMedusaRequest<AdminReviewWalletPassOperationType>,
+  res: MedusaResponse
+) => {
   const { result } = await reviewOperationWorkflow(req.scope).run({
-    input: { id: req.params.id, action: "retry", note: req.validatedBody?.note ?? null, actor: req.auth_context.actor_id },
+    input: {
+      id: req.params.id,
+      action: "retry",
+      note: req.validatedBody?.note ?? null,
+      actor: req.auth_context.actor_id,
+    },
   })
   res.json({ operation: result })
 }
