@@ -514,13 +514,11 @@ storeTestRunner({
         // 20 of them are store customers already (phones written nationally).
         const customers = getContainer().resolve(Modules.CUSTOMER)
         const existing = await customers.createCustomers(
-          base
-            .slice(0, 20)
-            .map((b, i) => ({
-              email: `existing${i}@example.com`,
-              phone: `8 ${b.phone.slice(2, 5)} ${b.phone.slice(5)}`,
-              first_name: "Existing",
-            }))
+          base.slice(0, 20).map((b, i) => ({
+            email: `existing${i}@example.com`,
+            phone: `8 ${b.phone.slice(2, 5)} ${b.phone.slice(5)}`,
+            first_name: "Existing",
+          }))
         )
         const started = await api.post("/admin/wallet-pass/import", {}, admin)
         expect(started.status).toBe(202)

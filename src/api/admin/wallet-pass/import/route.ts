@@ -27,10 +27,8 @@ export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse)
   const { result } = await startSyncRunWorkflow(req.scope).run({
     input: { kind: "import", requested_by: req.auth_context.actor_id },
   })
-  res
-    .status(202)
-    .json({
-      import: presentSyncRun(await walletPass.getSyncProgress("import"), perHour(walletPass)),
-      started: result.created,
-    })
+  res.status(202).json({
+    import: presentSyncRun(await walletPass.getSyncProgress("import"), perHour(walletPass)),
+    started: result.created,
+  })
 }
