@@ -6,15 +6,27 @@ const net = require("net")
 const os = require("os")
 const path = require("path")
 
-function freePort() {
-  return new Promise((resolve, reject) => {
+/**
+ * A free TCP port for a server that listens a while later (a store, an embedded Postgres).
+ * Chosen below the kernel's ephemeral range (32768-60999 on Linux): a port of that range can
+ * be handed to an outgoing connection between this check and the server's listen, which then
+ * fails with EADDRINUSE (check:dev hit it in CI).
+ */
+async function freePort() {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = 20000 + Math.floor(Math.random() * 12000)
+    if (await canListen(port)) return port
+  }
+  throw new Error("no free TCP port between 20000 and 32000")
+}
+
+/** Whether a server can listen on `port` on every address, as Medusa's does. */
+function canListen(port) {
+  return new Promise((resolve) => {
     const server = net.createServer()
     server.unref()
-    server.on("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
+    server.once("error", () => resolve(false))
+    server.listen(port, () => server.close(() => resolve(true)))
   })
 }
 
