@@ -3,7 +3,7 @@ import { Modules } from "@medusajs/framework/utils"
 import { createCartWorkflow } from "@medusajs/medusa/core-flows"
 import { startEmulator, WalletPassEmulator } from "../../src/emulator"
 import { WALLET_PASS_EVENTS } from "../../src/modules/wallet-pass/constants"
-import { applyHolderDiscountWorkflow } from "../../src/workflows/apply-holder-discount"
+import { applyHolderDiscountWorkflow } from "../../src/workflows/discount/apply-holder-discount"
 import { storeEnv } from "../support/hooks"
 import {
   createCart,

@@ -6,7 +6,11 @@ import {
 } from "@medusajs/framework/http"
 import {
   AdminReviewWalletPassOperation,
+  AdminWalletPassApiCallsQuery,
   AdminWalletPassImportItemsQuery,
+  AdminWalletPassOperationsQuery,
+  AdminWalletPassPageQuery,
+  AdminWalletPassStatusQuery,
   AdminWalletPassMove,
   AdminWalletPassSync,
   AdminWalletPassAdjust,
@@ -76,6 +80,36 @@ export default defineMiddlewares({
       matcher: "/admin/wallet-pass/sync",
       method: ["POST"],
       middlewares: [validateAndTransformBody(AdminWalletPassSync)],
+    },
+    {
+      matcher: "/admin/wallet-pass/hook-deliveries",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminWalletPassPageQuery, {})],
+    },
+    {
+      matcher: "/admin/wallet-pass/hook-refusals",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminWalletPassPageQuery, {})],
+    },
+    {
+      matcher: "/admin/wallet-pass/operations",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminWalletPassOperationsQuery, {})],
+    },
+    {
+      matcher: "/admin/wallet-pass/status",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminWalletPassStatusQuery, {})],
+    },
+    {
+      matcher: "/admin/wallet-pass/campaigns",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminWalletPassPageQuery, {})],
+    },
+    {
+      matcher: "/admin/wallet-pass/api-calls",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminWalletPassApiCallsQuery, {})],
     },
     {
       matcher: "/admin/wallet-pass/import/items",

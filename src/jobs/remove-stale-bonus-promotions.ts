@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { removeStaleBonusPromotionsWorkflow } from "../workflows/remove-stale-bonus-promotions"
+import { removeStaleBonusPromotionsWorkflow } from "../workflows/redemption/remove-stale-bonus-promotions"
 
 /** Deletes carts' bonus promotions that can no longer apply (see removeStaleBonusPromotionsWorkflow). */
 export default async function removeStaleBonusPromotions(container: MedusaContainer) {

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { WALLET_PASS_MODULE } from "../modules/wallet-pass"
-import { startSyncRunWorkflow } from "../workflows/start-sync-run"
+import { startSyncRunWorkflow } from "../workflows/import/start-sync-run"
 
 /**
  * Starts the background checks when they are due (docs/adoption.md): the install-flag sync

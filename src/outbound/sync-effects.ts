@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type WalletPassModuleService from "../modules/wallet-pass/service"
-import { importServiceCustomerWorkflow } from "../workflows/import-service-customer"
+import { importServiceCustomerWorkflow } from "../workflows/import/import-service-customer"
 import { type CountryCode, tryNormalizePhone } from "../lib/phone"
 import { phoneCountry } from "../utils/phone-country"
 import { announceAdoptedRates, snapshotOf } from "./service-customer"

@@ -1,7 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { WALLET_PASS_MODULE } from "../modules/wallet-pass"
 import { WALLET_PASS_EVENTS } from "../modules/wallet-pass/constants"
-import { applyHolderDiscountWorkflow } from "../workflows/apply-holder-discount"
+import { applyHolderDiscountWorkflow } from "../workflows/discount/apply-holder-discount"
 
 type DiscountEventData = {
   customer_id?: string | null

@@ -2,7 +2,7 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { WALLET_PASS_MODULE } from "../modules/wallet-pass"
 import { ACCRUAL_EVENTS } from "../modules/wallet-pass/options"
 import { afterRequest } from "../lib/after-request"
-import { recordOrderAccrualWorkflow } from "../workflows/record-order-accrual"
+import { recordOrderAccrualWorkflow } from "../workflows/ledger/record-order-accrual"
 
 /** The configured accrual event (`accrual.on`) of an order: credit its bonus, once. */
 export default async function creditOrderBonus({

@@ -1,5 +1,5 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { enrollCustomerWorkflow } from "../workflows/enroll-customer"
+import { enrollCustomerWorkflow } from "../workflows/enrollment/enroll-customer"
 
 /** A new store customer (signup or admin): enrol them in the wallet-pass program. */
 export default async function enrollNewCustomer({ event, container }: SubscriberArgs<{ id: string }>) {

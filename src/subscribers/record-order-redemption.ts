@@ -1,6 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { afterRequest } from "../lib/after-request"
-import { recordOrderRedemptionWorkflow } from "../workflows/record-order-redemption"
+import { recordOrderRedemptionWorkflow } from "../workflows/redemption/record-order-redemption"
 
 /** An order placed from a cart that paid with bonus: record the redemption and tell the service, once. */
 export default async function recordOrderRedemption({ event, container }: SubscriberArgs<{ id: string }>) {

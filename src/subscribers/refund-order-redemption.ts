@@ -1,5 +1,5 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { refundOrderRedemptionWorkflow } from "../workflows/refund-order-redemption"
+import { refundOrderRedemptionWorkflow } from "../workflows/redemption/refund-order-redemption"
 
 /** A canceled order gives back the bonus it was paid with, once. */
 export default async function refundOrderRedemption({ event, container }: SubscriberArgs<{ id: string }>) {

@@ -1,5 +1,5 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { reverseOrderAccrualWorkflow } from "../workflows/reverse-order-accrual"
+import { reverseOrderAccrualWorkflow } from "../workflows/ledger/reverse-order-accrual"
 
 /** An order canceled, a return received, a payment refunded: take its bonus back (all of it, or the share). */
 export default async function reverseOrderBonus({

@@ -1,6 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { enrollCustomerWorkflow } from "../workflows/enroll-customer"
-import { syncHolderProfileWorkflow } from "../workflows/sync-holder-profile"
+import { enrollCustomerWorkflow } from "../workflows/enrollment/enroll-customer"
+import { syncHolderProfileWorkflow } from "../workflows/enrollment/sync-holder-profile"
 
 /**
  * A store customer changed. One recorded without a usable phone who now has one is enrolled;

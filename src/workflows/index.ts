@@ -1,19 +1,37 @@
-export * from "./link-pass-customer"
-export * from "./set-holder-privileges"
-export * from "./apply-holder-discount"
-export * from "./enroll-customer"
-export * from "./sync-holder-profile"
-export * from "./record-order-accrual"
-export * from "./reverse-order-accrual"
-export * from "./review-operation"
-export * from "./request-status-check"
-export * from "./apply-cart-redemption"
-export * from "./request-holder-operation"
-export * from "./adjust-holder-balance"
-export * from "./create-campaign"
-export * from "./enroll-existing-customers"
-export * from "./import-service-customer"
-export * from "./request-phone-verification"
-export * from "./confirm-phone-verification"
-export * from "./move-pass-to-customer"
-export * from "./start-sync-run"
+// Every workflow of the plugin, by domain (the `./workflows` export of the package).
+
+// The ledger: accrual on orders, its reversal, an admin's adjustment.
+export * from "./ledger/record-order-accrual"
+export * from "./ledger/reverse-order-accrual"
+export * from "./ledger/adjust-holder-balance"
+
+// Enrolment and profiles: signups, bulk enrolment, a pass installed, profile updates.
+export * from "./enrollment/enroll-customer"
+export * from "./enrollment/enroll-existing-customers"
+export * from "./enrollment/link-pass-customer"
+export * from "./enrollment/sync-holder-profile"
+
+// Paying with bonus: a cart's redemption, its order, its refund, stale promotions.
+export * from "./redemption/apply-cart-redemption"
+export * from "./redemption/record-order-redemption"
+export * from "./redemption/refund-order-redemption"
+export * from "./redemption/remove-stale-bonus-promotions"
+
+// Discount percents through Medusa's promotions.
+export * from "./discount/set-holder-privileges"
+export * from "./discount/apply-holder-discount"
+
+// Requests to the service an admin asks for, and their review.
+export * from "./operations/request-holder-operation"
+export * from "./operations/request-status-check"
+export * from "./operations/review-operation"
+export * from "./operations/create-campaign"
+
+// The import of the service's base and the background checks.
+export * from "./import/import-service-customer"
+export * from "./import/start-sync-run"
+
+// Store accounts and passes: proving a phone, moving a pass.
+export * from "./accounts/request-phone-verification"
+export * from "./accounts/confirm-phone-verification"
+export * from "./accounts/move-pass-to-customer"

@@ -7,8 +7,8 @@ import {
   WorkflowData,
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
-import { WALLET_PASS_MODULE } from "../modules/wallet-pass"
-import { WALLET_PASS_EVENTS } from "../modules/wallet-pass/constants"
+import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
+import { WALLET_PASS_EVENTS } from "../../modules/wallet-pass/constants"
 
 export type MovePassToCustomerInput = {
   holder_id: string

@@ -5,7 +5,7 @@ import {
   WorkflowData,
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
-import { WALLET_PASS_MODULE } from "../modules/wallet-pass"
+import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
 
 export type RequestPhoneVerificationInput = { holder_id: string; customer_id: string; phone: string }
 

@@ -1,10 +1,10 @@
 import { acquireLockStep, createCustomersWorkflow, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, when, WorkflowData, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { CUSTOMER_SOURCE_METADATA_KEY } from "../modules/wallet-pass/constants"
+import { CUSTOMER_SOURCE_METADATA_KEY } from "../../modules/wallet-pass/constants"
 import { adoptHolderStep } from "./steps/adopt-holder"
 import { ensureImportHolderStep } from "./steps/ensure-import-holder"
 import { resolveImportTargetStep } from "./steps/resolve-import-target"
-import type { AdoptionResult, ServiceCustomerSnapshot } from "../modules/wallet-pass/types"
+import type { AdoptionResult, ServiceCustomerSnapshot } from "../../modules/wallet-pass/types"
 
 export type ImportServiceCustomerWorkflowInput = {
   /** E.164 */

@@ -1,8 +1,8 @@
 import { createWorkflow, transform, WorkflowData, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { OPERATION_PRIORITY } from "../modules/wallet-pass/constants"
+import { OPERATION_PRIORITY } from "../../modules/wallet-pass/constants"
 import { recordLedgerChangeStep } from "./steps/record-ledger-change"
-import { resolveCustomerHolderStep } from "./steps/resolve-customer-holder"
-import { ledgerKeys, operationKeys } from "../modules/wallet-pass/keys"
+import { resolveCustomerHolderStep } from "../enrollment/steps/resolve-customer-holder"
+import { ledgerKeys, operationKeys } from "../../modules/wallet-pass/keys"
 
 export type AdjustHolderBalanceInput = {
   customer_id: string

@@ -1,8 +1,8 @@
 import { createWorkflow, transform, WorkflowData, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { OPERATION_PRIORITY, OperationMethod } from "../modules/wallet-pass/constants"
+import { OPERATION_PRIORITY, OperationMethod } from "../../modules/wallet-pass/constants"
 import { enqueueOperationStep } from "./steps/enqueue-operation"
-import { resolveCustomerHolderStep } from "./steps/resolve-customer-holder"
-import { operationKeys } from "../modules/wallet-pass/keys"
+import { resolveCustomerHolderStep } from "../enrollment/steps/resolve-customer-holder"
+import { operationKeys } from "../../modules/wallet-pass/keys"
 
 export type RequestHolderOperationInput = {
   customer_id: string

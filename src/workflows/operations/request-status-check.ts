@@ -1,7 +1,7 @@
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { OPERATION_PRIORITY } from "../modules/wallet-pass/constants"
+import { OPERATION_PRIORITY } from "../../modules/wallet-pass/constants"
 import { enqueueOperationStep } from "./steps/enqueue-operation"
-import { operationKeys } from "../modules/wallet-pass/keys"
+import { operationKeys } from "../../modules/wallet-pass/keys"
 
 export const requestStatusCheckWorkflowId = "request-wallet-pass-status-check"
 

@@ -1,7 +1,7 @@
 import { createWorkflow, transform, WorkflowData, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { computeRedemptionRefundStep } from "./steps/compute-redemption-refund"
 import { convertCartRedemptionStep } from "./steps/convert-cart-redemption"
-import { recordLedgerChangeStep } from "./steps/record-ledger-change"
+import { recordLedgerChangeStep } from "../ledger/steps/record-ledger-change"
 
 export const refundOrderRedemptionWorkflowId = "refund-order-redemption"
 

@@ -30,6 +30,7 @@ const page = {
 }
 
 export const AdminWalletPassStatusQuery = z.object({ check: z.enum(["true", "false"]).optional() }).strict()
+export type AdminWalletPassStatusQueryType = z.infer<typeof AdminWalletPassStatusQuery>
 
 export const AdminWalletPassOperationsQuery = z
   .object({
@@ -37,8 +38,10 @@ export const AdminWalletPassOperationsQuery = z
     state: commaListOf(OPERATION_STATES),
   })
   .strict()
+export type AdminWalletPassOperationsQueryType = z.infer<typeof AdminWalletPassOperationsQuery>
 
 export const AdminWalletPassPageQuery = z.object(page).strict()
+export type AdminWalletPassPageQueryType = z.infer<typeof AdminWalletPassPageQuery>
 
 export const AdminWalletPassApiCallsQuery = z
   .object({
@@ -52,6 +55,7 @@ export const AdminWalletPassApiCallsQuery = z
     limit: z.coerce.number().int().min(1).max(10_000).default(1000),
   })
   .strict()
+export type AdminWalletPassApiCallsQueryType = z.infer<typeof AdminWalletPassApiCallsQuery>
 
 export const AdminReviewWalletPassOperation = z
   .object({ note: storableText("note").trim().max(500).optional() })

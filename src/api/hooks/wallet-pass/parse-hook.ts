@@ -8,7 +8,7 @@ import {
   percentToBasisPoints,
   toMinorUnits,
 } from "../../../modules/wallet-pass/utils/amounts"
-import type { PassHolderFields } from "../../../workflows/steps/upsert-pass-holder"
+import type { PassHolderFields } from "../../../workflows/enrollment/steps/upsert-pass-holder"
 
 const MAX_TEXT = 500
 const MAX_ID = 200

@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { Modules } from "@medusajs/framework/utils"
-import { DISCOUNT_MANAGED_BY, DISCOUNT_METADATA_KEY, discountGroupName } from "./discount-names"
+import { DISCOUNT_MANAGED_BY, DISCOUNT_METADATA_KEY, discountGroupName } from "../discount-names"
 
 export type EnsureDiscountCustomerGroupStepInput = { basis_points: number }
 export type EnsureDiscountCustomerGroupStepOutput = { id: string; name: string; created: boolean }

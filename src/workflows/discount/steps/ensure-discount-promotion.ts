@@ -1,13 +1,13 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { Modules } from "@medusajs/framework/utils"
 import type { PromotionDTO } from "@medusajs/framework/types"
-import { basisPointsToPercent } from "../../modules/wallet-pass/utils/amounts"
+import { basisPointsToPercent } from "../../../modules/wallet-pass/utils/amounts"
 import {
   CUSTOMER_GROUP_RULE_ATTRIBUTE,
   DISCOUNT_MANAGED_BY,
   DISCOUNT_METADATA_KEY,
   discountPromotionCode,
-} from "./discount-names"
+} from "../discount-names"
 
 export type EnsureDiscountPromotionStepInput = { basis_points: number; customer_group_id: string }
 export type EnsureDiscountPromotionStepOutput = { id: string; code: string; created: boolean }

@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { Modules } from "@medusajs/framework/utils"
-import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
-import { isDiscountGroup } from "./discount-names"
+import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
+import { isDiscountGroup } from "../discount-names"
 
 export type ResolveHolderDiscountStepInput = { customer_id: string }
 

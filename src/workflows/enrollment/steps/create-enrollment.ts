@@ -1,10 +1,10 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
-import { createdFromService, HolderSource, OPERATION_PRIORITY } from "../../modules/wallet-pass/constants"
-import { tryNormalizePhone } from "../../lib/phone"
-import { phoneCountry } from "../../utils/phone-country"
-import type { EnrollmentUndo as Undo, ReenrollWhen } from "../../modules/wallet-pass/types"
+import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
+import { createdFromService, HolderSource, OPERATION_PRIORITY } from "../../../modules/wallet-pass/constants"
+import { tryNormalizePhone } from "../../../lib/phone"
+import { phoneCountry } from "../../../utils/phone-country"
+import type { EnrollmentUndo as Undo, ReenrollWhen } from "../../../modules/wallet-pass/types"
 
 export type CreateEnrollmentStepInput = {
   customer_id: string

@@ -1,10 +1,10 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { tryNormalizePhone } from "../../lib/phone"
-import { phoneCountry } from "../../utils/phone-country"
-import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
-import { createdFromService, OPERATION_PRIORITY } from "../../modules/wallet-pass/constants"
-import type { EnrollmentUndo as Undo } from "../../modules/wallet-pass/types"
+import { tryNormalizePhone } from "../../../lib/phone"
+import { phoneCountry } from "../../../utils/phone-country"
+import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
+import { createdFromService, OPERATION_PRIORITY } from "../../../modules/wallet-pass/constants"
+import type { EnrollmentUndo as Undo } from "../../../modules/wallet-pass/types"
 
 const PAGE = 200
 

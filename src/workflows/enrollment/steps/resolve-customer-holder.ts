@@ -1,6 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
+import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
 
 export const resolveCustomerHolderStepId = "resolve-customer-holder"
 

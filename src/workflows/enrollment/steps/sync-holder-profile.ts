@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
-import { OPERATION_PRIORITY } from "../../modules/wallet-pass/constants"
+import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
+import { OPERATION_PRIORITY } from "../../../modules/wallet-pass/constants"
 
 export const syncHolderProfileStepId = "sync-holder-profile"
 

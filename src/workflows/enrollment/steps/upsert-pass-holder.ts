@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
+import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
 
 /** Holder fields a pass install can set; undefined leaves a field as it is. */
 export type PassHolderFields = {

@@ -1,12 +1,12 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
-import { OPERATION_PRIORITY } from "../../modules/wallet-pass/constants"
-import { bonusFor, currencyStep, floorToMinorUnits } from "../../modules/wallet-pass/utils/amounts"
-import { balanceCurrency } from "../../utils/currency"
+import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
+import { OPERATION_PRIORITY } from "../../../modules/wallet-pass/constants"
+import { bonusFor, currencyStep, floorToMinorUnits } from "../../../modules/wallet-pass/utils/amounts"
+import { balanceCurrency } from "../../../utils/currency"
 import type { RecordLedgerChangeStepInput } from "./record-ledger-change"
-import { effectiveBonusBasisPoints } from "../../modules/wallet-pass/options"
-import { ledgerKeys, operationKeys } from "../../modules/wallet-pass/keys"
+import { effectiveBonusBasisPoints } from "../../../modules/wallet-pass/options"
+import { ledgerKeys, operationKeys } from "../../../modules/wallet-pass/keys"
 
 export const computeOrderAccrualStepId = "compute-order-accrual"
 

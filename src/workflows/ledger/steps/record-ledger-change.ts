@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
-import type { ApplyLedgerEntryInput, EnqueueInput } from "../../modules/wallet-pass/types"
+import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
+import type { ApplyLedgerEntryInput, EnqueueInput } from "../../../modules/wallet-pass/types"
 
 /** A ledger change and the request that tells the service, or null when there is nothing to record. */
 export type RecordLedgerChangeStepInput = {

@@ -1,11 +1,11 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
-import { OPERATION_PRIORITY } from "../../modules/wallet-pass/constants"
-import type WalletPassModuleService from "../../modules/wallet-pass/service"
-import { floorToMinorUnits } from "../../modules/wallet-pass/utils/amounts"
+import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
+import { OPERATION_PRIORITY } from "../../../modules/wallet-pass/constants"
+import type WalletPassModuleService from "../../../modules/wallet-pass/service"
+import { floorToMinorUnits } from "../../../modules/wallet-pass/utils/amounts"
 import { LedgerChangeCompensation, withdrawLedgerChange } from "./record-ledger-change"
-import { ledgerKeys } from "../../modules/wallet-pass/keys"
+import { ledgerKeys } from "../../../modules/wallet-pass/keys"
 
 export type ReverseOrderAccrualStepInput =
   | { order_id: string; cause: { type: "cancel" } | { type: "return"; return_id: string } }

@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
-import type { EnqueueInput } from "../../modules/wallet-pass/types"
+import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
+import type { EnqueueInput } from "../../../modules/wallet-pass/types"
 
 export const enqueueOperationStepId = "enqueue-wallet-pass-operation"
 

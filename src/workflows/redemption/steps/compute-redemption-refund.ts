@@ -1,8 +1,8 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
-import { OPERATION_PRIORITY } from "../../modules/wallet-pass/constants"
-import type { RecordLedgerChangeStepInput } from "./record-ledger-change"
-import { ledgerKeys, operationKeys } from "../../modules/wallet-pass/keys"
+import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
+import { OPERATION_PRIORITY } from "../../../modules/wallet-pass/constants"
+import type { RecordLedgerChangeStepInput } from "../../ledger/steps/record-ledger-change"
+import { ledgerKeys, operationKeys } from "../../../modules/wallet-pass/keys"
 
 export const computeRedemptionRefundStepId = "compute-redemption-refund"
 

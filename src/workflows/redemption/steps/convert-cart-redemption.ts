@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
-import { convertCartRedemption } from "../../modules/wallet-pass/redemption"
+import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
+import { convertCartRedemption } from "../../../modules/wallet-pass/redemption"
 
 export type ConvertCartRedemptionStepOutput = { entry_id: string; amount: number; holder_id: string } | null
 

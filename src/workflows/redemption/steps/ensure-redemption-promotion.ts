@@ -1,8 +1,8 @@
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { PromotionDTO } from "@medusajs/framework/types"
-import { REDEMPTION_MANAGED_BY } from "../../modules/wallet-pass/redemption"
-import { fromMinorUnits } from "../../modules/wallet-pass/utils/amounts"
+import { REDEMPTION_MANAGED_BY } from "../../../modules/wallet-pass/redemption"
+import { fromMinorUnits } from "../../../modules/wallet-pass/utils/amounts"
 
 export type EnsureRedemptionPromotionStepInput = {
   code: string

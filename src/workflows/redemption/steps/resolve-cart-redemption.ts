@@ -1,10 +1,10 @@
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
-import { BASIS_POINTS_PER_PERCENT } from "../../modules/wallet-pass/constants"
-import { REDEMPTION_PROMOTION_PREFIX, redemptionPromotionCode } from "../../modules/wallet-pass/redemption"
-import { currencyStep, floorToMinorUnits, percentToBasisPoints } from "../../modules/wallet-pass/utils/amounts"
-import { balanceCurrency } from "../../utils/currency"
+import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
+import { BASIS_POINTS_PER_PERCENT } from "../../../modules/wallet-pass/constants"
+import { REDEMPTION_PROMOTION_PREFIX, redemptionPromotionCode } from "../../../modules/wallet-pass/redemption"
+import { currencyStep, floorToMinorUnits, percentToBasisPoints } from "../../../modules/wallet-pass/utils/amounts"
+import { balanceCurrency } from "../../../utils/currency"
 
 type Container = { resolve: <T = any>(key: string) => T }
 

@@ -1,7 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { WALLET_PASS_MODULE } from "../../../../modules/wallet-pass"
-import { parseQuery } from "../../../utils/parse-query"
-import { AdminWalletPassApiCallsQuery } from "../validators"
+import type { AdminWalletPassApiCallsQueryType } from "../validators"
 
 /**
  * GET /admin/wallet-pass/api-calls — the redacted request/response log of calls to the
@@ -9,7 +8,7 @@ import { AdminWalletPassApiCallsQuery } from "../validators"
  * support; `?since=<ISO date-time>&limit=`.
  */
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
-  const { since, limit } = parseQuery(AdminWalletPassApiCallsQuery, req.query)
+  const { since, limit } = req.validatedQuery as AdminWalletPassApiCallsQueryType
   const walletPass = req.scope.resolve(WALLET_PASS_MODULE)
   const calls = await walletPass.listWalletPassApiCalls(since ? { started_at: { $gte: new Date(since) } } : {}, {
     order: { started_at: "ASC" },

@@ -1,12 +1,11 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { WALLET_PASS_MODULE } from "../../../../modules/wallet-pass"
-import { createCampaignWorkflow } from "../../../../workflows/create-campaign"
-import { parseQuery } from "../../../utils/parse-query"
-import { AdminWalletPassCampaignType, AdminWalletPassPageQuery } from "../validators"
+import { createCampaignWorkflow } from "../../../../workflows/operations/create-campaign"
+import type { AdminWalletPassCampaignType, AdminWalletPassPageQueryType } from "../validators"
 
 /** GET /admin/wallet-pass/campaigns — push campaigns, newest first. */
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
-  const { limit, offset } = parseQuery(AdminWalletPassPageQuery, req.query)
+  const { limit, offset } = req.validatedQuery as AdminWalletPassPageQueryType
   const [campaigns, count] = await req.scope
     .resolve(WALLET_PASS_MODULE)
     .listAndCountWalletPassCampaigns({}, { order: { created_at: "DESC" }, take: limit, skip: offset })

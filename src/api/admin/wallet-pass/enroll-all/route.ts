@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { WALLET_PASS_MODULE } from "../../../../modules/wallet-pass"
 import type WalletPassModuleService from "../../../../modules/wallet-pass/service"
-import { enrollExistingCustomersWorkflow } from "../../../../workflows/enroll-existing-customers"
+import { enrollExistingCustomersWorkflow } from "../../../../workflows/enrollment/enroll-existing-customers"
 
 /** Progress of bulk enrolment: backfilled holders by enrolment state. */
 async function progress(walletPass: WalletPassModuleService) {

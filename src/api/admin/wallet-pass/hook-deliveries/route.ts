@@ -1,11 +1,10 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { WALLET_PASS_MODULE } from "../../../../modules/wallet-pass"
-import { parseQuery } from "../../../utils/parse-query"
-import { AdminWalletPassPageQuery } from "../validators"
+import type { AdminWalletPassPageQueryType } from "../validators"
 
 /** GET /admin/wallet-pass/hook-deliveries — hooks the service delivered and how they were answered, newest first. */
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
-  const { limit, offset } = parseQuery(AdminWalletPassPageQuery, req.query)
+  const { limit, offset } = req.validatedQuery as AdminWalletPassPageQueryType
   const walletPass = req.scope.resolve(WALLET_PASS_MODULE)
   const [hook_deliveries, count] = await walletPass.listAndCountWalletPassHookDeliveries(
     {},

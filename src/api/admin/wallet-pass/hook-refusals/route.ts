@@ -1,7 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { WALLET_PASS_MODULE } from "../../../../modules/wallet-pass"
-import { parseQuery } from "../../../utils/parse-query"
-import { AdminWalletPassPageQuery } from "../validators"
+import type { AdminWalletPassPageQueryType } from "../validators"
 
 /**
  * GET /admin/wallet-pass/hook-refusals — hook deliveries refused before they were
@@ -9,7 +8,7 @@ import { AdminWalletPassPageQuery } from "../validators"
  * the first few of each minute (time, status, reason, source address).
  */
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
-  const { limit, offset } = parseQuery(AdminWalletPassPageQuery, req.query)
+  const { limit, offset } = req.validatedQuery as AdminWalletPassPageQueryType
   const walletPass = req.scope.resolve(WALLET_PASS_MODULE)
   const [minutes, count] = await walletPass.listAndCountWalletPassHookRefusals(
     {},

@@ -3,7 +3,7 @@ import { WALLET_PASS_MODULE } from "../../../../modules/wallet-pass"
 import { planLimits } from "../../../../modules/wallet-pass/options"
 import { backgroundPerHour } from "../../../../modules/wallet-pass/repositories/queue"
 import type WalletPassModuleService from "../../../../modules/wallet-pass/service"
-import { startSyncRunWorkflow } from "../../../../workflows/start-sync-run"
+import { startSyncRunWorkflow } from "../../../../workflows/import/start-sync-run"
 import { presentSyncRun } from "../../../utils/present-sync"
 
 const perHour = (walletPass: WalletPassModuleService) => {

@@ -1,11 +1,10 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { WALLET_PASS_MODULE } from "../../../../modules/wallet-pass"
-import { parseQuery } from "../../../utils/parse-query"
-import { AdminWalletPassOperationsQuery } from "../validators"
+import type { AdminWalletPassOperationsQueryType } from "../validators"
 
 /** GET /admin/wallet-pass/operations — requests to the service, newest first; `?state=failed,needs_review`. */
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
-  const { state, limit, offset } = parseQuery(AdminWalletPassOperationsQuery, req.query)
+  const { state, limit, offset } = req.validatedQuery as AdminWalletPassOperationsQueryType
   const walletPass = req.scope.resolve(WALLET_PASS_MODULE)
   const [operations, count] = await walletPass.listAndCountWalletPassOperations(state ? { state } : {}, {
     order: { created_at: "DESC" },

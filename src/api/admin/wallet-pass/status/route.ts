@@ -2,9 +2,8 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { WALLET_PASS_MODULE } from "../../../../modules/wallet-pass"
 import { phoneCountry } from "../../../../utils/phone-country"
 import { planLimits } from "../../../../modules/wallet-pass/options"
-import { requestStatusCheckWorkflow } from "../../../../workflows/request-status-check"
-import { parseQuery } from "../../../utils/parse-query"
-import { AdminWalletPassStatusQuery } from "../validators"
+import { requestStatusCheckWorkflow } from "../../../../workflows/operations/request-status-check"
+import type { AdminWalletPassStatusQueryType } from "../validators"
 
 const CHECK_WAIT_MS = 15_000
 
@@ -14,7 +13,7 @@ const CHECK_WAIT_MS = 15_000
  * and the rate budget. No secret is ever part of it.
  */
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
-  const { check } = parseQuery(AdminWalletPassStatusQuery, req.query)
+  const { check } = req.validatedQuery as AdminWalletPassStatusQueryType
   const walletPass = req.scope.resolve(WALLET_PASS_MODULE)
   let checkId: string | null = null
   if (check === "true") {

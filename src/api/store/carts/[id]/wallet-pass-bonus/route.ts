@@ -3,8 +3,8 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { refetchCart } from "@medusajs/medusa/api/store/carts/helpers"
 import { defaultStoreCartFields } from "@medusajs/medusa/api/store/carts/query-config"
 import { fromMinorUnits } from "../../../../../modules/wallet-pass/utils/amounts"
-import { applyCartRedemptionWorkflow } from "../../../../../workflows/apply-cart-redemption"
-import { readRedemptionCart } from "../../../../../workflows/steps/resolve-cart-redemption"
+import { applyCartRedemptionWorkflow } from "../../../../../workflows/redemption/apply-cart-redemption"
+import { readRedemptionCart } from "../../../../../workflows/redemption/steps/resolve-cart-redemption"
 import { StoreApplyWalletPassBonus, StoreApplyWalletPassBonusType } from "./validators"
 
 /** The signed-in customer (401 otherwise): the cart must be theirs, checked by the workflow (404). */

@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { balanceCurrency } from "../../../../../../utils/currency"
 import { toMinorUnits } from "../../../../../../modules/wallet-pass/utils/amounts"
-import { adjustHolderBalanceWorkflow } from "../../../../../../workflows/adjust-holder-balance"
+import { adjustHolderBalanceWorkflow } from "../../../../../../workflows/ledger/adjust-holder-balance"
 import type { AdminWalletPassAdjustType } from "../../../../wallet-pass/validators"
 
 /** POST /admin/customers/:id/wallet-pass/adjust — credit (positive) or debit (negative) bonus with a reason. */

@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
-import { enrollCustomerWorkflow } from "../../../../../../workflows/enroll-customer"
+import { enrollCustomerWorkflow } from "../../../../../../workflows/enrollment/enroll-customer"
 
 /**
  * POST /admin/customers/:id/wallet-pass/enroll — enrol a customer who has no pass yet, or

@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { requestHolderOperationWorkflow } from "../../../../../../workflows/request-holder-operation"
+import { requestHolderOperationWorkflow } from "../../../../../../workflows/operations/request-holder-operation"
 import type { AdminWalletPassEventType } from "../../../../wallet-pass/validators"
 
 /** POST /admin/customers/:id/wallet-pass/events — an event for this customer; fires the service's triggers. */

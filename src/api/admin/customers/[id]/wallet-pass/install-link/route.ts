@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { WALLET_PASS_MODULE } from "../../../../../../modules/wallet-pass"
-import { requestHolderOperationWorkflow } from "../../../../../../workflows/request-holder-operation"
+import { requestHolderOperationWorkflow } from "../../../../../../workflows/operations/request-holder-operation"
 
 /** POST /admin/customers/:id/wallet-pass/install-link — text the personalised install link again. */
 export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {

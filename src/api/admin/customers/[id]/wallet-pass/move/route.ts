@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { Modules } from "@medusajs/framework/utils"
-import { movePassToCustomerWorkflow } from "../../../../../../workflows/move-pass-to-customer"
+import { movePassToCustomerWorkflow } from "../../../../../../workflows/accounts/move-pass-to-customer"
 import type { AdminWalletPassMoveType } from "../../../../wallet-pass/validators"
 
 /**

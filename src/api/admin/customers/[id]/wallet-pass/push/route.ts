@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { requestHolderOperationWorkflow } from "../../../../../../workflows/request-holder-operation"
+import { requestHolderOperationWorkflow } from "../../../../../../workflows/operations/request-holder-operation"
 import type { AdminWalletPassPushType } from "../../../../wallet-pass/validators"
 
 /**

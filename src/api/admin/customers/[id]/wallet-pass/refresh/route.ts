@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { requestHolderOperationWorkflow } from "../../../../../../workflows/request-holder-operation"
+import { requestHolderOperationWorkflow } from "../../../../../../workflows/operations/request-holder-operation"
 
 /** POST /admin/customers/:id/wallet-pass/refresh — re-read the pass from the service (cards, install flags, invites). */
 export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {

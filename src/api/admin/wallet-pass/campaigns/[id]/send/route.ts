@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { sendCampaignWorkflow } from "../../../../../../workflows/create-campaign"
+import { sendCampaignWorkflow } from "../../../../../../workflows/operations/create-campaign"
 
 /** POST /admin/wallet-pass/campaigns/:id/send — run a campaign the service has created (push/send), once. */
 export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {

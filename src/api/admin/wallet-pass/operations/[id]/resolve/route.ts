@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { reviewOperationWorkflow } from "../../../../../../workflows/review-operation"
+import { reviewOperationWorkflow } from "../../../../../../workflows/operations/review-operation"
 import type { AdminReviewWalletPassOperationType } from "../../../validators"
 
 /** POST /admin/wallet-pass/operations/:id/resolve — a failed or needs-review request: close it as handled by hand. */

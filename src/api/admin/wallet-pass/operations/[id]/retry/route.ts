@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { reviewOperationWorkflow } from "../../../../../../workflows/review-operation"
+import { reviewOperationWorkflow } from "../../../../../../workflows/operations/review-operation"
 import type { AdminReviewWalletPassOperationType } from "../../../validators"
 
 /** POST /admin/wallet-pass/operations/:id/retry — a failed or needs-review request: queue it again now. */

@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { maskPhone } from "../../../../../../modules/wallet-pass/repositories/trust"
-import { requestPhoneVerificationWorkflow } from "../../../../../../workflows/request-phone-verification"
+import { requestPhoneVerificationWorkflow } from "../../../../../../workflows/accounts/request-phone-verification"
 import { resolveAccountPass } from "../../../../../utils/account-pass"
 
 /**

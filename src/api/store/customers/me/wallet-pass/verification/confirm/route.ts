@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { confirmPhoneVerificationWorkflow } from "../../../../../../../workflows/confirm-phone-verification"
+import { confirmPhoneVerificationWorkflow } from "../../../../../../../workflows/accounts/confirm-phone-verification"
 import type { StoreConfirmWalletPassVerificationType } from "../validators"
 
 /**
