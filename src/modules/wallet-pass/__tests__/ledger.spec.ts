@@ -153,6 +153,18 @@ walletPassModuleTests(({ service }) => {
     expect(await service.getBalance(holderId)).toBe(1400)
   })
 
+  it("the running sum stays an integer too: a lapsed credit not yet expired counts in it until the expiry job writes it off", async () => {
+    const credit = await apply({ amount: 2_000_000_000, dedupe_key: "big-lapsing", lifetime_seconds: DAY })
+    await service.updateWalletPassLedgerEntries({ id: credit.entry.id, expires_at: new Date(Date.now() - 60_000) })
+    expect(await service.getBalance(holderId)).toBe(0)
+    // The balance would be 2,000,000.00, but the running sum 22,000,000.00: refused, nothing written.
+    await expect(apply({ amount: 200_000_000, dedupe_key: "after-lapse" })).rejects.toMatchObject({
+      type: MedusaError.Types.INVALID_DATA,
+    })
+    expect(await service.expireLapsedCredits()).toHaveLength(1)
+    expect(await apply({ amount: 200_000_000, dedupe_key: "after-lapse" })).toMatchObject({ balance: 200_000_000 })
+  })
+
   it("a lapsed credit leaves the balance at once, and expiry writes one entry for what remained", async () => {
     await apply({ amount: 1000, dedupe_key: "permanent" })
     const credit = await apply({ amount: 500, dedupe_key: "promo", lifetime_seconds: 7 * DAY })

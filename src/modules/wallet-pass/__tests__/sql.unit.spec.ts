@@ -9,18 +9,33 @@ const MODULE = path.resolve(__dirname, "..")
 const MIGRATIONS = path.join(MODULE, "migrations")
 const SQL = path.join(MODULE, "sql")
 
-/** `CREATE [OR REPLACE] FUNCTION|TRIGGER name …` up to the end of its $fn$ body or its semicolon. */
-const DEFINITION = /CREATE (?:OR REPLACE )?(?:FUNCTION|TRIGGER) (\w+)[\s\S]*?(?:\$fn\$;|;(?=`))/g
+/** `CREATE [OR REPLACE] FUNCTION|TRIGGER name …` up to the end of its $fn$ body or of the statement. */
+const DEFINITION = /CREATE (?:OR REPLACE )?(?:FUNCTION|TRIGGER) (\w+)[\s\S]*?(?:\$fn\$;|;\s*$)/g
 
-function newestDefinitions(): Map<string, { migration: string; text: string }> {
+/** The statements a migration's up() runs, collected without a database. */
+async function statementsOf(file: string): Promise<string[]> {
+  const exported = require(path.join(MIGRATIONS, file)) as Record<string, unknown>
+  const MigrationClass = exported[file.replace(/\.ts$/, "")] as new (
+    driver: unknown,
+    config: unknown
+  ) => {
+    up(): Promise<void>
+    getQueries(): unknown[]
+  }
+  const migration = new MigrationClass(null, null)
+  await migration.up()
+  return migration.getQueries().map(String)
+}
+
+async function newestDefinitions(): Promise<Map<string, { migration: string; text: string }>> {
   const found = new Map<string, { migration: string; text: string }>()
   const files = readdirSync(MIGRATIONS)
     .filter((f) => /^Migration\d+\.ts$/.test(f))
     .sort()
   for (const file of files) {
-    const source = readFileSync(path.join(MIGRATIONS, file), "utf8")
-    const up = source.split("async up()")[1]?.split("async down()")[0] ?? ""
-    for (const match of up.matchAll(DEFINITION)) found.set(match[1], { migration: file, text: match[0] })
+    for (const statement of await statementsOf(file)) {
+      for (const match of statement.matchAll(DEFINITION)) found.set(match[1], { migration: file, text: match[0] })
+    }
   }
   return found
 }
@@ -28,7 +43,10 @@ function newestDefinitions(): Map<string, { migration: string; text: string }> {
 const normalize = (text: string) => text.replace(/\s+/g, " ").trim()
 
 describe("sql/ and the migrations", () => {
-  const definitions = newestDefinitions()
+  let definitions: Map<string, { migration: string; text: string }>
+  beforeAll(async () => {
+    definitions = await newestDefinitions()
+  })
   const files = readdirSync(SQL).filter((f) => f.endsWith(".sql"))
 
   it("finds the functions the ledger relies on", () => {

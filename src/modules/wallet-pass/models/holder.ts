@@ -42,6 +42,9 @@ export const WalletPassHolder = model
     drift: model.json().nullable(),
     // When the install-flag sync last saw this phone among the service's installed passes.
     installs_seen_at: model.dateTime().nullable(),
+    // The sum of the holder's applied ledger entries, kept by the trigger wallet_pass_ledger_sum
+    // (sql/): the database functions read it, no code writes it (docs/architecture.md).
+    ledger_sum: model.number().default(0),
     cards: model.hasMany(() => WalletPassCard, { mappedBy: "holder" }),
     ledger_entries: model.hasMany(() => WalletPassLedgerEntry, { mappedBy: "holder" }),
   })

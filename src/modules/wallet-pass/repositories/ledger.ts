@@ -1,12 +1,13 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
-import { generateEntityId, MedusaError } from "@medusajs/framework/utils"
-import type { LedgerEntryRow } from "../types"
-import type { AppliedEntryJson } from "../utils/ledger-entry"
+import { MedusaError } from "@medusajs/framework/utils"
+import type { LedgerEntryRow, OrderBonus } from "../types"
+import { type AppliedEntryJson, type ConsumedCredit, entryFromJson } from "../utils/ledger-entry"
 
 /**
- * The ledger's SQL. Every balance change is written by the database function
- * wallet_pass_apply_entry (sql/wallet_pass_apply_entry.sql) or, for the service's own
- * credits, by wallet_pass_hook_batch, which calls it; the balance is wallet_pass_balance.
+ * The ledger's SQL. Every balance change goes through the database functions of sql/: an
+ * entry is written by wallet_pass_apply_entry (directly, through wallet_pass_expire_credit
+ * for an expiry, or through wallet_pass_hook_batch for the service's own credits), and an
+ * applied entry is canceled by wallet_pass_cancel_entry; the balance is wallet_pass_balance.
  * Runs on the caller's connection or transaction (the active manager's knex).
  */
 export class LedgerRepository {
@@ -69,6 +70,24 @@ export class LedgerRepository {
     return rows[0]?.holder_id
   }
 
+  /** An order's entries, oldest first, each with the latest request it queued (null when none). */
+  async orderEntries(orderId: string): Promise<OrderBonus["entries"]> {
+    const { rows } = await this.knex.raw<{
+      rows: (Omit<OrderBonus["entries"][number], "operation"> & { operation: any })[]
+    }>(
+      `SELECT e.id, e.kind, e.amount, e.state, e.reason, e.created_at,
+              (SELECT jsonb_build_object('id', o.id, 'method', o.method, 'state', o.state, 'last_error', o.last_error)
+                 FROM wallet_pass_operation o
+                WHERE o.ledger_entry_id = e.id AND o.deleted_at IS NULL
+                ORDER BY o.created_at DESC LIMIT 1) AS operation
+         FROM wallet_pass_ledger_entry e
+        WHERE e.order_id = ? AND e.deleted_at IS NULL
+        ORDER BY e.created_at, e.id`,
+      [orderId]
+    )
+    return rows
+  }
+
   /** How much of an order's accrual was reversed so far, minor units (positive). */
   async reversedOfOrder(orderId: string): Promise<number> {
     const { rows } = await this.knex.raw<{ rows: { reversed: string }[] }>(
@@ -77,38 +96,6 @@ export class LedgerRepository {
       [orderId]
     )
     return Number(rows[0].reversed)
-  }
-
-  /**
-   * Marks an applied entry canceled (it leaves the balance: the running sum's trigger takes
-   * it out); `renameKeys` frees its dedupe key. The canceled row, or undefined when it was
-   * not applied.
-   */
-  async cancelEntry(entryId: string, renameKeys: boolean): Promise<LedgerEntryRow | undefined> {
-    const { rows } = await this.knex.raw<{ rows: LedgerEntryRow[] }>(
-      `UPDATE wallet_pass_ledger_entry
-          SET state = 'canceled', updated_at = now(),
-              dedupe_key = CASE WHEN ? THEN dedupe_key || ':void:' || id ELSE dedupe_key END
-        WHERE id = ? AND state = 'applied'
-        RETURNING *`,
-      [renameKeys, entryId]
-    )
-    return rows[0]
-  }
-
-  /**
-   * Gives `amount` back to a lifetime credit a canceled debit took it from, unless the credit
-   * has expired since: answers the credit's expired_at (then nothing was given back).
-   */
-  async giveBackToCredit(creditId: string, amount: number): Promise<Date | null> {
-    const { rows } = await this.knex.raw<{ rows: { expired_at: Date | null }[] }>(
-      `UPDATE wallet_pass_ledger_entry
-          SET remaining = CASE WHEN expired_at IS NULL THEN remaining + ? ELSE remaining END, updated_at = now()
-        WHERE id = ? AND state = 'applied'
-        RETURNING expired_at`,
-      [amount, creditId]
-    )
-    return rows[0]?.expired_at ?? null
   }
 
   /** Lifetime credits that have lapsed and are not marked expired, holder by holder (the lock order). */
@@ -123,43 +110,36 @@ export class LedgerRepository {
     return rows
   }
 
-  /** Marks a credit expired; answers what was left of it, or undefined when another process marked it first. */
-  async markExpired(creditId: string): Promise<number | undefined> {
-    const { rows } = await this.knex.raw<{ rows: { remaining: number | null }[] }>(
-      `UPDATE wallet_pass_ledger_entry AS e SET expired_at = now(), remaining = 0, updated_at = now()
-         FROM (SELECT id, remaining FROM wallet_pass_ledger_entry WHERE id = ?) AS before
-        WHERE e.id = before.id AND e.expired_at IS NULL
-        RETURNING before.remaining`,
-      [creditId]
-    )
-    return rows.length ? (rows[0].remaining ?? 0) : undefined
+  /**
+   * Marks a lapsed lifetime credit expired and writes the `expiry` entry of what it had left,
+   * in one statement (wallet_pass_expire_credit; the caller holds the holder's lock). `entry`
+   * carries the expiry's id, dedupe key, reason and metadata. "taken": another process marked
+   * it first; "consumed": nothing was left of it.
+   */
+  async expireCredit(
+    creditId: string,
+    entry: Record<string, unknown>
+  ): Promise<AppliedEntryJson | { status: "taken" } | { status: "consumed" }> {
+    const { rows } = await this.knex.raw<{
+      rows: { result: AppliedEntryJson | { status: "taken" } | { status: "consumed" } }[]
+    }>(`SELECT wallet_pass_expire_credit(?, ?::jsonb) AS result`, [creditId, JSON.stringify(entry)])
+    return rows[0].result
   }
 
-  /** Writes an `expiry` entry (the caller holds the holder's lock); undefined when its dedupe key exists. */
-  async insertExpiry(input: {
-    holder_id: string
-    amount: number
-    reason: string
-    dedupe_key: string
-    metadata: Record<string, unknown>
-    balance_after: number
-  }): Promise<LedgerEntryRow | undefined> {
-    const { rows } = await this.knex.raw<{ rows: LedgerEntryRow[] }>(
-      `INSERT INTO wallet_pass_ledger_entry
-         (id, holder_id, amount, kind, state, reason, dedupe_key, overdraft, balance_after, metadata, created_at, updated_at)
-       VALUES (?, ?, ?, 'expiry', 'applied', ?, ?, false, ?, ?::jsonb, now(), now())
-       ON CONFLICT DO NOTHING
-       RETURNING *`,
-      [
-        generateEntityId(undefined, "wple"),
-        input.holder_id,
-        -input.amount,
-        input.reason,
-        input.dedupe_key,
-        input.balance_after,
-        JSON.stringify(input.metadata),
-      ]
-    )
-    return rows[0]
+  /**
+   * Cancels an applied entry (wallet_pass_cancel_entry; the caller holds the holder's lock):
+   * it leaves the balance, and what a debit took from lifetime credits goes back to them.
+   * `renameKeys` frees its dedupe key. Answers the canceled entry and the parts whose credit
+   * has expired since (nothing was given back to those); undefined when it was not applied.
+   */
+  async cancelEntry(
+    entryId: string,
+    renameKeys: boolean
+  ): Promise<{ entry: LedgerEntryRow; lapsed: ConsumedCredit[] } | undefined> {
+    const { rows } = await this.knex.raw<{
+      rows: { result: { entry: Record<string, unknown>; lapsed: ConsumedCredit[] } | null }[]
+    }>(`SELECT wallet_pass_cancel_entry(?, ?) AS result`, [entryId, renameKeys])
+    const result = rows[0].result
+    return result ? { entry: entryFromJson(result.entry), lapsed: result.lapsed } : undefined
   }
 }

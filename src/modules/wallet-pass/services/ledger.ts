@@ -1,6 +1,7 @@
+import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { Context } from "@medusajs/framework/types"
 import { InjectManager, InjectTransactionManager, MedusaContext, MedusaError } from "@medusajs/framework/utils"
-import { OPERATION_PRIORITY } from "../constants"
+import { type LedgerKind, OPERATION_PRIORITY } from "../constants"
 import { AdoptionRepository } from "../repositories/adoption"
 import { LedgerRepository } from "../repositories/ledger"
 import { QueueRepository } from "../repositories/queue"
@@ -11,11 +12,12 @@ import type {
   ExpiredCredit,
   LedgerEntryRow,
   OperationRow,
+  OrderBonus,
 } from "../types"
 import { formatBalanceAmount } from "../utils/amounts"
 import { BalanceOutOfRangeError, insufficientBalanceMessage } from "../utils/balance-errors"
 import { InternalService } from "../utils/internal-service"
-import { appliedEntry, type ConsumedCredit, newLedgerEntry } from "../utils/ledger-entry"
+import { type AppliedEntryJson, appliedEntry, expiryEntry, newLedgerEntry } from "../utils/ledger-entry"
 import { ledgerKeys, operationKeys } from "../keys"
 
 /** How an order's accrual is reversed (see reverseOrderAccrual). */
@@ -41,6 +43,21 @@ export class LedgerService extends InternalService {
   @InjectManager()
   async getBalances(holderIds: string[], @MedusaContext() sharedContext: Context = {}): Promise<Map<string, number>> {
     return new LedgerRepository(this.knex_(sharedContext)).balances(holderIds)
+  }
+
+  /** One order's bonus: applied sums by kind and every entry with its request (the order widget). */
+  @InjectManager()
+  async getOrderBonus(orderId: string, @MedusaContext() sharedContext: Context = {}): Promise<OrderBonus> {
+    const entries = await new LedgerRepository(this.knex_(sharedContext)).orderEntries(orderId)
+    const sum = (kind: LedgerKind) =>
+      entries.filter((e) => e.state === "applied" && e.kind === kind).reduce((total, e) => total + e.amount, 0)
+    return {
+      credited: sum("accrual"),
+      reversed: -sum("accrual_reversal"),
+      redeemed: -sum("redemption"),
+      redemption_refunded: sum("redemption_refund"),
+      entries,
+    }
   }
 
   /**
@@ -171,25 +188,23 @@ export class LedgerService extends InternalService {
     input: { id: string; rename_keys?: boolean },
     @MedusaContext() sharedContext: Context = {}
   ): Promise<boolean> {
-    const ledger = new LedgerRepository(this.knex_(sharedContext))
+    const knex = this.knex_(sharedContext)
+    const ledger = new LedgerRepository(knex)
     const holderId = await ledger.holderOf(input.id)
     if (!holderId) return false
     await ledger.lockHolder(holderId)
     const canceled = await ledger.cancelEntry(input.id, input.rename_keys === true)
     if (!canceled) return false
-    const consumed = ((canceled.metadata?.consumed_credits ?? []) as ConsumedCredit[]).filter((c) => c.amount > 0)
-    for (const { credit_id, amount } of consumed) {
-      const expiredAt = await ledger.giveBackToCredit(credit_id, amount)
-      if (!expiredAt) continue // given back (or the credit is itself canceled: nothing to give)
-      await this.writeExpiry_(
-        {
-          holder_id: canceled.holder_id,
-          amount,
-          reason: "lifetime credit expired (given back by a canceled debit)",
-          dedupe_key: ledgerKeys.expiryCanceled(credit_id, canceled.id),
-          metadata: { credit_id, canceled_entry_id: canceled.id },
-        },
-        sharedContext
+    for (const { credit_id, amount } of canceled.lapsed) {
+      const expiry = expiryEntry({
+        reason: "lifetime credit expired (given back by a canceled debit)",
+        dedupe_key: ledgerKeys.expiryCanceled(credit_id, canceled.entry.id),
+        metadata: { credit_id, canceled_entry_id: canceled.entry.id },
+      })
+      await this.settleExpiry_(
+        knex,
+        await ledger.applyEntry({ ...expiry, holder_id: holderId, amount: -amount }, false),
+        -amount
       )
     }
     return true
@@ -205,51 +220,46 @@ export class LedgerService extends InternalService {
     { limit = 500 }: { limit?: number } = {},
     @MedusaContext() sharedContext: Context = {}
   ): Promise<ExpiredCredit[]> {
-    const ledger = new LedgerRepository(this.knex_(sharedContext))
+    const knex = this.knex_(sharedContext)
+    const ledger = new LedgerRepository(knex)
     // Locks are taken holder first, in holder id order, as applyLedgerEntry does: no deadlock
     // with a concurrent debit or with another instance expiring the same credits.
     const done: ExpiredCredit[] = []
     for (const candidate of await ledger.lapsedCredits(limit)) {
       await ledger.lockHolder(candidate.holder_id)
-      const remaining = await ledger.markExpired(candidate.id)
-      if (remaining === undefined) {
-        continue // another instance expired it first
-      }
-      if (remaining <= 0) {
-        continue // fully consumed before it lapsed: nothing is lost
-      }
-      const written = await this.writeExpiry_(
-        {
-          holder_id: candidate.holder_id,
-          amount: remaining,
-          reason: "lifetime credit expired",
-          dedupe_key: ledgerKeys.expiry(candidate.id),
-          metadata: { credit_id: candidate.id },
-        },
-        sharedContext
-      )
+      const expiry = expiryEntry({
+        reason: "lifetime credit expired",
+        dedupe_key: ledgerKeys.expiry(candidate.id),
+        metadata: { credit_id: candidate.id },
+      })
+      const result = await ledger.expireCredit(candidate.id, expiry)
+      // "taken": another instance expired it first; "consumed": fully spent before it lapsed.
+      if (result.status === "taken" || result.status === "consumed") continue
+      const written = await this.settleExpiry_(knex, result, null)
       if (written) done.push({ holder_id: candidate.holder_id, credit_id: candidate.id, ...written })
     }
     return done
   }
 
   /**
-   * Writes an `expiry` entry taking `amount` off a holder (caller holds the holder's lock) and
-   * queues the absolute balance set that tells the service, sent when the holder's queue
-   * reaches it. Null when an entry with that dedupe key exists already.
+   * After wallet_pass_apply_entry wrote (or found) an `expiry` entry: queues the absolute
+   * balance set that tells the service, sent when the holder's queue reaches it. Null when
+   * the entry's dedupe key was written before. `amount` (when known) names the change in the
+   * error of a balance beyond what the store keeps.
    */
-  private async writeExpiry_(
-    input: { holder_id: string; amount: number; reason: string; dedupe_key: string; metadata: Record<string, unknown> },
-    sharedContext: Context
+  private async settleExpiry_(
+    knex: Knex,
+    result: AppliedEntryJson,
+    amount: number | null
   ): Promise<{ entry: LedgerEntryRow; balance: number } | null> {
-    const knex = this.knex_(sharedContext)
-    const ledger = new LedgerRepository(knex)
-    const balance = ((await ledger.balances([input.holder_id])).get(input.holder_id) ?? 0) - input.amount
-    const entry = await ledger.insertExpiry({ ...input, balance_after: balance })
-    if (!entry) return null
+    if (result.status === "out_of_range") {
+      throw new BalanceOutOfRangeError(Number(result.balance), amount ?? 0, this.options_.currencyCode)
+    }
+    if (result.status !== "created") return null
+    const { entry, balance } = appliedEntry(result)
     await new QueueRepository(knex).insertOperation({
       method: "user_create_or_update",
-      holder_id: input.holder_id,
+      holder_id: entry.holder_id,
       ledger_entry_id: entry.id,
       payload: { type: "balance_sync", reason: "expiry" },
       dedupe_key: operationKeys.expirySync(entry.id),

@@ -6,7 +6,11 @@ DECLARE
   v_lifetime integer := CASE WHEN (p_entry ->> 'amount')::integer > 0 THEN (p_entry ->> 'lifetime_seconds')::integer END;
   v_before bigint := wallet_pass_balance(p_entry ->> 'holder_id');
   v_after bigint := v_before + v_amount;
-  v_in_range boolean := v_after BETWEEN -2147483648 AND 2147483647;
+  -- The balance after, and the running sum (which still counts lapsed credits whose expiry is
+  -- not written yet), are 32-bit integers.
+  v_in_range boolean := v_after BETWEEN -2147483648 AND 2147483647
+    AND COALESCE((SELECT h.ledger_sum FROM wallet_pass_holder h WHERE h.id = p_entry ->> 'holder_id'), 0)::bigint + v_amount
+        BETWEEN -2147483648 AND 2147483647;
   v_entry wallet_pass_ledger_entry;
   v_consumed jsonb;
 BEGIN
@@ -24,7 +28,8 @@ BEGIN
     ON CONFLICT DO NOTHING
     RETURNING * INTO v_entry;
     IF FOUND THEN
-      IF v_amount < 0 THEN
+      -- A debit takes from lifetime credits; an expiry is what its own lapsed credit had left.
+      IF v_amount < 0 AND p_entry ->> 'kind' <> 'expiry' THEN
         v_consumed := wallet_pass_consume_credits(v_holder_id, -v_amount);
         IF jsonb_array_length(v_consumed) > 0 THEN
           UPDATE wallet_pass_ledger_entry e

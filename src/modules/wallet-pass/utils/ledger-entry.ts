@@ -61,6 +61,27 @@ export type AppliedEntryJson =
   | { status: "refused"; balance: number }
   | { status: "out_of_range"; balance: number }
 
+/** A ledger row as a database function answers it (to_jsonb): its timestamps, text there, are Dates again. */
+export function entryFromJson(json: Record<string, unknown>): LedgerEntryRow {
+  const row = { ...json }
+  for (const key of ["expires_at", "expired_at", "created_at", "updated_at", "deleted_at"]) {
+    if (typeof row[key] === "string") row[key] = new Date(row[key] as string)
+  }
+  return row as LedgerEntryRow
+}
+
+/**
+ * An `expiry` entry without its amount and holder (the lapsed credit, or the canceled debit's
+ * part of it, gives them), as wallet_pass_apply_entry takes it.
+ */
+export function expiryEntry(input: {
+  reason: string
+  dedupe_key: string
+  metadata: Record<string, unknown>
+}): Record<string, unknown> {
+  return { id: generateEntityId(undefined, "wple"), kind: "expiry", order_id: null, transaction_id: null, ...input }
+}
+
 /**
  * A change written or found written, as the database functions answer it: the entry's
  * timestamps (to_jsonb gives text) become Dates again.
@@ -71,12 +92,8 @@ export function appliedEntry(result: {
   balance: number
   conflicting?: boolean
 }): ApplyLedgerEntryResult {
-  const row = { ...result.entry }
-  for (const key of ["expires_at", "expired_at", "created_at", "updated_at", "deleted_at"]) {
-    if (typeof row[key] === "string") row[key] = new Date(row[key] as string)
-  }
   return {
-    entry: row as LedgerEntryRow,
+    entry: entryFromJson(result.entry),
     created: result.status === "created",
     conflicting: result.conflicting ?? false,
     balance: Number(result.balance),
