@@ -1,7 +1,7 @@
 import { Button, Container, Heading, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
 import { formatDate, getJson, postJson, useWalletPassAction, walletPassKeys } from "../lib/api"
-import type { AdminWalletPassSync } from "../lib/types"
+import type { Json, AdminWalletPassSync, AdminWalletPassSyncResponse } from "../../api/types"
 
 /**
  * The background checks (docs/adoption.md): which holders have a card installed, which
@@ -10,7 +10,7 @@ import type { AdminWalletPassSync } from "../lib/types"
 export const BackgroundChecks = () => {
   const { data } = useQuery({
     queryKey: walletPassKeys.sync,
-    queryFn: () => getJson<{ sync: AdminWalletPassSync }>("/admin/wallet-pass/sync"),
+    queryFn: () => getJson<AdminWalletPassSyncResponse>("/admin/wallet-pass/sync"),
     refetchInterval: (query) =>
       query.state.data?.sync.installs.last?.state === "running" ||
       query.state.data?.sync.drift.last?.state === "running"
@@ -27,7 +27,7 @@ export const BackgroundChecks = () => {
     invalidate,
   })
   const sync = data?.sync
-  const last = (run: AdminWalletPassSync["drift"]["last"]) =>
+  const last = (run: Json<AdminWalletPassSync>["drift"]["last"]) =>
     run
       ? run.state === "running"
         ? "running now"

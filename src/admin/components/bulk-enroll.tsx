@@ -1,15 +1,13 @@
 import { Button, Container, Heading, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
 import { getJson, postJson, useWalletPassAction, walletPassKeys } from "../lib/api"
-import type { AdminWalletPassEnrollProgress } from "../lib/types"
-
-type ProgressResponse = { progress: AdminWalletPassEnrollProgress }
+import type { AdminWalletPassEnrollAllResponse } from "../../api/types"
 
 /** Enrol every existing customer with a phone; requests go out after other work, within the plan's limits. */
 export const BulkEnroll = () => {
   const { data } = useQuery({
     queryKey: walletPassKeys.enrollAll,
-    queryFn: () => getJson<ProgressResponse>("/admin/wallet-pass/enroll-all"),
+    queryFn: () => getJson<AdminWalletPassEnrollAllResponse>("/admin/wallet-pass/enroll-all"),
     refetchInterval: (query) => ((query.state.data?.progress.pending ?? 0) > 0 ? 5000 : false),
   })
   const start = useWalletPassAction(() => postJson("/admin/wallet-pass/enroll-all"), {

@@ -3,8 +3,8 @@ import { useQuery } from "@tanstack/react-query"
 import { useState } from "react"
 import type { PushType } from "../../lib/constants"
 import { formatDate, getJson, postJson, useWalletPassAction, walletPassKeys } from "../lib/api"
-import type { AdminWalletPassCampaign, Page } from "../lib/types"
 import { PUSH_TYPE_LABEL, PushTypeSelect } from "./push-form"
+import type { AdminWalletPassCampaignListResponse } from "../../api/types"
 
 const CampaignForm = () => {
   const [name, setName] = useState("")
@@ -81,7 +81,7 @@ const CampaignForm = () => {
 export const Campaigns = () => {
   const { data } = useQuery({
     queryKey: walletPassKeys.campaigns,
-    queryFn: () => getJson<Page<"campaigns", AdminWalletPassCampaign>>("/admin/wallet-pass/campaigns", { limit: "20" }),
+    queryFn: () => getJson<AdminWalletPassCampaignListResponse>("/admin/wallet-pass/campaigns", { limit: "20" }),
     refetchInterval: (query) =>
       query.state.data?.campaigns.some((c) => c.state === "draft" || c.state === "sending") ? 3000 : false,
   })

@@ -2,7 +2,12 @@ import { Badge, Button, Container, Heading, Table, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
 import { formatDate, getJson, walletPassKeys } from "../lib/api"
 import { backendLink } from "../lib/sdk"
-import type { AdminWalletPassHookDelivery, AdminWalletPassHookRefusal, Page } from "../lib/types"
+import type {
+  Json,
+  AdminWalletPassHookDeliveryListResponse,
+  AdminWalletPassHookRefusal,
+  AdminWalletPassHookRefusalListResponse,
+} from "../../api/types"
 
 /** Green for answered hooks, orange for a reused transactionId (the service must look at it), red for refusals. */
 const OUTCOME_COLOR: Record<string, "green" | "orange" | "red"> = {
@@ -16,15 +21,14 @@ export const HookDeliveries = () => {
   const { data } = useQuery({
     queryKey: walletPassKeys.hookDeliveries,
     queryFn: () =>
-      getJson<Page<"hook_deliveries", AdminWalletPassHookDelivery>>("/admin/wallet-pass/hook-deliveries", {
+      getJson<AdminWalletPassHookDeliveryListResponse>("/admin/wallet-pass/hook-deliveries", {
         limit: "20",
       }),
   })
   const deliveries = data?.hook_deliveries ?? []
   const { data: refusals } = useQuery({
     queryKey: walletPassKeys.hookRefusals,
-    queryFn: () =>
-      getJson<Page<"hook_refusals", AdminWalletPassHookRefusal>>("/admin/wallet-pass/hook-refusals", { limit: "10" }),
+    queryFn: () => getJson<AdminWalletPassHookRefusalListResponse>("/admin/wallet-pass/hook-refusals", { limit: "10" }),
   })
 
   return (
@@ -84,7 +88,7 @@ export const HookDeliveries = () => {
  * count per minute and the first few of each minute, so a misconfigured service or
  * someone probing the hook URL shows here without filling the log.
  */
-const RefusedDeliveries = ({ minutes }: { minutes: AdminWalletPassHookRefusal[] }) => (
+const RefusedDeliveries = ({ minutes }: { minutes: Json<AdminWalletPassHookRefusal>[] }) => (
   <div className="px-6 py-4" data-testid="wallet-pass-hook-refusals">
     <Text size="small" weight="plus">
       Refused before authentication

@@ -1,8 +1,8 @@
 import { Button, Container, Heading, Table, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
 import { formatDate, getJson, postJson, useWalletPassAction, walletPassKeys } from "../lib/api"
-import type { AdminWalletPassOperation, Page } from "../lib/types"
 import { OperationStateBadge } from "./operation-state-badge"
+import type { AdminWalletPassOperationListResponse } from "../../api/types"
 
 const REVIEW_STATES = "failed,needs_review"
 
@@ -11,7 +11,7 @@ export const OperationsReview = () => {
   const { data } = useQuery({
     queryKey: walletPassKeys.operations(REVIEW_STATES),
     queryFn: () =>
-      getJson<Page<"operations", AdminWalletPassOperation>>("/admin/wallet-pass/operations", { state: REVIEW_STATES }),
+      getJson<AdminWalletPassOperationListResponse>("/admin/wallet-pass/operations", { state: REVIEW_STATES }),
   })
   const invalidate = [walletPassKeys.all]
   const retry = useWalletPassAction((id: string) => postJson(`/admin/wallet-pass/operations/${id}/retry`), {

@@ -1,7 +1,7 @@
 import { Badge, Button, Container, Heading, Table, Text, usePrompt } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
 import { formatAge, getJson, postJson, useWalletPassAction, walletPassKeys } from "../lib/api"
-import type { AdminWalletPassImportItem, AdminWalletPassSyncRun, Page } from "../lib/types"
+import type { AdminWalletPassImportItemListResponse, AdminWalletPassImportResponse } from "../../api/types"
 
 const PHASE_LABEL: Record<string, string> = {
   list: "Listing the service's customers",
@@ -20,7 +20,7 @@ export const ServiceImport = () => {
   const prompt = usePrompt()
   const { data } = useQuery({
     queryKey: walletPassKeys.import,
-    queryFn: () => getJson<{ import: AdminWalletPassSyncRun | null }>("/admin/wallet-pass/import"),
+    queryFn: () => getJson<AdminWalletPassImportResponse>("/admin/wallet-pass/import"),
     refetchInterval: (query) =>
       query.state.data?.import?.state === "running" && query.state.data.import.phase !== "ready" ? 3000 : false,
   })
@@ -30,7 +30,7 @@ export const ServiceImport = () => {
   const problems = useQuery({
     queryKey: walletPassKeys.importItems(problemKey),
     queryFn: () =>
-      getJson<Page<"items", AdminWalletPassImportItem>>("/admin/wallet-pass/import/items", {
+      getJson<AdminWalletPassImportItemListResponse>("/admin/wallet-pass/import/items", {
         state: "review,skipped",
         limit: "10",
       }),

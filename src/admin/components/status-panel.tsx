@@ -2,9 +2,7 @@ import { Button, Container, Heading, StatusBadge, Text } from "@medusajs/ui"
 import { useQuery, useQueryClient } from "@tanstack/react-query"
 import { useState } from "react"
 import { formatAge, formatDate, getJson, walletPassKeys } from "../lib/api"
-import type { AdminWalletPassStatus } from "../lib/types"
-
-type StatusResponse = { wallet_pass_status: AdminWalletPassStatus }
+import type { AdminWalletPassStatus, AdminWalletPassStatusResponse } from "../../api/types"
 
 const COUNTRY_SOURCE: Record<AdminWalletPassStatus["service"]["default_country_source"], string> = {
   option: "the defaultCountry option",
@@ -29,7 +27,7 @@ export const StatusPanel = () => {
   const [checking, setChecking] = useState(false)
   const { data, isError } = useQuery({
     queryKey: walletPassKeys.status,
-    queryFn: () => getJson<StatusResponse>("/admin/wallet-pass/status"),
+    queryFn: () => getJson<AdminWalletPassStatusResponse>("/admin/wallet-pass/status"),
     refetchInterval: 15_000,
   })
   const checkNow = async () => {
@@ -37,7 +35,7 @@ export const StatusPanel = () => {
     try {
       queryClient.setQueryData(
         walletPassKeys.status,
-        await getJson<StatusResponse>("/admin/wallet-pass/status", { check: "true" })
+        await getJson<AdminWalletPassStatusResponse>("/admin/wallet-pass/status", { check: "true" })
       )
     } finally {
       setChecking(false)
@@ -45,7 +43,7 @@ export const StatusPanel = () => {
   }
   const status = data?.wallet_pass_status
   const connection = status?.connection
-  const ops = status?.queue.operations ?? {}
+  const ops: Partial<Record<string, number>> = status?.queue.operations ?? {}
 
   return (
     <Container className="divide-y p-0" data-testid="wallet-pass-status">

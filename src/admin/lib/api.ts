@@ -1,5 +1,6 @@
 import { toast } from "@medusajs/ui"
 import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query"
+import type { Json } from "../../api/types"
 import { sdk } from "./sdk"
 
 /** Query keys of the plugin's admin data, so a mutation invalidates exactly what it changes. */
@@ -19,8 +20,8 @@ export const walletPassKeys = {
 }
 
 /** GET an admin route through the session-authenticated SDK. */
-export function getJson<T>(path: string, query?: Record<string, string>): Promise<T> {
-  return sdk.client.fetch<T>(path, { query })
+export function getJson<T>(path: string, query?: Record<string, string>): Promise<Json<T>> {
+  return sdk.client.fetch<Json<T>>(path, { query })
 }
 
 /** POST to an admin route through the session-authenticated SDK. */

@@ -8,7 +8,7 @@ import { CustomerPassActions } from "../components/customer-pass-actions"
 import { MovePass } from "../components/move-pass"
 import { PushForm } from "../components/push-form"
 import { formatDate, formatSignedAmount, getJson, walletPassKeys } from "../lib/api"
-import type { AdminCustomerWalletPassResponse } from "../lib/types"
+import type { AdminCustomerWalletPassResponse } from "../../api/types"
 
 const ENROLLMENT_LABEL: Record<string, string> = {
   pending: "Enrolment pending",

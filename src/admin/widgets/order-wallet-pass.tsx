@@ -4,7 +4,7 @@ import { Container, Heading, Table, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
 import { OperationStateBadge } from "../components/operation-state-badge"
 import { formatDate, formatSignedAmount, getJson, walletPassKeys } from "../lib/api"
-import type { AdminOrderWalletPass } from "../lib/types"
+import type { AdminOrderWalletPass, AdminOrderWalletPassResponse } from "../../api/types"
 
 const TOTALS: { key: keyof Omit<AdminOrderWalletPass, "entries">; label: string }[] = [
   { key: "credited", label: "Bonus credited" },
@@ -17,7 +17,7 @@ const TOTALS: { key: keyof Omit<AdminOrderWalletPass, "entries">; label: string 
 const OrderWalletPassWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
   const { data, isLoading, isError } = useQuery({
     queryKey: walletPassKeys.order(order.id),
-    queryFn: () => getJson<{ wallet_pass: AdminOrderWalletPass }>(`/admin/orders/${order.id}/wallet-pass`),
+    queryFn: () => getJson<AdminOrderWalletPassResponse>(`/admin/orders/${order.id}/wallet-pass`),
   })
   const bonus = data?.wallet_pass
 

@@ -23,7 +23,7 @@ export function presentAdminPass({ holder, balance, ledger, operations }: Custom
       enrolled_at: holder.enrolled_at,
       promo: holder.promo,
       referrer_phone: holder.referrer_phone,
-      invites: holder.invites,
+      invites: holder.invites as string[] | null,
       service_checked_at: holder.service_checked_at,
       adoption_state: holder.adoption_state,
       adopted_at: holder.adopted_at,

@@ -1,6 +1,5 @@
 import type { Context } from "@medusajs/framework/types"
-import { InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
-import { UNFINISHED_OPERATION_STATES } from "./constants"
+import { MedusaService } from "@medusajs/framework/utils"
 import {
   WalletPassApiCall,
   WalletPassCampaign,
@@ -23,7 +22,6 @@ import type { HookInboxService } from "./services/hook-inbox"
 import type { LedgerService } from "./services/ledger"
 import type { OutboxService } from "./services/outbox"
 import type { SyncService } from "./services/sync"
-import type { CustomerPass, ImportItemsQuery } from "./types"
 
 /**
  * The walletPass module's facade, as in Medusa's own modules: the generated CRUD of its models and one method
@@ -74,51 +72,20 @@ export default class WalletPassModuleService extends MedusaService({
     return (await this.ledger_.getBalances([holderId], sharedContext)).get(holderId) ?? 0
   }
 
-  /**
-   * Everything known about one customer's pass: the holder with cards, the balance, the
-   * most recent ledger entries and the operations not finished yet. Null without a holder.
-   */
-  @InjectManager()
-  async retrieveCustomerPass(
-    customerId: string,
-    { ledgerLimit = 20 }: { ledgerLimit?: number } = {},
-    @MedusaContext() sharedContext: Context = {}
-  ): Promise<CustomerPass | null> {
-    const [holder] = await this.listWalletPassHolders(
-      { customer_id: customerId },
-      { relations: ["cards"] },
-      sharedContext
-    )
-    if (!holder) return null
-    const [balance, ledger, operations] = await Promise.all([
-      this.getBalance(holder.id, sharedContext),
-      this.listWalletPassLedgerEntries(
-        { holder_id: holder.id },
-        { order: { created_at: "DESC" }, take: ledgerLimit },
-        sharedContext
-      ),
-      this.listWalletPassOperations(
-        { holder_id: holder.id, state: [...UNFINISHED_OPERATION_STATES] },
-        { order: { created_at: "ASC" } },
-        sharedContext
-      ),
-    ])
-    return { holder, balance, ledger, operations }
-  }
-
-  /** Import items of a run, oldest first, optionally of some states (the admin's list of skipped ones). */
-  async listImportItems(input: ImportItemsQuery, sharedContext?: Context) {
-    return this.listAndCountWalletPassImportItems(
-      { run_id: input.run_id, ...(input.states?.length ? { state: input.states } : {}) },
-      { take: input.limit, skip: input.offset, order: { created_at: "ASC" } },
-      sharedContext
-    )
+  /** Everything known about one customer's pass (the admin's and the store's pass routes); null without a holder. */
+  retrieveCustomerPass(...args: Parameters<AccountsService["retrieveCustomerPass"]>) {
+    return this.accounts_.retrieveCustomerPass(...args)
   }
 
   // The ledger (services/ledger.ts)
   /** Balances of several holders at once, minor units. */
   getBalances(...args: Parameters<LedgerService["getBalances"]>) {
     return this.ledger_.getBalances(...args)
+  }
+
+  /** One order's bonus: sums by kind and each entry with its request. */
+  getOrderBonus(...args: Parameters<LedgerService["getOrderBonus"]>) {
+    return this.ledger_.getOrderBonus(...args)
   }
 
   /** Applies one balance change exactly once. */
@@ -239,6 +206,11 @@ export default class WalletPassModuleService extends MedusaService({
     return this.enrollment_.createHolderForEnrollment(...args)
   }
 
+  /** How far bulk enrolment has come: its holders by enrolment state. */
+  getBulkEnrollmentProgress(...args: Parameters<EnrollmentService["getBulkEnrollmentProgress"]>) {
+    return this.enrollment_.getBulkEnrollmentProgress(...args)
+  }
+
   /** Takes back what createHolderForEnrollment did (a workflow's compensation). */
   undoEnrollment(...args: Parameters<EnrollmentService["undoEnrollment"]>) {
     return this.enrollment_.undoEnrollment(...args)
@@ -329,6 +301,11 @@ export default class WalletPassModuleService extends MedusaService({
   /** Records a drift read. */
   recordDrift(...args: Parameters<SyncService["recordDrift"]>) {
     return this.sync_.recordDrift(...args)
+  }
+
+  /** Import items of a run, oldest first, optionally of some states (the admin's list of skipped ones). */
+  listImportItems(...args: Parameters<SyncService["listImportItems"]>) {
+    return this.sync_.listImportItems(...args)
   }
 
   /** The latest run of a kind with its progress, null when none ran. */

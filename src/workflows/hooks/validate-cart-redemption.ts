@@ -4,7 +4,7 @@ import { StepResponse } from "@medusajs/framework/workflows-sdk"
 import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
 import { reserveCartRedemption, voidCartRedemption } from "../../modules/wallet-pass/redemption"
 import { balanceCurrency } from "../../utils/currency"
-import { CartData, redemptionCap, redemptionCartOf } from "../redemption/steps/resolve-cart-redemption"
+import { type CartData, redemptionCap, redemptionCartOf } from "../redemption/utils/redemption-cart"
 
 type Reserved = { entry_id: string; cart_id: string } | null
 

@@ -13,6 +13,15 @@ const ENROLLMENT_COLUMNS = "id, phone, enrollment_state, enrollment_error"
 export class EnrollmentRepository {
   constructor(private readonly knex: Knex) {}
 
+  /** Holders of bulk enrolment (source "backfill") by enrolment state. */
+  async backfillCounts(): Promise<Record<string, number>> {
+    const { rows } = await this.knex.raw<{ rows: { enrollment_state: string; count: string }[] }>(
+      `SELECT enrollment_state, count(*) AS count FROM wallet_pass_holder
+        WHERE source = 'backfill' AND deleted_at IS NULL GROUP BY enrollment_state`
+    )
+    return Object.fromEntries(rows.map((r) => [r.enrollment_state, Number(r.count)]))
+  }
+
   /** The holder of a store customer, locked for the transaction. */
   async lockHolderOfCustomer(customerId: string): Promise<EnrollmentBefore | undefined> {
     const { rows } = await this.knex.raw<{ rows: EnrollmentBefore[] }>(

@@ -1,15 +1,18 @@
 import type { Context, ModulesSdkTypes } from "@medusajs/framework/types"
 import { InjectManager, InjectTransactionManager, MedusaContext } from "@medusajs/framework/utils"
-import type { WalletPassHolder } from "../models"
+import { UNFINISHED_OPERATION_STATES } from "../constants"
+import type { WalletPassHolder, WalletPassLedgerEntry, WalletPassOperation } from "../models"
 import { AdoptionRepository } from "../repositories/adoption"
 import { TrustRepository, verificationCode } from "../repositories/trust"
-import type { AdoptionResult, ServiceCustomerSnapshot, VerificationOutcome } from "../types"
+import type { AdoptionResult, CustomerPass, ServiceCustomerSnapshot, VerificationOutcome } from "../types"
 import { InternalService, type InternalServiceDeps } from "../utils/internal-service"
 import type { LedgerService } from "./ledger"
 
 type Deps = InternalServiceDeps & {
   ledgerService: LedgerService
   walletPassHolderService: ModulesSdkTypes.IMedusaInternalService<typeof WalletPassHolder>
+  walletPassLedgerEntryService: ModulesSdkTypes.IMedusaInternalService<typeof WalletPassLedgerEntry>
+  walletPassOperationService: ModulesSdkTypes.IMedusaInternalService<typeof WalletPassOperation>
 }
 
 /**
@@ -20,11 +23,45 @@ type Deps = InternalServiceDeps & {
 export class AccountsService extends InternalService {
   protected readonly ledgerService_: LedgerService
   protected readonly holderService_: Deps["walletPassHolderService"]
+  protected readonly ledgerEntryService_: Deps["walletPassLedgerEntryService"]
+  protected readonly operationService_: Deps["walletPassOperationService"]
 
   constructor(deps: Deps) {
     super(deps)
     this.ledgerService_ = deps.ledgerService
     this.holderService_ = deps.walletPassHolderService
+    this.ledgerEntryService_ = deps.walletPassLedgerEntryService
+    this.operationService_ = deps.walletPassOperationService
+  }
+
+  /**
+   * Everything known about one customer's pass: the holder with cards, the balance, the
+   * most recent ledger entries and the operations not finished yet. Null without a holder.
+   */
+  @InjectManager()
+  async retrieveCustomerPass(
+    customerId: string,
+    { ledgerLimit = 20 }: { ledgerLimit?: number } = {},
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<CustomerPass | null> {
+    const [holder] = await this.holderService_.list(
+      { customer_id: customerId },
+      { relations: ["cards"] },
+      sharedContext
+    )
+    if (!holder) return null
+    const balances = await this.ledgerService_.getBalances([holder.id], sharedContext)
+    const ledger = await this.ledgerEntryService_.list(
+      { holder_id: holder.id },
+      { order: { created_at: "DESC" }, take: ledgerLimit },
+      sharedContext
+    )
+    const operations = await this.operationService_.list(
+      { holder_id: holder.id, state: [...UNFINISHED_OPERATION_STATES] },
+      { order: { created_at: "ASC" } },
+      sharedContext
+    )
+    return { holder, balance: balances.get(holder.id) ?? 0, ledger, operations }
   }
 
   /**

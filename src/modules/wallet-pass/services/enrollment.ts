@@ -1,10 +1,17 @@
 import type { Context, ModulesSdkTypes } from "@medusajs/framework/types"
-import { InjectTransactionManager, MedusaContext } from "@medusajs/framework/utils"
+import { InjectManager, InjectTransactionManager, MedusaContext } from "@medusajs/framework/utils"
 import type { EnrollmentState, HolderSource } from "../constants"
 import type { WalletPassCard, WalletPassHolder, WalletPassOperation } from "../models"
 import { EnrollmentRepository } from "../repositories/enrollment"
 import { QueueRepository } from "../repositories/queue"
-import type { EnrollmentBefore, EnrollmentResult, EnrollmentUndo, OperationRow, ReenrollWhen } from "../types"
+import type {
+  EnrollmentBefore,
+  EnrollmentProgress,
+  EnrollmentResult,
+  EnrollmentUndo,
+  OperationRow,
+  ReenrollWhen,
+} from "../types"
 import { InternalService, type InternalServiceDeps } from "../utils/internal-service"
 import { operationKeys } from "../keys"
 
@@ -41,6 +48,20 @@ export class EnrollmentService extends InternalService {
     this.holderService_ = deps.walletPassHolderService
     this.cardService_ = deps.walletPassCardService
     this.operationService_ = deps.walletPassOperationService
+  }
+
+  /** How far bulk enrolment has come: its holders by enrolment state. */
+  @InjectManager()
+  async getBulkEnrollmentProgress(@MedusaContext() sharedContext: Context = {}): Promise<EnrollmentProgress> {
+    const counts = await new EnrollmentRepository(this.knex_(sharedContext)).backfillCounts()
+    const of = (state: EnrollmentState) => counts[state] ?? 0
+    return {
+      total: Object.values(counts).reduce((total, n) => total + n, 0),
+      enrolled: of("enrolled"),
+      pending: of("pending"),
+      failed: of("failed"),
+      not_enrolled_no_phone: of("not_enrolled_no_phone"),
+    }
   }
 
   /**

@@ -1,17 +1,39 @@
-import type { Context } from "@medusajs/framework/types"
+import type { Context, ModulesSdkTypes } from "@medusajs/framework/types"
 import { InjectManager, InjectTransactionManager, MedusaContext } from "@medusajs/framework/utils"
 import { OPERATION_PRIORITY, type SyncRunKind } from "../constants"
 import { ImportRepository } from "../repositories/import"
 import { SyncRepository } from "../repositories/sync"
 import { SyncReadsRepository } from "../repositories/sync-reads"
-import type { ListedPhone, SyncRunProgress, SyncRunRow } from "../types"
-import { InternalService } from "../utils/internal-service"
+import type { WalletPassImportItem } from "../models"
+import type { ImportItemsQuery, ListedPhone, SyncRunProgress, SyncRunRow } from "../types"
+import { InternalService, type InternalServiceDeps } from "../utils/internal-service"
+
+type Deps = InternalServiceDeps & {
+  walletPassImportItemService: ModulesSdkTypes.IMedusaInternalService<typeof WalletPassImportItem>
+}
 
 /**
  * Background sweeps of the service's customers: the import of an existing base, the install
  * checks and the drift checks (docs/adoption.md). Their SQL is repositories/sync.ts.
  */
 export class SyncService extends InternalService {
+  protected readonly importItemService_: Deps["walletPassImportItemService"]
+
+  constructor(deps: Deps) {
+    super(deps)
+    this.importItemService_ = deps.walletPassImportItemService
+  }
+
+  /** Import items of a run, oldest first, optionally of some states (the admin's list of skipped ones). */
+  @InjectManager()
+  async listImportItems(input: ImportItemsQuery, @MedusaContext() sharedContext: Context = {}) {
+    return this.importItemService_.listAndCount(
+      { run_id: input.run_id, ...(input.states?.length ? { state: input.states } : {}) },
+      { take: input.limit, skip: input.offset, order: { created_at: "ASC" } },
+      sharedContext
+    )
+  }
+
   /**
    * Starts a background sweep (import, install sync, drift check), or resumes the one of
    * that kind that is running: never two at once (see sync.ts startRun).

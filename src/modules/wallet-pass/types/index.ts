@@ -8,9 +8,15 @@ import type {
   LedgerKind,
   OperationMethod,
   OperationState,
-  SyncRunKind,
 } from "../constants"
-import type { WalletPassCampaign, WalletPassHolder, WalletPassLedgerEntry, WalletPassOperation } from "../models"
+import type {
+  WalletPassCampaign,
+  WalletPassHolder,
+  WalletPassHookDelivery,
+  WalletPassLedgerEntry,
+  WalletPassOperation,
+  WalletPassSyncRun,
+} from "../models"
 
 /**
  * The walletPass module's public types: what its service takes and answers, and the rows its
@@ -22,6 +28,13 @@ type HolderDTO = InferTypeOf<typeof WalletPassHolder>
 type LedgerEntryDTO = InferTypeOf<typeof WalletPassLedgerEntry>
 type OperationDTO = InferTypeOf<typeof WalletPassOperation>
 type CampaignDTO = InferTypeOf<typeof WalletPassCampaign>
+type SyncRunDTO = InferTypeOf<typeof WalletPassSyncRun>
+
+/** A row of the hook delivery log. */
+export type HookDeliveryRow = InferTypeOf<typeof WalletPassHookDelivery>
+
+/** A campaign (a push to many cards). */
+export type CampaignRow = CampaignDTO
 
 /** A balance change to apply once (see {@link applyLedgerEntry}). */
 export type ApplyLedgerEntryInput = {
@@ -64,25 +77,8 @@ export type ServiceBalanceResult = ApplyLedgerEntryResult & {
   echo_of_operation_id: string | null
 }
 
-/** A row of wallet_pass_ledger_entry as read with SQL. */
-export type LedgerEntryRow = {
-  id: string
-  holder_id: string
-  amount: number
-  kind: LedgerKind
-  state: string
-  reason: string | null
-  order_id: string | null
-  dedupe_key: string
-  transaction_id: string | null
-  expires_at: Date | null
-  remaining: number | null
-  expired_at: Date | null
-  overdraft: boolean
-  balance_after: number
-  metadata: Record<string, unknown> | null
-  created_at: Date
-}
+/** A row of wallet_pass_ledger_entry as read with SQL (the model's columns; `holder_id`, not the relation). */
+export type LedgerEntryRow = Omit<LedgerEntryDTO, "holder">
 
 export type ApplyLedgerEntryResult = {
   entry: LedgerEntryRow
@@ -112,6 +108,32 @@ export type QueueHealth = {
   calls_last_hour: number
   calls_last_second: number
   blocked_until: Date | null
+}
+
+/** One order's bonus (see getOrderBonus), minor units: what was credited, reversed, redeemed and refunded, and each entry with its request. */
+export type OrderBonus = {
+  credited: number
+  reversed: number
+  redeemed: number
+  redemption_refunded: number
+  entries: {
+    id: string
+    kind: LedgerKind
+    amount: number
+    state: string
+    reason: string | null
+    created_at: Date
+    operation: { id: string; method: OperationMethod; state: OperationState; last_error: string | null } | null
+  }[]
+}
+
+/** Bulk enrolment's holders by enrolment state (see getBulkEnrollmentProgress). */
+export type EnrollmentProgress = {
+  total: number
+  enrolled: number
+  pending: number
+  failed: number
+  not_enrolled_no_phone: number
 }
 
 export type ExpiredCredit = { holder_id: string; credit_id: string; entry: LedgerEntryRow; balance: number }
@@ -168,24 +190,8 @@ export type EnrollmentBefore = {
   enrollment_error: string | null
 }
 
-export type OperationRow = {
-  id: string
-  method: OperationMethod
-  holder_id: string | null
-  ledger_entry_id: string | null
-  payload: Record<string, unknown>
-  dedupe_key: string
-  priority: number
-  state: OperationState
-  attempts: number
-  next_attempt_at: Date | null
-  last_error: string | null
-  result: Record<string, unknown> | null
-  sending_at: Date | null
-  completed_at: Date | null
-  created_at: Date
-  updated_at: Date
-}
+/** A row of wallet_pass_operation (a request to the service), as the model describes it. */
+export type OperationRow = OperationDTO
 
 export type EnqueueInput = {
   method: OperationMethod
@@ -268,18 +274,11 @@ export type SettleInput = {
 
 export type SyncWindow = { start: string; end: string }
 
-export type SyncRunRow = {
-  id: string
-  kind: SyncRunKind
-  state: "running" | "done" | "failed" | "canceled"
-  phase: string
+/** A row of wallet_pass_sync_run, its JSON columns typed. */
+export type SyncRunRow = Omit<SyncRunDTO, "cursor" | "counts"> & {
+  /** Where the sweep is (JSON): the windows of an import, the page of a listing. */
   cursor: { windows?: SyncWindow[]; window?: number; offset?: number; listed?: number } | null
   counts: Record<string, number> | null
-  until: Date
-  requested_by: string | null
-  finished_at: Date | null
-  error: string | null
-  created_at: Date
 }
 
 export type ListedPhone = { phone: string | null; raw: string; problem: string | null }

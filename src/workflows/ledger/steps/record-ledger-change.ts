@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { MedusaContainer } from "@medusajs/framework/types"
 import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
 import type { ApplyLedgerEntryInput, EnqueueInput } from "../../../modules/wallet-pass/types"
+import { type LedgerChangeCompensation, withdrawLedgerChange } from "../utils/withdraw-ledger-change"
 
 /** A ledger change and the request that tells the service, or null when there is nothing to record. */
 export type RecordLedgerChangeStepInput = {
@@ -12,22 +12,7 @@ export type RecordLedgerChangeStepInput = {
 export const recordLedgerChangeStepId = "record-ledger-change"
 
 type Output = { created: boolean; entry_id: string | null; amount: number }
-/** What a ledger-changing step undoes: the entry it created and the request it queued. */
-export type LedgerChangeCompensation = { entry_id: string; operation_id: string | null }
 type Compensation = LedgerChangeCompensation
-
-/** Compensation of a ledger change: the entry is canceled and its request withdrawn. */
-export async function withdrawLedgerChange(
-  container: MedusaContainer,
-  created: LedgerChangeCompensation | undefined
-): Promise<void> {
-  if (!created) return
-  const walletPass = container.resolve(WALLET_PASS_MODULE)
-  await walletPass.cancelLedgerEntry({ id: created.entry_id })
-  if (created.operation_id) {
-    await walletPass.softDeleteWalletPassOperations([created.operation_id])
-  }
-}
 
 /**
  * Applies a balance change once (by its dedupe key) and queues its request in the same

@@ -4,7 +4,7 @@ import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
 import { OPERATION_PRIORITY } from "../../../modules/wallet-pass/constants"
 import type WalletPassModuleService from "../../../modules/wallet-pass/service"
 import { floorToMinorUnits } from "../../../modules/wallet-pass/utils/amounts"
-import { LedgerChangeCompensation, withdrawLedgerChange } from "./record-ledger-change"
+import { type LedgerChangeCompensation, withdrawLedgerChange } from "../utils/withdraw-ledger-change"
 import { ledgerKeys } from "../../../modules/wallet-pass/keys"
 
 export type ReverseOrderAccrualStepInput =

@@ -2,9 +2,13 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { WALLET_PASS_MODULE } from "../../../../modules/wallet-pass"
 import { createCampaignWorkflow } from "../../../../workflows/operations/create-campaign"
 import type { AdminWalletPassCampaignType, AdminWalletPassPageQueryType } from "../validators"
+import type { AdminWalletPassCampaignListResponse } from "../../../types"
 
 /** GET /admin/wallet-pass/campaigns — push campaigns, newest first. */
-export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
+export const GET = async (
+  req: AuthenticatedMedusaRequest,
+  res: MedusaResponse<AdminWalletPassCampaignListResponse>
+) => {
   const { limit, offset } = req.validatedQuery as AdminWalletPassPageQueryType
   const [campaigns, count] = await req.scope
     .resolve(WALLET_PASS_MODULE)

@@ -1,18 +1,30 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { WALLET_PASS_MODULE } from "../../../../modules/wallet-pass"
+import type { RefusalMinute } from "../../../../modules/wallet-pass/utils/refusal-tally"
 import type { AdminWalletPassPageQueryType } from "../validators"
+import type { AdminWalletPassHookRefusalListResponse } from "../../../types"
 
 /**
  * GET /admin/wallet-pass/hook-refusals — hook deliveries refused before they were
  * authenticated (401, 403), per minute, newest first: `{ minute, refused, samples }` with
  * the first few of each minute (time, status, reason, source address).
  */
-export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
+export const GET = async (
+  req: AuthenticatedMedusaRequest,
+  res: MedusaResponse<AdminWalletPassHookRefusalListResponse>
+) => {
   const { limit, offset } = req.validatedQuery as AdminWalletPassPageQueryType
   const walletPass = req.scope.resolve(WALLET_PASS_MODULE)
   const [minutes, count] = await walletPass.listAndCountWalletPassHookRefusals(
     {},
     { select: ["minute", "refused", "samples"], order: { minute: "DESC" }, take: limit, skip: offset }
   )
-  res.json({ hook_refusals: minutes, count, limit, offset })
+  // `samples` is a JSON column: what refusal-tally.ts wrote there.
+  const hook_refusals = minutes.map(({ id, minute, refused, samples }) => ({
+    id,
+    minute,
+    refused,
+    samples: samples as unknown as RefusalMinute["samples"],
+  }))
+  res.json({ hook_refusals, count, limit, offset })
 }

@@ -5,6 +5,7 @@ import { backgroundPerHour } from "../../../../modules/wallet-pass/repositories/
 import type WalletPassModuleService from "../../../../modules/wallet-pass/service"
 import { startSyncRunWorkflow } from "../../../../workflows/import/start-sync-run"
 import { presentSyncRun } from "../../../utils/present-sync"
+import type { AdminWalletPassImportResponse } from "../../../types"
 
 const perHour = (walletPass: WalletPassModuleService) => {
   const options = walletPass.getOptions()
@@ -12,7 +13,7 @@ const perHour = (walletPass: WalletPassModuleService) => {
 }
 
 /** GET /admin/wallet-pass/import — the latest import of the service's base and its progress; `import: null` before the first. */
-export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
+export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminWalletPassImportResponse>) => {
   const walletPass = req.scope.resolve(WALLET_PASS_MODULE)
   res.json({ import: presentSyncRun(await walletPass.getSyncProgress("import"), perHour(walletPass)) })
 }
@@ -22,7 +23,10 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) 
  * (docs/adoption.md), or resumes the one running: a second POST never starts another.
  * 202 with its progress.
  */
-export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
+export const POST = async (
+  req: AuthenticatedMedusaRequest,
+  res: MedusaResponse<AdminWalletPassImportResponse & { started: boolean }>
+) => {
   const walletPass = req.scope.resolve(WALLET_PASS_MODULE)
   const { result } = await startSyncRunWorkflow(req.scope).run({
     input: { kind: "import", requested_by: req.auth_context.actor_id },

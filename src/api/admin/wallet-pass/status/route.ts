@@ -4,6 +4,7 @@ import { phoneCountry } from "../../../../utils/phone-country"
 import { planLimits } from "../../../../modules/wallet-pass/options"
 import { requestStatusCheckWorkflow } from "../../../../workflows/operations/request-status-check"
 import type { AdminWalletPassStatusQueryType } from "../validators"
+import type { AdminWalletPassStatusResponse } from "../../../types"
 
 const CHECK_WAIT_MS = 15_000
 
@@ -12,7 +13,7 @@ const CHECK_WAIT_MS = 15_000
  * queues a new check ahead of all other work and waits for it up to 15 s), queue health
  * and the rate budget. No secret is ever part of it.
  */
-export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
+export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminWalletPassStatusResponse>) => {
   const { check } = req.validatedQuery as AdminWalletPassStatusQueryType
   const walletPass = req.scope.resolve(WALLET_PASS_MODULE)
   let checkId: string | null = null

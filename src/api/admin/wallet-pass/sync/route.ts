@@ -6,8 +6,9 @@ import type WalletPassModuleService from "../../../../modules/wallet-pass/servic
 import { startSyncRunWorkflow } from "../../../../workflows/import/start-sync-run"
 import { presentSyncRun } from "../../../utils/present-sync"
 import type { AdminWalletPassSyncType } from "../validators"
+import type { AdminWalletPassSync, AdminWalletPassSyncResponse } from "../../../types"
 
-async function state(walletPass: WalletPassModuleService) {
+async function state(walletPass: WalletPassModuleService): Promise<AdminWalletPassSync> {
   const options = walletPass.getOptions()
   const perHour = backgroundPerHour(planLimits(options.plan), options.sync.budgetShare)
   const [installs, drift, counts] = await Promise.all([
@@ -37,7 +38,7 @@ async function state(walletPass: WalletPassModuleService) {
  * installed / never checked and the latest install sync; holders whose service balance
  * drifted and the latest drift check; the share of the plan they may use.
  */
-export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
+export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminWalletPassSyncResponse>) => {
   res.json({ sync: await state(req.scope.resolve(WALLET_PASS_MODULE)) })
 }
 

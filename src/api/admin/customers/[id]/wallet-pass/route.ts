@@ -3,13 +3,14 @@ import { Modules } from "@medusajs/framework/utils"
 import { balanceCurrency } from "../../../../../utils/currency"
 import { resolveAccountPass } from "../../../../utils/account-pass"
 import { presentAdminPass } from "../../../../utils/present-pass"
+import type { AdminCustomerWalletPassResponse } from "../../../../types"
 
 /**
  * GET /admin/customers/:id/wallet-pass — the pass of one customer; `wallet_pass: null` when
  * they have none. `pass_elsewhere`: the pass of this customer's phone when another store
  * customer holds it (the admin may move it here).
  */
-export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
+export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminCustomerWalletPassResponse>) => {
   // 404 in Medusa's error shape for an unknown customer.
   await req.scope.resolve(Modules.CUSTOMER).retrieveCustomer(req.params.id, { select: ["id"] })
   const account = await resolveAccountPass(req.scope, req.params.id, { ledgerLimit: 20 })

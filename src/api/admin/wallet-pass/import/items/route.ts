@@ -2,11 +2,12 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { WALLET_PASS_MODULE } from "../../../../../modules/wallet-pass"
 import { presentImportItem } from "../../../../utils/present-sync"
 import type { AdminWalletPassImportItemsQueryType } from "../../validators"
+import type { AdminWalletPassImportItemListResponse } from "../../../../types"
 
 /** GET /admin/wallet-pass/import/items — the latest import's customers, `?state=skipped,review&limit=&offset=`. */
 export const GET = async (
   req: AuthenticatedMedusaRequest<unknown, AdminWalletPassImportItemsQueryType>,
-  res: MedusaResponse
+  res: MedusaResponse<AdminWalletPassImportItemListResponse>
 ) => {
   const walletPass = req.scope.resolve(WALLET_PASS_MODULE)
   const { limit, offset, state } = req.validatedQuery as AdminWalletPassImportItemsQueryType

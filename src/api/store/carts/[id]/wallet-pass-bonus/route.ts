@@ -4,7 +4,7 @@ import { refetchCart } from "@medusajs/medusa/api/store/carts/helpers"
 import { defaultStoreCartFields } from "@medusajs/medusa/api/store/carts/query-config"
 import { fromMinorUnits } from "../../../../../modules/wallet-pass/utils/amounts"
 import { applyCartRedemptionWorkflow } from "../../../../../workflows/redemption/apply-cart-redemption"
-import { readRedemptionCart } from "../../../../../workflows/redemption/steps/resolve-cart-redemption"
+import { readRedemptionCart } from "../../../../../workflows/redemption/utils/redemption-cart"
 import { StoreApplyWalletPassBonus, StoreApplyWalletPassBonusType } from "./validators"
 
 /** The signed-in customer (401 otherwise): the cart must be theirs, checked by the workflow (404). */

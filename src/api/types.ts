@@ -1,0 +1,141 @@
+import type { presentOrderBonus } from "./utils/present-order"
+import type { presentAdminPass } from "./utils/present-pass"
+import type { presentStorePass } from "./utils/present-store-pass"
+import type { presentImportItem, presentSyncRun } from "./utils/present-sync"
+import type { RefusalMinute } from "../modules/wallet-pass/utils/refusal-tally"
+import type {
+  CampaignRow,
+  EnrollmentProgress,
+  HookDeliveryRow,
+  OperationRow,
+  QueueHealth,
+} from "../modules/wallet-pass/types"
+
+/**
+ * The plugin's HTTP API: what each admin and store route answers, declared once. Routes type
+ * their response with these (`MedusaResponse<…Response>`), so the compiler holds them to it;
+ * the admin reads them through `Json<…>`, which is what reaches the browser (a Date becomes
+ * its ISO text). docs/routes.md lists the routes.
+ */
+
+/** What JSON.stringify makes of T: Dates become their ISO text. */
+export type Json<T> = T extends Date
+  ? string
+  : T extends (infer U)[]
+    ? Json<U>[]
+    : T extends Record<string, unknown>
+      ? { [K in keyof T]: Json<T[K]> }
+      : T
+
+/** A page of a list route: the rows under `K`, the total count and the page asked for. */
+export type Page<K extends string, T> = { [key in K]: T[] } & { count: number; limit: number; offset: number }
+
+// Admin: one customer, one order
+
+/** A customer's pass as the admin shows it: amounts in the balance unit, percents as percents. */
+export type AdminWalletPass = ReturnType<typeof presentAdminPass>
+
+/** GET /admin/customers/:id/wallet-pass */
+export type AdminCustomerWalletPassResponse = {
+  wallet_pass: AdminWalletPass | null
+  /** The pass of this customer's phone when another store customer holds it. */
+  pass_elsewhere: { holder_id: string; customer_id: string | null } | null
+}
+
+/** One order's bonus, amounts in the balance unit. */
+export type AdminOrderWalletPass = ReturnType<typeof presentOrderBonus>
+
+/** GET /admin/orders/:id/wallet-pass */
+export type AdminOrderWalletPassResponse = { wallet_pass: AdminOrderWalletPass }
+
+// Admin: the Wallet pass page
+
+/** The connection, the queue and the rate budget; never a secret. */
+export type AdminWalletPassStatus = {
+  connection: {
+    state: string
+    ok: boolean
+    account: string | null
+    account_balance: number | null
+    error: string | null
+    checked_at: Date
+  } | null
+  service: {
+    api_url: string
+    revision: string
+    plan: string
+    mode: "external_crm" | "builtin"
+    dispatcher_enabled: boolean
+    default_country: string
+    default_country_source: "option" | "store_region" | "fallback"
+  }
+  queue: Pick<QueueHealth, "operations" | "oldest_pending_age_seconds">
+  rate: { per_second: number; per_hour: number; used_last_hour: number; blocked_until: Date | null }
+}
+
+/** GET /admin/wallet-pass/status */
+export type AdminWalletPassStatusResponse = { wallet_pass_status: AdminWalletPassStatus }
+
+/** A request to the service, as the queue holds it. */
+export type AdminWalletPassOperation = OperationRow
+
+/** GET /admin/wallet-pass/operations */
+export type AdminWalletPassOperationListResponse = Page<"operations", AdminWalletPassOperation>
+
+/** POST /admin/wallet-pass/operations/:id/retry and …/resolve */
+export type AdminWalletPassOperationResponse = { operation: AdminWalletPassOperation }
+
+/** A hook the service delivered and how it was answered (the log's row; never a secret). */
+export type AdminWalletPassHookDelivery = HookDeliveryRow
+
+/** GET /admin/wallet-pass/hook-deliveries */
+export type AdminWalletPassHookDeliveryListResponse = Page<"hook_deliveries", AdminWalletPassHookDelivery>
+
+/** One minute of deliveries refused before authentication, with the first few. */
+export type AdminWalletPassHookRefusal = RefusalMinute & { id: string }
+
+/** GET /admin/wallet-pass/hook-refusals */
+export type AdminWalletPassHookRefusalListResponse = Page<"hook_refusals", AdminWalletPassHookRefusal>
+
+/** A push to many cards. */
+export type AdminWalletPassCampaign = CampaignRow
+
+/** GET /admin/wallet-pass/campaigns */
+export type AdminWalletPassCampaignListResponse = Page<"campaigns", AdminWalletPassCampaign>
+
+/** GET /admin/wallet-pass/enroll-all */
+export type AdminWalletPassEnrollAllResponse = { progress: EnrollmentProgress }
+
+/** A background run (import, install sync, drift check) with an estimate of when it ends. */
+export type AdminWalletPassSyncRun = NonNullable<ReturnType<typeof presentSyncRun>>
+
+/** GET /admin/wallet-pass/import */
+export type AdminWalletPassImportResponse = { import: AdminWalletPassSyncRun | null }
+
+/** A customer of the import, with its outcome. */
+export type AdminWalletPassImportItem = ReturnType<typeof presentImportItem>
+
+/** GET /admin/wallet-pass/import/items */
+export type AdminWalletPassImportItemListResponse = Page<"items", AdminWalletPassImportItem>
+
+/** The install sync and the drift check, and the share of the plan they may use. */
+export type AdminWalletPassSync = {
+  installs: {
+    installed: number
+    not_installed: number
+    unknown: number
+    enabled: boolean
+    every_hours: number
+    last: AdminWalletPassSyncRun | null
+  }
+  drift: { holders: number; enabled: boolean; every_hours: number; last: AdminWalletPassSyncRun | null }
+  budget: { share: number; per_hour: number }
+}
+
+/** GET /admin/wallet-pass/sync */
+export type AdminWalletPassSyncResponse = { sync: AdminWalletPassSync }
+
+// Store
+
+/** The signed-in customer's pass, as the store shows it. */
+export type StoreWalletPass = ReturnType<typeof presentStorePass>

@@ -1,0 +1,94 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { BASIS_POINTS_PER_PERCENT } from "../../../modules/wallet-pass/constants"
+import { REDEMPTION_PROMOTION_PREFIX, redemptionPromotionCode } from "../../../modules/wallet-pass/redemption"
+import { currencyStep, floorToMinorUnits, percentToBasisPoints } from "../../../modules/wallet-pass/utils/amounts"
+
+type Container = { resolve: <T = any>(key: string) => T }
+
+/** What redemption needs to know about a cart. Amounts in minor units of the balance. */
+export type RedemptionCart = {
+  id: string
+  customer_id: string | null
+  currency_code: string
+  completed: boolean
+  /** The cart's own bonus promotion code. */
+  code: string
+  /** What the cart's bonus promotion discounts now (sum of its item adjustments). */
+  redeemed: number
+  /** The cap base: items incl. tax after other discounts, before the bonus; no shipping. */
+  base: number
+  /** Codes of other carts' bonus promotions found on this cart (never allowed). */
+  foreign_codes: string[]
+}
+
+/**
+ * Reads a cart for redemption. The cap base is what the items cost the customer (tax
+ * included, after the other promotions, shipping excluded) before the bonus: a fixed
+ * order promotion is spread over the items only, never shipping, and the bonus promotion is
+ * tax-inclusive, so it lowers exactly that figure by exactly its amount.
+ */
+export async function readRedemptionCart(container: Container, cartId: string): Promise<RedemptionCart | null> {
+  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "cart",
+    fields: [
+      "id",
+      "customer_id",
+      "currency_code",
+      "completed_at",
+      "item_total",
+      "items.id",
+      "items.adjustments.code",
+      "items.adjustments.amount",
+    ],
+    filters: { id: cartId },
+  })
+  const cart = data[0] as CartData | undefined
+  return cart ? redemptionCartOf(cart) : null
+}
+
+/** The cart fields redemption reads (the cart that `completeCartWorkflow` hands its hooks has them all). */
+export type CartData = {
+  id: string
+  customer_id?: string | null
+  customer?: { id?: string | null } | null
+  currency_code?: string | null
+  completed_at?: unknown
+  item_total?: unknown
+  items?: ({ adjustments?: ({ code?: string | null; amount?: unknown } | null)[] | null } | null)[] | null
+}
+
+/** Redemption's view of cart data already read (the cap base is 0 without item_total). */
+export function redemptionCartOf(cart: CartData): RedemptionCart {
+  const code = redemptionPromotionCode(cart.id)
+  let own = 0
+  const foreign = new Set<string>()
+  for (const item of cart.items ?? []) {
+    for (const adjustment of item?.adjustments ?? []) {
+      if (adjustment?.code === code) own += Number(adjustment.amount ?? 0)
+      else if (adjustment?.code?.startsWith(REDEMPTION_PROMOTION_PREFIX)) foreign.add(adjustment.code)
+    }
+  }
+  return {
+    id: cart.id,
+    customer_id: cart.customer_id ?? cart.customer?.id ?? null,
+    currency_code: String(cart.currency_code ?? "").toLowerCase(),
+    completed: !!cart.completed_at,
+    code,
+    redeemed: floorToMinorUnits(own),
+    base:
+      cart.item_total === undefined || cart.item_total === null ? 0 : floorToMinorUnits(Number(cart.item_total) + own),
+    foreign_codes: [...foreign],
+  }
+}
+
+/**
+ * The most a cart may pay with bonus: `redemption.maxOrderPercent` of its base, rounded down
+ * to the currency's minor unit (whole units for zero-decimal currencies).
+ */
+export function redemptionCap(baseMinor: number, maxOrderPercent: number, currencyCode: string): number {
+  const bp = percentToBasisPoints(maxOrderPercent) ?? 0
+  if (baseMinor <= 0 || bp <= 0) return 0
+  const step = currencyStep(currencyCode)
+  const cap = Math.floor((baseMinor * bp) / (100 * BASIS_POINTS_PER_PERCENT))
+  return Math.floor(cap / step) * step
+}
