@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { holdBackgroundWork } from "../../src/utils/background-work"
 
 type RunnerOptions = Parameters<typeof medusaIntegrationTestRunner>[0]
 
@@ -8,24 +9,40 @@ type RunnerOptions = Parameters<typeof medusaIntegrationTestRunner>[0]
 type IdlePool = { min: number; idleTimeoutMillis: number; check(): void }
 
 /**
- * medusaIntegrationTestRunner, closing the store's idle database connections around the
- * database restore that starts each test. The runner gives every test a fresh database by dropping it and creating it again
- * from a template, which ends every connection to it; knex would find each dead one the next
- * time it is taken and print "Connection Error: Connection ended unexpectedly". Closed first
- * by their owner, the pool, they are not found dead, and the output keeps to what a reader
- * needs.
+ * medusaIntegrationTestRunner, with the database restore that starts each test made quiet.
+ * The runner gives every test a fresh database by dropping it and creating it again from a
+ * template, which ends every connection to it. Around it:
+ * - the plugin's scheduled jobs are held (src/utils/background-work.ts) from the end of one
+ *   test to the start of the next, and a running one is waited for, so none is cut off
+ *   mid-transaction ("terminating connection due to administrator command");
+ * - the store's idle connections are closed by their owner, the pool, before and after the
+ *   restore, so knex does not find them dead later ("Connection ended unexpectedly").
  */
+/** How long a test waits for a running job before the restore: a request to a stalled emulator may take longer. */
+const HOLD_WAIT_MS = 5_000
+
 export function storeTestRunner(options: RunnerOptions): void {
   let container: (() => MedusaContainer) | undefined
+  let release: (() => void) | undefined
+  const hold = async () => {
+    release ??= await holdBackgroundWork({ waitMs: HOLD_WAIT_MS })
+  }
   // Registered outside the runner's describe: it runs before the runner's own beforeEach (the restore).
-  beforeEach(() => closeIdleConnections(container?.()))
+  beforeEach(async () => {
+    await hold()
+    closeIdleConnections(container?.())
+  })
   medusaIntegrationTestRunner({
     ...options,
     testSuite: (suite) => {
       container = suite.getContainer
-      // And once more after it: a connection busy during the restore (a background job's)
-      // went back to the pool dead.
-      beforeEach(() => closeIdleConnections(container?.()))
+      // After the restore: connections that were busy during it went back to the pool dead.
+      beforeEach(() => {
+        closeIdleConnections(container?.())
+        release?.()
+        release = undefined
+      })
+      afterEach(hold)
       return options.testSuite(suite)
     },
   })

@@ -2,6 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { drainQueue } from "../outbound/drain"
 import { readyToDrain } from "../outbound/http-ready"
 import { WALLET_PASS_MODULE } from "../modules/wallet-pass"
+import { backgroundWork } from "../utils/background-work"
 
 /**
  * Drains the request queue to the service. Runs every second in worker/shared mode; a run
@@ -10,10 +11,12 @@ import { WALLET_PASS_MODULE } from "../modules/wallet-pass"
  * this process listens for HTTP (worker mode: not at all), so the service's echo hooks of
  * the first requests find the store answering.
  */
-export default async function dispatchWalletPassQueue(container: MedusaContainer) {
+async function dispatchWalletPassQueue(container: MedusaContainer) {
   const walletPass = container.resolve(WALLET_PASS_MODULE)
   if (!walletPass.getOptions().dispatcher.enabled || !readyToDrain(container)) return
   await drainQueue(container, { budgetMs: 50_000 })
 }
+
+export default backgroundWork(dispatchWalletPassQueue)
 
 export const config = { name: "wallet-pass-dispatch-queue", schedule: "* * * * * *" }

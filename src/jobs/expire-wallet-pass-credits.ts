@@ -1,9 +1,10 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { WALLET_PASS_MODULE } from "../modules/wallet-pass"
+import { backgroundWork } from "../utils/background-work"
 
 /** Writes the expiry of lapsed lifetime credits and queues the new balance for the service. */
-export default async function expireWalletPassCredits(container: MedusaContainer) {
+async function expireWalletPassCredits(container: MedusaContainer) {
   const expired = await container.resolve(WALLET_PASS_MODULE).expireLapsedCredits()
   if (expired.length) {
     container
@@ -11,5 +12,7 @@ export default async function expireWalletPassCredits(container: MedusaContainer
       .info(`wallet-pass: expired ${expired.length} lifetime credit(s)`)
   }
 }
+
+export default backgroundWork(expireWalletPassCredits)
 
 export const config = { name: "wallet-pass-expire-credits", schedule: "0 * * * * *" }

@@ -1,9 +1,10 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { removeStaleBonusPromotionsWorkflow } from "../workflows/redemption/remove-stale-bonus-promotions"
+import { backgroundWork } from "../utils/background-work"
 
 /** Deletes carts' bonus promotions that can no longer apply (see removeStaleBonusPromotionsWorkflow). */
-export default async function removeStaleBonusPromotions(container: MedusaContainer) {
+async function removeStaleBonusPromotions(container: MedusaContainer) {
   const { result } = await removeStaleBonusPromotionsWorkflow(container).run()
   if (result.deleted.length) {
     container
@@ -13,4 +14,6 @@ export default async function removeStaleBonusPromotions(container: MedusaContai
 }
 
 // Hourly, at a minute of its own.
+export default backgroundWork(removeStaleBonusPromotions)
+
 export const config = { name: "wallet-pass-remove-stale-bonus-promotions", schedule: "0 41 * * * *" }

@@ -12,6 +12,7 @@ import { OPERATIONS, type OperationContext, type ServiceRequest } from "./operat
 import { settleFailure } from "./policy"
 import { isCustomerNotFound } from "./service-customer"
 import { runRequestFailed } from "./sync-effects"
+import { backgroundWorkHeld } from "../utils/background-work"
 
 /** A request built before a wait for the gate is still sent as built after a wait this short. */
 const REUSE_AFTER_WAIT_MS = 2000
@@ -66,7 +67,7 @@ async function drain(container: MedusaContainer, budgetMs: number): Promise<Drai
     prepared = null
   }
   try {
-    while (Date.now() < deadline) {
+    while (Date.now() < deadline && !backgroundWorkHeld()) {
       if (!prepared) {
         const next = await walletPass.prepareNextSend(limits)
         if (next.kind === "idle") break
