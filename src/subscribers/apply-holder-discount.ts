@@ -2,6 +2,7 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { WALLET_PASS_MODULE } from "../modules/wallet-pass"
 import { WALLET_PASS_EVENTS } from "../modules/wallet-pass/constants"
 import { applyHolderDiscountWorkflow } from "../workflows/discount/apply-holder-discount"
+import { trackedWork } from "../utils/background-work"
 
 type DiscountEventData = {
   customer_id?: string | null
@@ -18,7 +19,7 @@ type DiscountEventData = {
  * linked to a customer (wallet_pass.holder_linked; an install may carry a percent), or a
  * pass moved between customers (wallet_pass.holder_moved: both are re-priced).
  */
-export default async function applyHolderDiscountHandler({ event, container }: SubscriberArgs<DiscountEventData>) {
+async function applyHolderDiscountHandler({ event, container }: SubscriberArgs<DiscountEventData>) {
   const { customer_id, discount_changed, from_customer_id, to_customer_id } = event.data
   if (event.name === WALLET_PASS_EVENTS.PRIVILEGES_CHANGED && !discount_changed) return
   if (!container.resolve(WALLET_PASS_MODULE).getOptions().discount.enabled) return
@@ -27,6 +28,8 @@ export default async function applyHolderDiscountHandler({ event, container }: S
     if (id) await applyHolderDiscountWorkflow(container).run({ input: { customer_id: id } })
   }
 }
+
+export default trackedWork(applyHolderDiscountHandler)
 
 export const config: SubscriberConfig = {
   event: [WALLET_PASS_EVENTS.PRIVILEGES_CHANGED, WALLET_PASS_EVENTS.HOLDER_LINKED, WALLET_PASS_EVENTS.HOLDER_MOVED],

@@ -1,8 +1,9 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { reverseOrderAccrualWorkflow } from "../workflows/ledger/reverse-order-accrual"
+import { trackedWork } from "../utils/background-work"
 
 /** An order canceled, a return received, a payment refunded: take its bonus back (all of it, or the share). */
-export default async function reverseOrderBonus({
+async function reverseOrderBonus({
   event,
   container,
 }: SubscriberArgs<{ id?: string; order_id?: string; return_id?: string }>) {
@@ -18,6 +19,8 @@ export default async function reverseOrderBonus({
     })
   }
 }
+
+export default trackedWork(reverseOrderBonus)
 
 export const config: SubscriberConfig = {
   event: ["order.canceled", "order.return_received", "payment.refunded"],

@@ -18,6 +18,8 @@ export class RefusalTally {
   private pending = new Map<number, RefusalMinute>()
   private timer: NodeJS.Timeout | null = null
 
+  private writing: Promise<void> = Promise.resolve()
+
   constructor(
     private readonly write: (minutes: RefusalMinute[]) => Promise<void>,
     private readonly onError: (e: unknown) => void,
@@ -36,17 +38,24 @@ export class RefusalTally {
     this.timer ??= setTimeout(() => void this.flush(), this.intervalMs).unref()
   }
 
-  /** Writes what was gathered since the last write (the timer calls it; a shutdown may too). */
-  async flush(): Promise<void> {
+  /**
+   * Writes what was gathered since the last write (the timer calls it; a shutdown may too).
+   * Writes go one after another, and a flush resolves once everything gathered before it is
+   * written, also what a write still in progress was writing.
+   */
+  flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer)
     this.timer = null
     const minutes = [...this.pending.values()]
     this.pending = new Map()
-    if (!minutes.length) return
-    try {
-      await this.write(minutes)
-    } catch (e) {
-      this.onError(e)
-    }
+    this.writing = this.writing.then(async () => {
+      if (!minutes.length) return
+      try {
+        await this.write(minutes)
+      } catch (e) {
+        this.onError(e)
+      }
+    })
+    return this.writing
   }
 }
