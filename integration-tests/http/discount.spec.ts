@@ -1,10 +1,9 @@
 import { TestEventUtils } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
 import { createCartWorkflow } from "@medusajs/medusa/core-flows"
-import { startEmulator, WalletPassEmulator } from "../../src/emulator"
 import { WALLET_PASS_EVENTS } from "../../src/modules/wallet-pass/constants"
 import { applyHolderDiscountWorkflow } from "../../src/workflows/discount/apply-holder-discount"
-import { storeEnv } from "../support/hooks"
+import { emulatedServiceHooking, storeEnv } from "../support/hooks"
 import {
   createCart,
   getCart,
@@ -29,23 +28,13 @@ storeTestRunner({
     WALLET_PASS_CURRENCY_CODE: "eur",
   }),
   testSuite: ({ api, getContainer }) => {
-    let emulator: WalletPassEmulator
     let store: SeededStore
     const eventBus = () => getContainer().resolve(Modules.EVENT_BUS)
 
     beforeAll(async () => {
       store = await seedStore(getContainer(), { currencyCode: "eur", itemPrice: 100, shippingPrice: 10 })
-      emulator = await startEmulator({
-        appKey: "emulator-app-key",
-        mode: "external_crm",
-        limits: "unlimited",
-        webhook: { url: `${api.defaults.baseURL}/hooks/wallet-pass`, ...HOOKS },
-      })
     })
-    afterAll(async () => {
-      await emulator?.close()
-    })
-    beforeEach(() => emulator.reset())
+    const service = emulatedServiceHooking(() => api.defaults.baseURL, HOOKS)
 
     /** A store customer (signed up with a phone) whose pass is installed: the holder is linked to them. */
     async function holder(phone: string) {
@@ -57,7 +46,7 @@ storeTestRunner({
         { container: getContainer() }
       )
       const linked = TestEventUtils.waitSubscribersExecution(WALLET_PASS_EVENTS.HOLDER_LINKED, eventBus())
-      const installed = await emulator.install({ phone, name: "Anna" })
+      const installed = await service.emulator.install({ phone, name: "Anna" })
       expect(installed.hook).toMatchObject({ status: 200, response: { customerId: customer.id } })
       await linked
       return { customer, headers }
@@ -66,7 +55,7 @@ storeTestRunner({
     /** The service sets a holder's discount; resolves when the plugin's subscribers are done. */
     async function setDiscount(phone: string, discount: number) {
       const applied = TestEventUtils.waitSubscribersExecution(WALLET_PASS_EVENTS.PRIVILEGES_CHANGED, eventBus())
-      const { hooks } = await emulator.setPrivileges({ phone, discount })
+      const { hooks } = await service.emulator.setPrivileges({ phone, discount })
       expect(hooks.map((h) => h.status)).toEqual([200])
       await applied
     }
@@ -154,8 +143,8 @@ storeTestRunner({
         triggerCount: 2,
       })
       await Promise.all([
-        emulator.setPrivileges({ phone: "+79991120005", discount: 20 }),
-        emulator.setPrivileges({ phone: "+79991120006", discount: 20 }),
+        service.emulator.setPrivileges({ phone: "+79991120005", discount: 20 }),
+        service.emulator.setPrivileges({ phone: "+79991120006", discount: 20 }),
       ])
       await both
 
@@ -186,9 +175,9 @@ storeTestRunner({
     })
 
     it("a pass installed with a discount puts the new holder at that percent (12.5%: a code without a dot)", async () => {
-      emulator.seedCustomer({ phone: "+79991120007", discount: 12.5 })
+      service.emulator.seedCustomer({ phone: "+79991120007", discount: 12.5 })
       const linked = TestEventUtils.waitSubscribersExecution(WALLET_PASS_EVENTS.HOLDER_LINKED, eventBus())
-      const { hook } = await emulator.install({ phone: "+79991120007", name: "Ivan" })
+      const { hook } = await service.emulator.install({ phone: "+79991120007", name: "Ivan" })
       expect(hook?.status).toBe(200)
       await linked
       const customerId = (hook!.response as { customerId: string }).customerId
@@ -245,7 +234,7 @@ storeTestRunner({
       await setDiscount("+79991120010", 10)
       const cart = await createCart(api, store, headers)
       const applied = TestEventUtils.waitSubscribersExecution(WALLET_PASS_EVENTS.PRIVILEGES_CHANGED, eventBus())
-      await emulator.setPrivileges({ phone: "+79991120010", bonus: 7 })
+      await service.emulator.setPrivileges({ phone: "+79991120010", bonus: 7 })
       await applied
       expect((await getCart(api, headers, cart.id)).item_total).toBe(90)
       expect(await pluginGroupsOf(customer.id)).toEqual(["Wallet pass discount 10%"])

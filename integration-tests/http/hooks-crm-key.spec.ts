@@ -1,5 +1,4 @@
-import { startEmulator, WalletPassEmulator } from "../../src/emulator"
-import { basicAuth, postHook, postHookFrom, storeEnv, writtenCounts } from "../support/hooks"
+import { basicAuth, emulatedServiceHooking, postHook, postHookFrom, storeEnv, writtenCounts } from "../support/hooks"
 import { storeTestRunner } from "../support/store-runner"
 
 jest.setTimeout(120_000)
@@ -10,32 +9,22 @@ const CRM_KEY = "crm-key-never-logged"
 storeTestRunner({
   env: storeEnv({ WALLET_PASS_CRM_KEY: CRM_KEY, WALLET_PASS_HOOK_ALLOWED_IP: "127.0.0.1" }),
   testSuite: ({ api, getContainer }) => {
-    let emulator: WalletPassEmulator
     let baseUrl: string
 
-    beforeAll(async () => {
+    beforeAll(() => {
       baseUrl = api.defaults.baseURL.replace("localhost", "127.0.0.1")
-      emulator = await startEmulator({
-        appKey: "emulator-app-key",
-        mode: "external_crm",
-        limits: "unlimited",
-        webhook: { url: `${baseUrl}/hooks/wallet-pass`, crmKey: CRM_KEY },
-      })
     })
-    afterAll(async () => {
-      await emulator?.close()
-    })
-    beforeEach(() => emulator.reset())
+    const service = emulatedServiceHooking(() => baseUrl, { crmKey: CRM_KEY })
 
     it("accepts the service's crm_key hooks (empty Basic login, key as password and in the body)", async () => {
-      const { hook } = await emulator.install({ phone: "+79992220001", name: "Vera" })
+      const { hook } = await service.emulator.install({ phone: "+79992220001", name: "Vera" })
       expect(hook).toMatchObject({ auth: "crm_key", status: 200, response: { customerId: expect.any(String) } })
-      const { hooks } = await emulator.refresh({ phone: "+79992220001" })
+      const { hooks } = await service.emulator.refresh({ phone: "+79992220001" })
       expect(hooks[0]).toMatchObject({ status: 200, response: { success: true, balance: 0 } })
     })
 
     it("accepts the key in the body alone or in the Basic header alone", async () => {
-      await emulator.install({ phone: "+79992220002" })
+      await service.emulator.install({ phone: "+79992220002" })
       const body = { method: "readBalance", customer: { phone: "+79992220002", cardNumbers: [] } }
       expect((await postHook(baseUrl, { ...body, crm_key: CRM_KEY })).status).toBe(200)
       expect((await postHook(baseUrl, body, { authorization: basicAuth("", CRM_KEY) })).status).toBe(200)

@@ -1,8 +1,8 @@
 import { TestEventUtils } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
-import { startEmulator, WalletPassEmulator } from "../../src/emulator"
+import type { WalletPassEmulator } from "../../src/emulator"
 import { WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
-import { basicAuth, postHook, storeEnv, waitFor, writtenCounts } from "../support/hooks"
+import { basicAuth, emulatedServiceHooking, postHook, storeEnv, waitFor, writtenCounts } from "../support/hooks"
 import { storeTestRunner } from "../support/store-runner"
 
 jest.setTimeout(120_000)
@@ -26,28 +26,18 @@ storeTestRunner({
     WALLET_PASS_BONUS_PERCENT: "3",
   }),
   testSuite: ({ api, getContainer }) => {
-    let emulator: WalletPassEmulator
     let baseUrl: string
     const walletPass = () => getContainer().resolve(WALLET_PASS_MODULE)
     const hook = (body: unknown, headers: Record<string, string> = GOOD_HEADERS) => postHook(baseUrl, body, headers)
 
-    beforeAll(async () => {
+    beforeAll(() => {
       baseUrl = api.defaults.baseURL
-      emulator = await startEmulator({
-        appKey: "emulator-app-key",
-        mode: "external_crm",
-        limits: "unlimited",
-        webhook: { url: `${baseUrl}/hooks/wallet-pass`, ...HOOKS, ...IDS },
-      })
     })
-    afterAll(async () => {
-      await emulator?.close()
-    })
-    beforeEach(() => emulator.reset())
+    const service = emulatedServiceHooking(() => api.defaults.baseURL, { ...HOOKS, ...IDS })
 
     /** A customer installs a pass at the service; returns the hook the emulator sent. */
     async function install(phone: string, extra: Partial<Parameters<WalletPassEmulator["install"]>[0]> = {}) {
-      const result = await emulator.install({ phone, name: "Anna", surname: "Petrova", ...extra })
+      const result = await service.emulator.install({ phone, name: "Anna", surname: "Petrova", ...extra })
       expect(result.hook?.status).toBe(200)
       return result
     }
@@ -98,7 +88,7 @@ storeTestRunner({
 
       it("a second install of the same person adds the card to the same holder and customer", async () => {
         const first = await install("+79991110003")
-        const second = await emulator.install({ phone: "+79991110003", card: "777000" })
+        const second = await service.emulator.install({ phone: "+79991110003", card: "777000" })
         expect(second.hook!.response).toEqual(first.hook!.response)
         const [holder] = await walletPass().listWalletPassHolders({ phone: "+79991110003" }, { relations: ["cards"] })
         expect(holder.cards.map((c) => c.number).sort()).toEqual([first.card, "777000"].sort())
@@ -165,7 +155,7 @@ storeTestRunner({
         await walletPass().applyLedgerEntry({ holder_id: holder.id, amount: 12345, kind: "manual", dedupe_key: "seed" })
         await walletPass().updateWalletPassHolders({ id: holder.id, discount_percent_bp: 750 })
 
-        const { hooks } = await emulator.refresh({ phone: "+79991110010" })
+        const { hooks } = await service.emulator.refresh({ phone: "+79991110010" })
         expect(hooks[0]).toMatchObject({ method: "readBalance", status: 200 })
         expect(hooks[0].response).toEqual({ success: true, bonus: 3, balance: 123.45, discount: 7.5 })
       })
@@ -229,12 +219,12 @@ storeTestRunner({
       it("credits with a lifetime in days and writes off a negative sum", async () => {
         await install("+79991110020")
         const [holder] = await walletPass().listWalletPassHolders({ phone: "+79991110020" })
-        const credit = await emulator.adjustBalance({ phone: "+79991110020", sum: 150, lifetime: 30 })
+        const credit = await service.emulator.adjustBalance({ phone: "+79991110020", sum: 150, lifetime: 30 })
         expect(credit.hooks.find((h) => h.method === "addBalance")).toMatchObject({
           status: 200,
           response: { success: true },
         })
-        const writeOff = await emulator.adjustBalance({ phone: "+79991110020", sum: -50 })
+        const writeOff = await service.emulator.adjustBalance({ phone: "+79991110020", sum: -50 })
         expect(writeOff.hooks.find((h) => h.method === "addBalance")?.status).toBe(200)
 
         const entries = await walletPass().listWalletPassLedgerEntries(
@@ -406,12 +396,12 @@ storeTestRunner({
         await install("+79991110030")
         const eventBus = getContainer().resolve(Modules.EVENT_BUS)
         const priced = TestEventUtils.waitSubscribersExecution("wallet_pass.privileges_changed", eventBus)
-        await emulator.setPrivileges({ phone: "+79991110030", discount: 10 })
+        await service.emulator.setPrivileges({ phone: "+79991110030", discount: 10 })
         await priced // the discount subscriber re-prices carts: let it finish inside this test
         let [holder] = await walletPass().listWalletPassHolders({ phone: "+79991110030" })
         expect(holder).toMatchObject({ discount_percent_bp: 1000, bonus_percent_bp: null })
 
-        await emulator.setPrivileges({ phone: "+79991110030", bonus: 4.5 })
+        await service.emulator.setPrivileges({ phone: "+79991110030", bonus: 4.5 })
         ;[holder] = await walletPass().listWalletPassHolders({ phone: "+79991110030" })
         expect(holder).toMatchObject({ discount_percent_bp: 1000, bonus_percent_bp: 450 })
 

@@ -1,9 +1,8 @@
 import { TestEventUtils } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
-import { startEmulator, WalletPassEmulator } from "../../src/emulator"
 import { WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
 import { WALLET_PASS_EVENTS } from "../../src/modules/wallet-pass/constants"
-import { storeEnv } from "../support/hooks"
+import { emulatedServiceHooking, storeEnv } from "../support/hooks"
 import { createCart, getCart, guestHeaders, registerCustomer, seedStore, SeededStore } from "../support/store"
 import { storeTestRunner } from "../support/store-runner"
 
@@ -23,23 +22,13 @@ storeTestRunner({
     WALLET_PASS_DISCOUNT_ENABLED: "false",
   }),
   testSuite: ({ api, getContainer }) => {
-    let emulator: WalletPassEmulator
     let store: SeededStore
     const walletPass = () => getContainer().resolve(WALLET_PASS_MODULE)
 
     beforeAll(async () => {
       store = await seedStore(getContainer())
-      emulator = await startEmulator({
-        appKey: "emulator-app-key",
-        mode: "external_crm",
-        limits: "unlimited",
-        webhook: { url: `${api.defaults.baseURL}/hooks/wallet-pass`, ...HOOKS },
-      })
     })
-    afterAll(async () => {
-      await emulator?.close()
-    })
-    beforeEach(() => emulator.reset())
+    const service = emulatedServiceHooking(() => api.defaults.baseURL, HOOKS)
 
     const signUp = (email: string, phone?: string) =>
       registerCustomer(
@@ -55,7 +44,7 @@ storeTestRunner({
         WALLET_PASS_EVENTS.HOLDER_LINKED,
         getContainer().resolve(Modules.EVENT_BUS)
       )
-      const result = await emulator.install({ phone, name: "Anna" })
+      const result = await service.emulator.install({ phone, name: "Anna" })
       expect(result.hook?.status).toBe(200)
       await linked
       return result
@@ -67,7 +56,7 @@ storeTestRunner({
         WALLET_PASS_EVENTS.PRIVILEGES_CHANGED,
         getContainer().resolve(Modules.EVENT_BUS)
       )
-      const { hooks } = await emulator.setPrivileges(input)
+      const { hooks } = await service.emulator.setPrivileges(input)
       expect(hooks.map((h) => h.status)).toEqual([200])
       await done
     }

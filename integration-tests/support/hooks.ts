@@ -118,3 +118,28 @@ export function emulatedServiceBeforeStore(options: EmulatorOptions): { emulator
   })
   return service
 }
+
+/**
+ * The service, emulated in external-CRM mode, delivering its hooks to the store under test
+ * (`storeUrl` is read once the store is up, in the file's beforeAll): started before the
+ * file's tests, reset before each, closed after them.
+ */
+export function emulatedServiceHooking(
+  storeUrl: () => string,
+  webhook: Omit<NonNullable<EmulatorOptions["webhook"]>, "url">
+): { emulator: WalletPassEmulator } {
+  const service = {} as { emulator: WalletPassEmulator }
+  beforeAll(async () => {
+    service.emulator = await startEmulator({
+      appKey: "emulator-app-key",
+      mode: "external_crm",
+      limits: "unlimited",
+      webhook: { url: `${storeUrl()}/hooks/wallet-pass`, ...webhook },
+    })
+  })
+  afterAll(async () => {
+    await service.emulator?.close()
+  })
+  beforeEach(() => service.emulator.reset())
+  return service
+}

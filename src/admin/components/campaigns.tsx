@@ -1,10 +1,11 @@
-import { Badge, Button, Container, Heading, Input, Label, Table, Text, Textarea } from "@medusajs/ui"
+import { Badge, Button, Container, Heading, Input, Label, Text, Textarea } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
 import { useState } from "react"
 import type { PushType } from "../../lib/constants"
 import { formatDate, getJson, postJson, useWalletPassAction, walletPassKeys } from "../lib/api"
 import { PUSH_TYPE_LABEL, PushTypeSelect } from "./push-form"
 import type { AdminWalletPassCampaignListResponse } from "../../api/types"
+import { RowsTable } from "./rows-table"
 
 const CampaignForm = () => {
   const [name, setName] = useState("")
@@ -98,25 +99,25 @@ export const Campaigns = () => {
       </div>
       <CampaignForm />
       {campaigns.length > 0 && (
-        <Table>
-          <Table.Header>
-            <Table.Row>
-              <Table.HeaderCell>Created</Table.HeaderCell>
-              <Table.HeaderCell>Campaign</Table.HeaderCell>
-              <Table.HeaderCell>Audience</Table.HeaderCell>
-              <Table.HeaderCell>State</Table.HeaderCell>
-              <Table.HeaderCell />
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {campaigns.map((c) => (
-              <Table.Row key={c.id}>
-                <Table.Cell>{formatDate(c.created_at)}</Table.Cell>
-                <Table.Cell className="max-w-xs truncate" title={c.message}>
-                  {PUSH_TYPE_LABEL[c.type] ?? c.type}: {c.name ?? c.message}
-                </Table.Cell>
-                <Table.Cell>{c.segment_uuid ? `segment ${c.segment_uuid.slice(0, 8)}…` : "whole base"}</Table.Cell>
-                <Table.Cell title={c.error ?? undefined}>
+        <RowsTable
+          rows={campaigns}
+          columns={[
+            { header: "Created", cell: (c) => formatDate(c.created_at) },
+            {
+              header: "Campaign",
+              cell: (c) => `${PUSH_TYPE_LABEL[c.type] ?? c.type}: ${c.name ?? c.message}`,
+              title: (c) => c.message,
+              truncate: true,
+            },
+            {
+              header: "Audience",
+              cell: (c) => (c.segment_uuid ? `segment ${c.segment_uuid.slice(0, 8)}…` : "whole base"),
+            },
+            {
+              header: "State",
+              title: (c) => c.error,
+              cell: (c) => (
+                <>
                   <Badge size="2xsmall" color={c.state === "failed" ? "red" : c.state === "sent" ? "green" : "grey"}>
                     {c.state}
                   </Badge>
@@ -125,23 +126,19 @@ export const Campaigns = () => {
                       {formatDate(c.sent_at)}
                     </Text>
                   )}
-                </Table.Cell>
-                <Table.Cell>
-                  {c.state === "created" && (
-                    <Button
-                      size="small"
-                      variant="secondary"
-                      disabled={send.isPending}
-                      onClick={() => send.mutate(c.id)}
-                    >
-                      Send
-                    </Button>
-                  )}
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table>
+                </>
+              ),
+            },
+            {
+              cell: (c) =>
+                c.state === "created" && (
+                  <Button size="small" variant="secondary" disabled={send.isPending} onClick={() => send.mutate(c.id)}>
+                    Send
+                  </Button>
+                ),
+            },
+          ]}
+        />
       )}
     </Container>
   )

@@ -1,4 +1,4 @@
-import { Badge, Button, Container, Heading, Table, Text } from "@medusajs/ui"
+import { Badge, Button, Container, Heading, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
 import { formatDate, getJson, walletPassKeys } from "../lib/api"
 import { backendLink } from "../lib/sdk"
@@ -8,6 +8,7 @@ import type {
   AdminWalletPassHookRefusal,
   AdminWalletPassHookRefusalListResponse,
 } from "../../api/types"
+import { RowsTable } from "./rows-table"
 
 /** Green for answered hooks, orange for a reused transactionId (the service must look at it), red for refusals. */
 const OUTCOME_COLOR: Record<string, "green" | "orange" | "red"> = {
@@ -47,36 +48,24 @@ export const HookDeliveries = () => {
       {deliveries.length === 0 ? (
         <Text className="px-6 py-4 text-ui-fg-subtle">No hooks received yet.</Text>
       ) : (
-        <Table>
-          <Table.Header>
-            <Table.Row>
-              <Table.HeaderCell>Received</Table.HeaderCell>
-              <Table.HeaderCell>Method</Table.HeaderCell>
-              <Table.HeaderCell>Phone</Table.HeaderCell>
-              <Table.HeaderCell>Answer</Table.HeaderCell>
-              <Table.HeaderCell>Why</Table.HeaderCell>
-              <Table.HeaderCell>Time</Table.HeaderCell>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {deliveries.map((d) => (
-              <Table.Row key={d.id}>
-                <Table.Cell>{formatDate(d.created_at)}</Table.Cell>
-                <Table.Cell>{d.method ?? "—"}</Table.Cell>
-                <Table.Cell>{d.phone ?? "—"}</Table.Cell>
-                <Table.Cell>
-                  <Badge size="2xsmall" color={OUTCOME_COLOR[d.outcome] ?? "red"}>
-                    {d.status_code} {d.outcome}
-                  </Badge>
-                </Table.Cell>
-                <Table.Cell className="max-w-xs truncate" title={d.error ?? undefined}>
-                  {d.error ?? ""}
-                </Table.Cell>
-                <Table.Cell>{d.duration_ms} ms</Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table>
+        <RowsTable
+          rows={deliveries}
+          columns={[
+            { header: "Received", cell: (d) => formatDate(d.created_at) },
+            { header: "Method", cell: (d) => d.method ?? "—" },
+            { header: "Phone", cell: (d) => d.phone ?? "—" },
+            {
+              header: "Answer",
+              cell: (d) => (
+                <Badge size="2xsmall" color={OUTCOME_COLOR[d.outcome] ?? "red"}>
+                  {d.status_code} {d.outcome}
+                </Badge>
+              ),
+            },
+            { header: "Why", cell: (d) => d.error ?? "", title: (d) => d.error, truncate: true },
+            { header: "Time", cell: (d) => `${d.duration_ms} ms` },
+          ]}
+        />
       )}
       <RefusedDeliveries minutes={refusals?.hook_refusals ?? []} />
     </Container>

@@ -1,8 +1,9 @@
-import { Button, Container, Heading, Table, Text } from "@medusajs/ui"
+import { Button, Container, Heading, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
 import { formatDate, getJson, postJson, useWalletPassAction, walletPassKeys } from "../lib/api"
 import { OperationStateBadge } from "./operation-state-badge"
 import type { AdminWalletPassOperationListResponse } from "../../api/types"
+import { RowsTable } from "./rows-table"
 
 const REVIEW_STATES = "failed,needs_review"
 
@@ -32,51 +33,37 @@ export const OperationsReview = () => {
       {operations.length === 0 ? (
         <Text className="px-6 py-4 text-ui-fg-subtle">Nothing failed.</Text>
       ) : (
-        <Table>
-          <Table.Header>
-            <Table.Row>
-              <Table.HeaderCell>Created</Table.HeaderCell>
-              <Table.HeaderCell>Request</Table.HeaderCell>
-              <Table.HeaderCell>State</Table.HeaderCell>
-              <Table.HeaderCell>Error</Table.HeaderCell>
-              <Table.HeaderCell />
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {operations.map((op) => (
-              <Table.Row key={op.id}>
-                <Table.Cell>{formatDate(op.created_at)}</Table.Cell>
-                <Table.Cell>{op.method}</Table.Cell>
-                <Table.Cell>
-                  <OperationStateBadge state={op.state} />
-                </Table.Cell>
-                <Table.Cell className="max-w-xs truncate" title={op.last_error ?? undefined}>
-                  {op.last_error ?? "—"}
-                </Table.Cell>
-                <Table.Cell>
-                  <div className="flex justify-end gap-2">
-                    <Button
-                      size="small"
-                      variant="secondary"
-                      disabled={retry.isPending}
-                      onClick={() => retry.mutate(op.id)}
-                    >
-                      Retry
-                    </Button>
-                    <Button
-                      size="small"
-                      variant="transparent"
-                      disabled={resolve.isPending}
-                      onClick={() => resolve.mutate(op.id)}
-                    >
-                      Mark resolved
-                    </Button>
-                  </div>
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table>
+        <RowsTable
+          rows={operations}
+          columns={[
+            { header: "Created", cell: (op) => formatDate(op.created_at) },
+            { header: "Request", cell: (op) => op.method },
+            { header: "State", cell: (op) => <OperationStateBadge state={op.state} /> },
+            { header: "Error", cell: (op) => op.last_error ?? "—", title: (op) => op.last_error, truncate: true },
+            {
+              cell: (op) => (
+                <div className="flex justify-end gap-2">
+                  <Button
+                    size="small"
+                    variant="secondary"
+                    disabled={retry.isPending}
+                    onClick={() => retry.mutate(op.id)}
+                  >
+                    Retry
+                  </Button>
+                  <Button
+                    size="small"
+                    variant="transparent"
+                    disabled={resolve.isPending}
+                    onClick={() => resolve.mutate(op.id)}
+                  >
+                    Mark resolved
+                  </Button>
+                </div>
+              ),
+            },
+          ]}
+        />
       )}
     </Container>
   )

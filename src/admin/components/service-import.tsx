@@ -1,7 +1,8 @@
-import { Badge, Button, Container, Heading, Table, Text, usePrompt } from "@medusajs/ui"
+import { Badge, Button, Container, Heading, Text, usePrompt } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
 import { formatAge, getJson, postJson, useWalletPassAction, walletPassKeys } from "../lib/api"
 import type { AdminWalletPassImportItemListResponse, AdminWalletPassImportResponse } from "../../api/types"
+import { RowsTable } from "./rows-table"
 
 const PHASE_LABEL: Record<string, string> = {
   list: "Listing the service's customers",
@@ -125,24 +126,14 @@ export const ServiceImport = () => {
               : ""}
           </Text>
           {!!problems.data?.items.length && (
-            <Table>
-              <Table.Header>
-                <Table.Row>
-                  <Table.HeaderCell>Phone</Table.HeaderCell>
-                  <Table.HeaderCell>State</Table.HeaderCell>
-                  <Table.HeaderCell>Why</Table.HeaderCell>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {problems.data.items.map((item) => (
-                  <Table.Row key={item.id}>
-                    <Table.Cell>{item.phone}</Table.Cell>
-                    <Table.Cell>{item.state}</Table.Cell>
-                    <Table.Cell>{item.reason}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table>
+            <RowsTable
+              rows={problems.data.items}
+              columns={[
+                { header: "Phone", cell: (item) => item.phone },
+                { header: "State", cell: (item) => item.state },
+                { header: "Why", cell: (item) => item.reason },
+              ]}
+            />
           )}
         </>
       )}

@@ -1,6 +1,6 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { AdminCustomer, DetailWidgetProps } from "@medusajs/framework/types"
-import { Badge, Container, Heading, Table, Text } from "@medusajs/ui"
+import { Badge, Container, Heading, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
 import { AdjustForm } from "../components/adjust-form"
 import { formatMoney } from "../lib/amount-input"
@@ -9,6 +9,7 @@ import { MovePass } from "../components/move-pass"
 import { PushForm } from "../components/push-form"
 import { formatDate, formatSignedAmount, getJson, walletPassKeys } from "../lib/api"
 import type { AdminCustomerWalletPassResponse } from "../../api/types"
+import { RowsTable } from "../components/rows-table"
 
 const ENROLLMENT_LABEL: Record<string, string> = {
   pending: "Enrolment pending",
@@ -126,26 +127,15 @@ const CustomerWalletPassWidget = ({ data: customer }: DetailWidgetProps<AdminCus
             ))}
           </div>
           {pass.ledger.length > 0 && (
-            <Table>
-              <Table.Header>
-                <Table.Row>
-                  <Table.HeaderCell>Date</Table.HeaderCell>
-                  <Table.HeaderCell>Kind</Table.HeaderCell>
-                  <Table.HeaderCell>Amount</Table.HeaderCell>
-                  <Table.HeaderCell>Reason</Table.HeaderCell>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {pass.ledger.map((entry) => (
-                  <Table.Row key={entry.id}>
-                    <Table.Cell>{formatDate(entry.created_at)}</Table.Cell>
-                    <Table.Cell>{entry.kind}</Table.Cell>
-                    <Table.Cell>{formatSignedAmount(entry.amount)}</Table.Cell>
-                    <Table.Cell>{entry.reason ?? entry.order_id ?? ""}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table>
+            <RowsTable
+              rows={pass.ledger}
+              columns={[
+                { header: "Date", cell: (entry) => formatDate(entry.created_at) },
+                { header: "Kind", cell: (entry) => entry.kind },
+                { header: "Amount", cell: (entry) => formatSignedAmount(entry.amount) },
+                { header: "Reason", cell: (entry) => entry.reason ?? entry.order_id ?? "" },
+              ]}
+            />
           )}
           <PushForm customerId={customer.id} />
           <AdjustForm customerId={customer.id} balance={pass.balance} currencyCode={pass.currency_code} />

@@ -1,10 +1,11 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
-import { Container, Heading, Table, Text } from "@medusajs/ui"
+import { Container, Heading, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
 import { OperationStateBadge } from "../components/operation-state-badge"
 import { formatDate, formatSignedAmount, getJson, walletPassKeys } from "../lib/api"
 import type { AdminOrderWalletPass, AdminOrderWalletPassResponse } from "../../api/types"
+import { RowsTable } from "../components/rows-table"
 
 const TOTALS: { key: keyof Omit<AdminOrderWalletPass, "entries">; label: string }[] = [
   { key: "credited", label: "Bonus credited" },
@@ -45,36 +46,26 @@ const OrderWalletPassWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) =
               </div>
             ))}
           </div>
-          <Table>
-            <Table.Header>
-              <Table.Row>
-                <Table.HeaderCell>Date</Table.HeaderCell>
-                <Table.HeaderCell>Kind</Table.HeaderCell>
-                <Table.HeaderCell>Amount</Table.HeaderCell>
-                <Table.HeaderCell>Entry</Table.HeaderCell>
-                <Table.HeaderCell>Request</Table.HeaderCell>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {bonus.entries.map((entry) => (
-                <Table.Row key={entry.id}>
-                  <Table.Cell>{formatDate(entry.created_at)}</Table.Cell>
-                  <Table.Cell>{entry.kind}</Table.Cell>
-                  <Table.Cell>{formatSignedAmount(entry.amount)}</Table.Cell>
-                  <Table.Cell>{entry.state}</Table.Cell>
-                  <Table.Cell>
-                    {entry.operation ? (
-                      <span title={entry.operation.last_error ?? undefined}>
-                        <OperationStateBadge state={entry.operation.state} />
-                      </span>
-                    ) : (
-                      "—"
-                    )}
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table>
+          <RowsTable
+            rows={bonus.entries}
+            columns={[
+              { header: "Date", cell: (entry) => formatDate(entry.created_at) },
+              { header: "Kind", cell: (entry) => entry.kind },
+              { header: "Amount", cell: (entry) => formatSignedAmount(entry.amount) },
+              { header: "Entry", cell: (entry) => entry.state },
+              {
+                header: "Request",
+                cell: (entry) =>
+                  entry.operation ? (
+                    <span title={entry.operation.last_error ?? undefined}>
+                      <OperationStateBadge state={entry.operation.state} />
+                    </span>
+                  ) : (
+                    "—"
+                  ),
+              },
+            ]}
+          />
         </>
       )}
     </Container>

@@ -1,5 +1,5 @@
 import { OPERATION_PRIORITY } from "../constants"
-import { walletPassModuleTests } from "./support"
+import { enrollSignup, sendAllAsApplied, walletPassModuleTests } from "./support"
 import type { ServiceCustomerSnapshot } from "../types"
 
 jest.setTimeout(60_000)
@@ -19,14 +19,7 @@ const known = (overrides: Partial<ServiceCustomerSnapshot> = {}): ServiceCustome
 })
 
 walletPassModuleTests(({ service }) => {
-  const enroll = (customer_id: string, phone: string) =>
-    service.createHolderForEnrollment({
-      customer_id,
-      phone,
-      source: "signup",
-      profile: { name: "Anna" },
-      priority: OPERATION_PRIORITY.accrual,
-    })
+  const enroll = (customer_id: string, phone: string) => enrollSignup(service, customer_id, phone)
   const entries = (holder_id: string) =>
     service.listWalletPassLedgerEntries({ holder_id }, { order: { created_at: "ASC" } })
 
@@ -170,18 +163,7 @@ walletPassModuleTests(({ service }) => {
       })
       // 4 an hour with a share of 0.5: 2 background requests an hour.
       const limits = { perSecond: 100, perHour: 4 }
-      const order: string[] = []
-      for (;;) {
-        const claim = await service.claimNextOperation(limits)
-        if (claim.kind !== "send") break
-        order.push(claim.operation.dedupe_key)
-        await service.recordSendOutcome({
-          operation_id: claim.operation.id,
-          api_call_id: claim.api_call_id,
-          call: { status: 200, outcome: "applied", duration_ms: 1, request: null, response: null, error: null },
-          settle: { state: "done" },
-        })
-      }
+      const order = await sendAllAsApplied(service, limits)
       expect(order).toEqual(["bulk", "bg:0", "bg:1"])
     })
   })

@@ -1,6 +1,5 @@
-import { OPERATION_PRIORITY } from "../constants"
 import type WalletPassModuleService from "../service"
-import { walletPassModuleTests } from "./support"
+import { enrollSignup, walletPassModuleTests } from "./support"
 
 jest.setTimeout(60_000)
 
@@ -8,14 +7,7 @@ type EnrollInput = Parameters<WalletPassModuleService["createHolderForEnrollment
 
 walletPassModuleTests(({ service }) => {
   const enroll = (customer_id: string, phone: string | null, extra: Partial<EnrollInput> = {}) =>
-    service.createHolderForEnrollment({
-      customer_id,
-      phone,
-      source: "signup",
-      profile: { name: "Anna" },
-      priority: OPERATION_PRIORITY.accrual,
-      ...extra,
-    })
+    enrollSignup(service, customer_id, phone, extra)
   const enrollRequests = (holder_id: string) =>
     service.listWalletPassOperations({ holder_id, method: "user_create_or_update" })
 

@@ -1,6 +1,6 @@
 import { OPERATION_PRIORITY } from "../constants"
 import { HELD_UNTIL, IN_FLIGHT_BOUND_SECONDS } from "../repositories/queue"
-import { walletPassModuleTests } from "./support"
+import { sendAllAsApplied, walletPassModuleTests } from "./support"
 
 jest.setTimeout(60_000)
 
@@ -22,20 +22,7 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
     })
 
   /** Claims and completes everything currently claimable; returns the dedupe keys in claim order. */
-  async function drainOrder(): Promise<string[]> {
-    const order: string[] = []
-    for (;;) {
-      const claim = await service.claimNextOperation(FAST)
-      if (claim.kind !== "send") return order
-      order.push(claim.operation.dedupe_key)
-      await service.recordSendOutcome({
-        operation_id: claim.operation.id,
-        api_call_id: claim.api_call_id,
-        call: { status: 200, outcome: "applied", duration_ms: 1, request: null, response: null, error: null },
-        settle: { state: "done" },
-      })
-    }
-  }
+  const drainOrder = () => sendAllAsApplied(service, FAST)
 
   it("an operation is queued once per dedupe key", async () => {
     const h = await holder("+79990000001")
