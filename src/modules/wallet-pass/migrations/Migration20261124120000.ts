@@ -54,8 +54,10 @@ export class Migration20261124120000 extends Migration {
 
     // Holders from before adoption: their ledger is the record already. Only an enrolment
     // that has not reached the service yet still has something to learn from it.
+    // Only holders still 'pending' (all of them on a database that did not have the column):
+    // a database that ran this round's earlier, unlanded migrations keeps what it adopted since.
     this.addSql(`UPDATE "wallet_pass_holder" SET "adoption_state" = 'legacy', "adopted_at" = "created_at"
-      WHERE NOT ("enrollment_state" = 'pending' AND "source" <> 'hook');`);
+      WHERE "adoption_state" = 'pending' AND NOT ("enrollment_state" = 'pending' AND "source" <> 'hook');`);
     this.addSql(`
 INSERT INTO "wallet_pass_operation" ("id", "method", "holder_id", "payload", "dedupe_key", "priority", "state", "attempts", "created_at", "updated_at")
 SELECT 'wpop_adopt_' || md5(h.id), 'read_customer', h.id, '{"type":"adopt"}'::jsonb, 'adopt:' || h.id,
