@@ -12,8 +12,9 @@ import type {
 } from "../modules/wallet-pass/types"
 
 /**
- * The plugin's HTTP API: what each admin and store route answers, declared once. Routes type
- * their response with these (`MedusaResponse<…Response>`), so the compiler holds them to it;
+ * The plugin's HTTP API: what the routes the admin reads answer (and the store's pass),
+ * declared once. Those routes type their response with these (`MedusaResponse<…Response>`),
+ * so the compiler holds them to it;
  * the admin reads them through `Json<…>`, which is what reaches the browser (a Date becomes
  * its ISO text). docs/routes.md lists the routes.
  */
