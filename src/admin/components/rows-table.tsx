@@ -1,5 +1,6 @@
 import { Table } from "@medusajs/ui"
 import type { ReactNode } from "react"
+import { formatDate, formatSignedAmount } from "../lib/api"
 
 /**
  * A column of {@link RowsTable}: its header (none for a column of actions), its cell, and
@@ -40,4 +41,13 @@ export function RowsTable<T extends { id: string }>({ columns, rows }: { columns
       </Table.Body>
     </Table>
   )
+}
+
+/** The first columns of a ledger (a customer's, an order's): when, what kind, how much. */
+export function ledgerColumns<T extends { created_at: string; kind: string; amount: number }>(): Column<T>[] {
+  return [
+    { header: "Date", cell: (entry) => formatDate(entry.created_at) },
+    { header: "Kind", cell: (entry) => entry.kind },
+    { header: "Amount", cell: (entry) => formatSignedAmount(entry.amount) },
+  ]
 }

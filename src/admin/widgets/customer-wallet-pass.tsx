@@ -7,9 +7,9 @@ import { formatMoney } from "../lib/amount-input"
 import { CustomerPassActions } from "../components/customer-pass-actions"
 import { MovePass } from "../components/move-pass"
 import { PushForm } from "../components/push-form"
-import { formatDate, formatSignedAmount, getJson, walletPassKeys } from "../lib/api"
+import { formatDate, getJson, walletPassKeys } from "../lib/api"
 import type { AdminCustomerWalletPassResponse } from "../../api/types"
-import { RowsTable } from "../components/rows-table"
+import { ledgerColumns, RowsTable } from "../components/rows-table"
 
 const ENROLLMENT_LABEL: Record<string, string> = {
   pending: "Enrolment pending",
@@ -130,9 +130,7 @@ const CustomerWalletPassWidget = ({ data: customer }: DetailWidgetProps<AdminCus
             <RowsTable
               rows={pass.ledger}
               columns={[
-                { header: "Date", cell: (entry) => formatDate(entry.created_at) },
-                { header: "Kind", cell: (entry) => entry.kind },
-                { header: "Amount", cell: (entry) => formatSignedAmount(entry.amount) },
+                ...ledgerColumns(),
                 { header: "Reason", cell: (entry) => entry.reason ?? entry.order_id ?? "" },
               ]}
             />

@@ -3,9 +3,9 @@ import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
 import { Container, Heading, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
 import { OperationStateBadge } from "../components/operation-state-badge"
-import { formatDate, formatSignedAmount, getJson, walletPassKeys } from "../lib/api"
+import { getJson, walletPassKeys } from "../lib/api"
 import type { AdminOrderWalletPass, AdminOrderWalletPassResponse } from "../../api/types"
-import { RowsTable } from "../components/rows-table"
+import { ledgerColumns, RowsTable } from "../components/rows-table"
 
 const TOTALS: { key: keyof Omit<AdminOrderWalletPass, "entries">; label: string }[] = [
   { key: "credited", label: "Bonus credited" },
@@ -49,9 +49,7 @@ const OrderWalletPassWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) =
           <RowsTable
             rows={bonus.entries}
             columns={[
-              { header: "Date", cell: (entry) => formatDate(entry.created_at) },
-              { header: "Kind", cell: (entry) => entry.kind },
-              { header: "Amount", cell: (entry) => formatSignedAmount(entry.amount) },
+              ...ledgerColumns(),
               { header: "Entry", cell: (entry) => entry.state },
               {
                 header: "Request",
