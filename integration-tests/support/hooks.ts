@@ -143,3 +143,37 @@ export function emulatedServiceHooking(
   beforeEach(() => service.emulator.reset())
   return service
 }
+
+/** The fast plan of the purchase-path specs: the rate gate never stands in a test's way. */
+export const FAST_PLAN = { perSecond: 50, perHour: 100_000 }
+
+/**
+ * A spec's store in front of the emulated service in external-CRM mode on `FAST_PLAN`: the
+ * service starts before the store boots and the store's env (set here) names its URL, the
+ * app key, the plan and the hook credentials, plus `env`. Inside the suite, `deliverHooksTo`
+ * points the service's hooks at the booted store (and with `resetEachTest`, resets it
+ * before each test).
+ */
+export function externalCrmService(appKey: string, env: Record<string, string>) {
+  const hooks = { login: "svc", password: `hook-pw-${appKey}` }
+  const service = emulatedServiceBeforeStore({ appKey, mode: "external_crm", limits: FAST_PLAN })
+  const storeVars = storeEnv({
+    WALLET_PASS_APP_KEY: appKey,
+    WALLET_PASS_PLAN: JSON.stringify(FAST_PLAN),
+    WALLET_PASS_HOOK_LOGIN: hooks.login,
+    WALLET_PASS_HOOK_PASSWORD: hooks.password,
+    ...env,
+  })
+  const deliverHooksTo = (storeUrl: () => string, { resetEachTest = false } = {}) => {
+    const hookUp = () => service.emulator.setWebhook({ url: `${storeUrl()}/hooks/wallet-pass`, ...hooks })
+    beforeAll(hookUp)
+    if (resetEachTest) {
+      beforeEach(() => {
+        service.emulator.reset()
+        hookUp()
+      })
+    }
+    return hookUp
+  }
+  return { service, hooks, env: storeVars, deliverHooksTo }
+}

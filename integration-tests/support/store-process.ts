@@ -103,10 +103,9 @@ export class StoreProcess {
       } catch {}
     }
     signalGroup(signal)
-    const done = await Promise.race([exited.then(() => true), new Promise((r) => setTimeout(() => r(false), 10_000))])
-    if (!done) {
+    if (!(await settlesWithin(exited, 10_000))) {
       signalGroup("SIGKILL")
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))])
+      await settlesWithin(exited, 5_000)
     }
     signalGroup("SIGKILL") // stragglers of the group (npx's child) once the leader is gone
     this.child = null
@@ -114,5 +113,18 @@ export class StoreProcess {
 
   output(): string {
     return this.log
+  }
+}
+
+/** True when `promise` settles within `ms`; the timer is cleared either way, so it keeps no test process alive. */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms)
+  })
+  try {
+    return await Promise.race([promise.then(() => true), late])
+  } finally {
+    clearTimeout(timer)
   }
 }

@@ -5,8 +5,16 @@ import { holdBackgroundWork } from "../../src/utils/background-work"
 
 type RunnerOptions = Parameters<typeof medusaIntegrationTestRunner>[0]
 
-/** The part of tarn's pool (knex's) used here: its idle connections and the reaping that closes them. */
-type IdlePool = { min: number; idleTimeoutMillis: number; check(): void }
+/** The part of tarn's pool (knex's) used here: its idle connections, the reaping that closes them, and its count of connections in use. */
+type IdlePool = {
+  min: number
+  idleTimeoutMillis: number
+  check(): void
+  numUsed(): number
+  numPendingAcquires(): number
+  numPendingCreates(): number
+  numPendingValidations(): number
+}
 
 /**
  * medusaIntegrationTestRunner, with the database restore that starts each test made quiet.
@@ -15,11 +23,17 @@ type IdlePool = { min: number; idleTimeoutMillis: number; check(): void }
  * - the plugin's scheduled jobs are held (src/utils/background-work.ts) from the end of one
  *   test to the start of the next, and a running one is waited for, so none is cut off
  *   mid-transaction ("terminating connection due to administrator command");
+ * - the restore waits (bounded) until the store's pool has no connection in use, being
+ *   opened or waited for: Medusa's scheduler still starts the held jobs' workflows, which
+ *   read their executions, and the emulator may still deliver a hook; a connection opened
+ *   or in use when the database is dropped would go back to the pool dead;
  * - the store's idle connections are closed by their owner, the pool, before and after the
  *   restore, so knex does not find them dead later ("Connection ended unexpectedly").
  */
 /** How long a test waits for a running job before the restore: a request to a stalled emulator may take longer. */
 const HOLD_WAIT_MS = 5_000
+/** How long the restore waits for the store's running queries. */
+const QUIET_POOL_WAIT_MS = 5_000
 
 export function storeTestRunner(options: RunnerOptions): void {
   let container: (() => MedusaContainer) | undefined
@@ -30,6 +44,7 @@ export function storeTestRunner(options: RunnerOptions): void {
   // Registered outside the runner's describe: it runs before the runner's own beforeEach (the restore).
   beforeEach(async () => {
     await hold()
+    await waitForQuietPool(container?.())
     closeIdleConnections(container?.())
   })
   medusaIntegrationTestRunner({
@@ -48,10 +63,21 @@ export function storeTestRunner(options: RunnerOptions): void {
   })
 }
 
+function storePool(container: MedusaContainer | undefined): IdlePool | undefined {
+  return (container?.resolve(ContainerRegistrationKeys.PG_CONNECTION) as { client?: { pool?: IdlePool } } | undefined)
+    ?.client?.pool
+}
+
+async function waitForQuietPool(container: MedusaContainer | undefined): Promise<void> {
+  const pool = storePool(container)
+  const deadline = Date.now() + QUIET_POOL_WAIT_MS
+  const busy = (p: IdlePool) =>
+    p.numUsed() + p.numPendingAcquires() + p.numPendingCreates() + p.numPendingValidations() > 0
+  while (pool && busy(pool) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10))
+}
+
 function closeIdleConnections(container: MedusaContainer | undefined): void {
-  const pool = (
-    container?.resolve(ContainerRegistrationKeys.PG_CONNECTION) as { client?: { pool?: IdlePool } } | undefined
-  )?.client?.pool
+  const pool = storePool(container)
   if (!pool) return
   const { min, idleTimeoutMillis } = pool
   pool.min = 0

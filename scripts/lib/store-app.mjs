@@ -78,7 +78,14 @@ export async function stopProcessGroup(child, exited, { signal = "SIGTERM", time
   try {
     process.kill(-child.pid, signal)
   } catch {}
-  const gone = await Promise.race([exited.then(() => true), new Promise((r) => setTimeout(() => r(false), timeoutMs))])
+  let timer
+  const gone = await Promise.race([
+    exited.then(() => true),
+    new Promise((r) => {
+      timer = setTimeout(() => r(false), timeoutMs)
+    }),
+  ])
+  clearTimeout(timer) // a pending timer would hold the script open for the rest of timeoutMs
   if (!gone) {
     try {
       process.kill(-child.pid, "SIGKILL")

@@ -22,7 +22,7 @@ import {
   readBalanceHookAnswerSchema,
 } from "../lib/wallet-pass-client/hooks"
 import { REDACTED, redact } from "../lib/wallet-pass-client/redact"
-import { characterCount } from "../lib/wallet-pass-client/schemas"
+import { CUSTOMER_WRITE_FIELDS, characterCount } from "../lib/wallet-pass-client/schemas"
 import { EMULATOR_ERROR_TEXTS, EmulatorControlError, EmulatorRequestError } from "./errors"
 import { FaultQueue } from "./faults"
 import {
@@ -58,6 +58,7 @@ import {
   type HookRecord,
   type NotificationRecord,
   type PersonalPushRecord,
+  type PersonFields,
   type RequestLogEntry,
   type SegmentRecord,
   type SmsRecord,
@@ -67,26 +68,7 @@ import {
 import { HookSender, buildHook } from "./webhook"
 
 /** Fields of user_create_or_update (docs/service-api.md, "Customers"); any other field is a custom template variable. */
-const CUSTOMER_FIELDS = new Set([
-  "app_key",
-  "phone",
-  "name",
-  "email",
-  "surname",
-  "middlename",
-  "birthday",
-  "discount",
-  "bonus",
-  "balance",
-  "card_track",
-  "template_uuid",
-  "customerId",
-  "link",
-  "sms",
-  "push",
-  "send_webpush",
-  "send_telegram",
-])
+const CUSTOMER_FIELDS: ReadonlySet<string> = new Set(CUSTOMER_WRITE_FIELDS)
 
 /** What a customer sees when a push shares a request with a bound-variable change (docs/service-api.md, "Requests"). */
 export const GENERIC_UPDATE_TEXT = "Pass updated"
@@ -94,14 +76,8 @@ export const GENERIC_UPDATE_TEXT = "Pass updated"
 export type ApiAnswer = { status: number; body: unknown; retryAfterSeconds?: number }
 
 /** Seeds a customer directly into state: no request, no hook, no rate budget. */
-export type SeedCustomerInput = {
+export type SeedCustomerInput = PersonFields & {
   phone: string
-  name?: string
-  surname?: string
-  middlename?: string
-  email?: string
-  /** dd.mm.yyyy or yyyy-mm-dd */
-  birthday?: string
   balance?: number
   bonus?: number
   discount?: number
@@ -119,14 +95,8 @@ export type SeedCustomerInput = {
 }
 
 /** A customer installing a pass, as the service sees it (docs/service-api.md, "Hooks"). */
-export type InstallInput = {
+export type InstallInput = PersonFields & {
   phone: string
-  name?: string
-  surname?: string
-  middlename?: string
-  email?: string
-  /** dd.mm.yyyy or yyyy-mm-dd */
-  birthday?: string
   /** Free attributes (gender, the promo code entered at registration, ...). */
   extra?: Record<string, unknown>
   /** Phone of the referrer. */

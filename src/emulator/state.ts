@@ -5,15 +5,19 @@ import type { FaultKind } from "./faults"
 
 export type CardRecord = { number: string; track: string; installed: boolean; installedAt?: string }
 
-/** A customer as the emulator keeps it (and as state inspection returns it). */
-export type EmulatorCustomer = {
-  phone: string
+/** A person's own fields, as a customer holds them and as seeding and installing give them. */
+export type PersonFields = {
   name?: string
   surname?: string
   middlename?: string
   email?: string
-  /** yyyy-mm-dd */
+  /** yyyy-mm-dd in state; dd.mm.yyyy or yyyy-mm-dd as input */
   birthday?: string
+}
+
+/** A customer as the emulator keeps it (and as state inspection returns it). */
+export type EmulatorCustomer = PersonFields & {
+  phone: string
   balance: number
   bonus: number
   discount: number

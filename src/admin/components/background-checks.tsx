@@ -1,7 +1,8 @@
-import { Button, Container, Heading, Text } from "@medusajs/ui"
+import { Container, Heading, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
 import { formatDate, getJson, postJson, useWalletPassAction, walletPassKeys } from "../lib/api"
 import type { Json, AdminWalletPassSync, AdminWalletPassSyncResponse } from "../../api/types"
+import { ActionButton } from "./action-button"
 
 /**
  * The background checks (docs/adoption.md): which holders have a card installed, which
@@ -48,15 +49,9 @@ export const BackgroundChecks = () => {
             <Text size="xsmall" className="text-ui-fg-subtle">
               Every {sync.installs.every_hours} h, {last(sync.installs.last)}
             </Text>
-            <Button
-              size="small"
-              variant="secondary"
-              className="self-start"
-              isLoading={installs.isPending}
-              onClick={() => installs.mutate()}
-            >
+            <ActionButton action={installs} className="self-start">
               Check installs now
-            </Button>
+            </ActionButton>
           </div>
           <div className="flex flex-col gap-1">
             <Text weight="plus">Balances at the service</Text>
@@ -69,15 +64,9 @@ export const BackgroundChecks = () => {
               Every {sync.drift.every_hours} h, {last(sync.drift.last)}
               {sync.drift.last?.counts.mismatched ? ` · ${sync.drift.last.counts.mismatched} set right` : ""}
             </Text>
-            <Button
-              size="small"
-              variant="secondary"
-              className="self-start"
-              isLoading={drift.isPending}
-              onClick={() => drift.mutate()}
-            >
+            <ActionButton action={drift} className="self-start">
               Check balances now
-            </Button>
+            </ActionButton>
           </div>
         </div>
       )}

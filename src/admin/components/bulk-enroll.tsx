@@ -1,7 +1,8 @@
-import { Button, Container, Heading, Text } from "@medusajs/ui"
+import { Container, Heading, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
 import { getJson, postJson, useWalletPassAction, walletPassKeys } from "../lib/api"
 import type { AdminWalletPassEnrollAllResponse } from "../../api/types"
+import { ActionButton } from "./action-button"
 
 /** Enrol every existing customer with a phone; requests go out after other work, within the plan's limits. */
 export const BulkEnroll = () => {
@@ -22,9 +23,7 @@ export const BulkEnroll = () => {
     <Container className="flex flex-col gap-3 px-6 py-4">
       <div className="flex items-center justify-between">
         <Heading level="h2">Enrol existing customers</Heading>
-        <Button size="small" variant="secondary" isLoading={start.isPending} onClick={() => start.mutate()}>
-          Enrol all
-        </Button>
+        <ActionButton action={start}>Enrol all</ActionButton>
       </div>
       <Text size="small" className="text-ui-fg-subtle">
         Safe to repeat: customers who already have a pass are skipped.

@@ -1,5 +1,5 @@
-import { Button } from "@medusajs/ui"
 import { postJson, useWalletPassAction, walletPassKeys } from "../lib/api"
+import { ActionButton } from "./action-button"
 
 type Props = { customerId: string; hasPass: boolean; canEnroll: boolean }
 
@@ -17,29 +17,14 @@ export const CustomerPassActions = ({ customerId, hasPass, canEnroll }: Props) =
   return (
     <div className="flex flex-wrap gap-2 px-6 py-4">
       {canEnroll && (
-        <Button
-          size="small"
-          variant="primary"
-          isLoading={enroll.isPending}
-          onClick={() => enroll.mutate()}
-          data-testid="wallet-pass-enroll"
-        >
+        <ActionButton action={enroll} variant="primary" data-testid="wallet-pass-enroll">
           Enrol now
-        </Button>
+        </ActionButton>
       )}
       {hasPass && (
         <>
-          <Button size="small" variant="secondary" isLoading={refresh.isPending} onClick={() => refresh.mutate()}>
-            Refresh from the service
-          </Button>
-          <Button
-            size="small"
-            variant="secondary"
-            isLoading={installLink.isPending}
-            onClick={() => installLink.mutate()}
-          >
-            Resend install link
-          </Button>
+          <ActionButton action={refresh}>Refresh from the service</ActionButton>
+          <ActionButton action={installLink}>Resend install link</ActionButton>
         </>
       )}
     </div>

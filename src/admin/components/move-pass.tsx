@@ -1,5 +1,6 @@
-import { Button, Text, usePrompt } from "@medusajs/ui"
+import { Text } from "@medusajs/ui"
 import { postJson, useWalletPassAction, walletPassKeys } from "../lib/api"
+import { ActionButton } from "./action-button"
 
 type Props = { customerId: string; elsewhere: { holder_id: string; customer_id: string | null } }
 
@@ -8,21 +9,10 @@ type Props = { customerId: string; elsewhere: { holder_id: string; customer_id: 
  * card was installed in a shop): move it here, with its balance and cards, after a confirmation.
  */
 export const MovePass = ({ customerId, elsewhere }: Props) => {
-  const prompt = usePrompt()
   const move = useWalletPassAction(
     () => postJson(`/admin/customers/${customerId}/wallet-pass/move`, { holder_id: elsewhere.holder_id }),
     { success: "Pass moved to this customer", invalidate: [walletPassKeys.customer(customerId), walletPassKeys.all] }
   )
-  const confirm = async () => {
-    const ok = await prompt({
-      title: "Move the pass to this customer?",
-      description:
-        "The pass, its balance and its cards leave the other customer and belong to this one. Do this only when you are sure both are the same person. The move is recorded.",
-      confirmText: "Move the pass",
-      cancelText: "Cancel",
-    })
-    if (ok) move.mutate()
-  }
   return (
     <div className="flex flex-col gap-2 px-6 py-4" data-testid="wallet-pass-elsewhere">
       <Text size="small">
@@ -39,16 +29,19 @@ export const MovePass = ({ customerId, elsewhere }: Props) => {
         ) : null}
         . The customer can also move it by verifying the phone in the store.
       </Text>
-      <Button
-        size="small"
-        variant="secondary"
+      <ActionButton
+        action={move}
         className="self-start"
-        isLoading={move.isPending}
-        onClick={confirm}
         data-testid="wallet-pass-move"
+        confirm={{
+          title: "Move the pass to this customer?",
+          description:
+            "The pass, its balance and its cards leave the other customer and belong to this one. Do this only when you are sure both are the same person. The move is recorded.",
+          confirmText: "Move the pass",
+        }}
       >
         Move the pass here
-      </Button>
+      </ActionButton>
     </div>
   )
 }

@@ -1,7 +1,8 @@
-import { Badge, Button, Container, Heading, Text, usePrompt } from "@medusajs/ui"
+import { Badge, Container, Heading, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
 import { formatAge, getJson, postJson, useWalletPassAction, walletPassKeys } from "../lib/api"
 import type { AdminWalletPassImportItemListResponse, AdminWalletPassImportResponse } from "../../api/types"
+import { ActionButton } from "./action-button"
 import { RowsTable } from "./rows-table"
 
 const PHASE_LABEL: Record<string, string> = {
@@ -18,7 +19,6 @@ const PHASE_LABEL: Record<string, string> = {
  * refresh, and the customers skipped or left for review with their reasons.
  */
 export const ServiceImport = () => {
-  const prompt = usePrompt()
   const { data } = useQuery({
     queryKey: walletPassKeys.import,
     queryFn: () => getJson<AdminWalletPassImportResponse>("/admin/wallet-pass/import"),
@@ -48,37 +48,29 @@ export const ServiceImport = () => {
   })
   const running = run?.state === "running"
 
-  const confirmRefresh = async () => {
-    const ok = await prompt({
-      title: "Run the final refresh?",
-      description:
-        "Every imported customer is read once more and balances the service changed since the import are taken into the store. Switch the service to the external-CRM mode right after it ends.",
-      confirmText: "Run the final refresh",
-      cancelText: "Cancel",
-    })
-    if (ok) refresh.mutate()
-  }
-
   return (
     <Container className="flex flex-col gap-3 px-6 py-4" data-testid="wallet-pass-import">
       <div className="flex items-center justify-between">
         <Heading level="h2">Import from the service</Heading>
         <div className="flex gap-2">
           {running && run?.phase === "ready" && (
-            <Button size="small" variant="primary" isLoading={refresh.isPending} onClick={confirmRefresh}>
+            <ActionButton
+              action={refresh}
+              variant="primary"
+              confirm={{
+                title: "Run the final refresh?",
+                description:
+                  "Every imported customer is read once more and balances the service changed since the import are taken into the store. Switch the service to the external-CRM mode right after it ends.",
+                confirmText: "Run the final refresh",
+              }}
+            >
               Final refresh
-            </Button>
+            </ActionButton>
           )}
           {!(running && (run?.phase === "ready" || run?.phase === "refresh")) && (
-            <Button
-              size="small"
-              variant="secondary"
-              isLoading={start.isPending}
-              onClick={() => start.mutate()}
-              data-testid="wallet-pass-import-start"
-            >
+            <ActionButton action={start} data-testid="wallet-pass-import-start">
               {running ? "Resume" : run ? "Import again" : "Start import"}
-            </Button>
+            </ActionButton>
           )}
         </div>
       </div>

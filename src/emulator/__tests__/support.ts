@@ -2,6 +2,7 @@
 import { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse, createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { request } from "undici"
+import { WalletPassApiError } from "../../lib/wallet-pass-client"
 
 /** Polls until `check` returns a value other than undefined/false, or fails after `timeoutMs`. */
 export async function waitFor<T>(
@@ -92,4 +93,15 @@ export async function post(url: string, body: unknown, method: "POST" | "GET" | 
 /** Phones +7999000NNNN for fixtures. */
 export function phone(n: number): string {
   return `+7999${String(n).padStart(7, "0")}`
+}
+
+/** Runs `fn`, expects it to throw a WalletPassApiError and returns the error. */
+export async function failure(fn: () => Promise<unknown>): Promise<WalletPassApiError> {
+  try {
+    await fn()
+  } catch (error) {
+    expect(error).toBeInstanceOf(WalletPassApiError)
+    return error as WalletPassApiError
+  }
+  throw new Error("expected the call to fail")
 }

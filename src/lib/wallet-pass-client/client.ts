@@ -204,7 +204,7 @@ export class WalletPassClient {
       "readCustomer",
       () => {
         const { phone, ...rest } = readCustomerInputSchema.parse(input)
-        return { ...rest, ...(phone !== undefined && { phone: this.phone(phone) }) }
+        return { ...rest, ...this.optionalPhone(phone) }
       },
       readCustomerResponseSchema,
       input
@@ -255,7 +255,7 @@ export class WalletPassClient {
       "eventSend",
       () => {
         const { phone, ...rest } = eventSendInputSchema.parse(input)
-        return { ...rest, ...(phone !== undefined && { phone: this.phone(phone) }) }
+        return { ...rest, ...this.optionalPhone(phone) }
       },
       eventSendResponseSchema,
       input
@@ -294,6 +294,11 @@ export class WalletPassClient {
     return normalizePhone(input, this.defaultCountry)
   }
 
+  /** `{ phone }` in E.164 when the caller named one (a card may stand for it instead). */
+  private optionalPhone(input: string | undefined): { phone?: string } {
+    return input === undefined ? {} : { phone: this.phone(input) }
+  }
+
   /** 2.7.2 showed amounts as numeric strings; 2.8.2 uses JSON numbers. */
   private amount(value: number): number | string {
     return this.revision === "2.7.2" ? String(value) : value
@@ -311,7 +316,7 @@ export class WalletPassClient {
 
   private balancePayload(input: BalanceChangeInput): Payload {
     const { sum, phone, ...rest } = balanceChangeInputSchema.parse(input)
-    return { ...rest, ...(phone !== undefined && { phone: this.phone(phone) }), sum: this.amount(sum) }
+    return { ...rest, ...this.optionalPhone(phone), sum: this.amount(sum) }
   }
 
   /**

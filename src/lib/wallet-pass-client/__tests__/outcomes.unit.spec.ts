@@ -6,14 +6,8 @@
 import { createServer } from "node:net"
 import type { AddressInfo } from "node:net"
 import { type WalletPassEmulator, startEmulator } from "../../../emulator"
-import { phone, startRecorder, waitFor } from "../../../emulator/__tests__/support"
-import {
-  WalletPassApiError,
-  WalletPassClient,
-  type WalletPassCallRecord,
-  WalletPassConfigError,
-  parseRetryAfter,
-} from ".."
+import { failure, phone, startRecorder, waitFor } from "../../../emulator/__tests__/support"
+import { WalletPassClient, type WalletPassCallRecord, WalletPassConfigError, parseRetryAfter } from ".."
 
 const APP_KEY = "outcome-key-SeCrEt-91d3"
 
@@ -39,16 +33,6 @@ beforeEach(() => {
   emulator.seedCustomer({ phone: phone(1), balance: 100 })
   calls.length = 0
 })
-
-async function failure(fn: () => Promise<unknown>): Promise<WalletPassApiError> {
-  try {
-    await fn()
-  } catch (error) {
-    expect(error).toBeInstanceOf(WalletPassApiError)
-    return error as WalletPassApiError
-  }
-  throw new Error("expected the call to fail")
-}
 
 const balance = () => emulator.getCustomer(phone(1))?.balance
 

@@ -3,8 +3,8 @@
  * docs/service-api.md, "Requests" and per documented rule.
  */
 import { type WalletPassEmulator, startEmulator } from "../../../emulator"
-import { phone } from "../../../emulator/__tests__/support"
-import { WalletPassApiError, WalletPassClient, type WalletPassCallRecord } from ".."
+import { failure, phone } from "../../../emulator/__tests__/support"
+import { WalletPassClient, type WalletPassCallRecord } from ".."
 
 const APP_KEY = "test-app-key-4f9c2a"
 const TEMPLATE = "8f14e45f-ceea-467f-a0e6-1d5b2a3c4d5e"
@@ -32,17 +32,6 @@ beforeEach(() => {
   emulator.reset()
   calls.length = 0
 })
-
-/** Runs `fn`, expects a WalletPassApiError and returns it. */
-async function failure(fn: () => Promise<unknown>): Promise<WalletPassApiError> {
-  try {
-    await fn()
-  } catch (error) {
-    expect(error).toBeInstanceOf(WalletPassApiError)
-    return error as WalletPassApiError
-  }
-  throw new Error("expected the call to fail")
-}
 
 describe("4.1 status", () => {
   it("returns the account name and balance", async () => {
