@@ -13,6 +13,7 @@ import {
   seedStore,
   SeededStore,
 } from "../support/store"
+import { PAYMENT_PROVIDER_ID } from "../support/seed-store"
 import { storeTestRunner } from "../support/store-runner"
 
 jest.setTimeout(120_000)
@@ -117,6 +118,24 @@ storeTestRunner({
 
       const order = await placeOrder(api, store, headers, cart.id)
       expect(order.total).toBe(190)
+    })
+
+    it("a cart whose checkout has started keeps its price, so its completion is not cut off", async () => {
+      const { headers } = await holder("+79991120009")
+      const cart = await createCart(api, store, headers)
+      // The storefront started the checkout: a payment session exists.
+      const { data } = await api.post("/store/payment-collections", { cart_id: cart.id }, { headers })
+      await api.post(
+        `/store/payment-collections/${data.payment_collection.id}/payment-sessions`,
+        { provider_id: PAYMENT_PROVIDER_ID },
+        { headers }
+      )
+      await setDiscount("+79991120009", 10)
+      expect((await getCart(api, headers, cart.id)).item_total).toBe(100)
+      const completed = await api.post(`/store/carts/${cart.id}/complete`, {}, { headers })
+      expect(completed.data).toMatchObject({ type: "order", order: { total: 110 } })
+      // The next cart has the new percent.
+      expect((await createCart(api, store, headers)).item_total).toBe(90)
     })
 
     it("an order placed at 10% records the promotion like any other", async () => {

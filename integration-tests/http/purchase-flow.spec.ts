@@ -4,45 +4,31 @@ import { startEmulator, WalletPassEmulator } from "../../src/emulator"
 import { WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
 import expireWalletPassCredits from "../../src/jobs/expire-wallet-pass-credits"
 import { createAdminHeaders } from "../support/admin"
-import { storeEnv, waitFor, emulatedServiceBeforeStore } from "../support/hooks"
+import { externalCrmService, FAST_PLAN, waitFor } from "../support/hooks"
 import { createCart, placeOrder, registerCustomer, SeededStore, seedStore } from "../support/store"
 import { storeTestRunner } from "../support/store-runner"
 
 jest.setTimeout(180_000)
 
-const HOOKS = { login: "svc", password: "hook-pw" }
 const APP_KEY = "purchase-flow-key"
 
-// Started before the store boots: the store's options name its URL.
-const service = emulatedServiceBeforeStore({
-  appKey: APP_KEY,
-  mode: "external_crm",
-  limits: { perSecond: 50, perHour: 100_000 },
+const { service, env, deliverHooksTo } = externalCrmService(APP_KEY, {
+  WALLET_PASS_BONUS_PERCENT: "5",
+  WALLET_PASS_ECHO_GRACE_SECONDS: "2",
+  WALLET_PASS_INSTALL_FORM_URL: "https://forms.example/card",
+  WALLET_PASS_INSTALL_SMS: "Your loyalty card: %link%",
 })
 
 storeTestRunner({
-  env: storeEnv({
-    WALLET_PASS_APP_KEY: APP_KEY,
-    WALLET_PASS_PLAN: JSON.stringify({ perSecond: 50, perHour: 100_000 }),
-    WALLET_PASS_HOOK_LOGIN: HOOKS.login,
-    WALLET_PASS_HOOK_PASSWORD: HOOKS.password,
-    WALLET_PASS_BONUS_PERCENT: "5",
-    WALLET_PASS_ECHO_GRACE_SECONDS: "2",
-    WALLET_PASS_INSTALL_FORM_URL: "https://forms.example/card",
-    WALLET_PASS_INSTALL_SMS: "Your loyalty card: %link%",
-  }),
+  env,
   testSuite: ({ api, getContainer }) => {
     let store: SeededStore
     const walletPass = () => getContainer().resolve(WALLET_PASS_MODULE)
 
     beforeAll(async () => {
       store = await seedStore(getContainer(), { itemPrice: 33.33, shippingPrice: 10 })
-      service.emulator.setWebhook({ url: `${api.defaults.baseURL}/hooks/wallet-pass`, ...HOOKS })
     })
-    beforeEach(() => {
-      service.emulator.reset()
-      service.emulator.setWebhook({ url: `${api.defaults.baseURL}/hooks/wallet-pass`, ...HOOKS })
-    })
+    const hookUp = deliverHooksTo(() => api.defaults.baseURL, { resetEachTest: true })
 
     const holderOf = async (customerId: string) =>
       (await walletPass().listWalletPassHolders({ customer_id: customerId }, { relations: ["cards"] }))[0]
@@ -460,14 +446,9 @@ storeTestRunner({
           15_000
         )
         const back = async () => {
-          service.emulator = await startEmulator({
-            appKey: APP_KEY,
-            port,
-            mode: "external_crm",
-            limits: { perSecond: 50, perHour: 100_000 },
-          })
+          service.emulator = await startEmulator({ appKey: APP_KEY, port, mode: "external_crm", limits: FAST_PLAN })
           service.emulator.seedCustomer({ phone, name: "Anna", balance: customer.balance })
-          service.emulator.setWebhook({ url: `${api.defaults.baseURL}/hooks/wallet-pass`, ...HOOKS })
+          hookUp()
         }
         return { holder, refused, back }
       }

@@ -5,7 +5,7 @@ import removeStaleBonusPromotions from "../../src/jobs/remove-stale-bonus-promot
 import settleStaleWalletPassRedemptions from "../../src/jobs/settle-stale-redemptions"
 import { redemptionPromotionCode, reserveCartRedemption } from "../../src/modules/wallet-pass/redemption"
 import { createAdminHeaders } from "../support/admin"
-import { storeEnv, waitFor, emulatedServiceBeforeStore } from "../support/hooks"
+import { externalCrmService, waitFor } from "../support/hooks"
 import {
   createCart,
   getCart,
@@ -20,25 +20,13 @@ import { storeTestRunner } from "../support/store-runner"
 
 jest.setTimeout(120_000)
 
-const HOOKS = { login: "svc", password: "hook-pw" }
-const APP_KEY = "redemption-key"
-
-// Started before the store boots: the store's options name its URL.
-const service = emulatedServiceBeforeStore({
-  appKey: APP_KEY,
-  mode: "external_crm",
-  limits: { perSecond: 50, perHour: 100_000 },
+const { service, env, deliverHooksTo } = externalCrmService("redemption-key", {
+  WALLET_PASS_ECHO_GRACE_SECONDS: "2",
+  WALLET_PASS_REDEMPTION_MAX_ORDER_PERCENT: "50",
 })
 
 storeTestRunner({
-  env: storeEnv({
-    WALLET_PASS_APP_KEY: APP_KEY,
-    WALLET_PASS_PLAN: JSON.stringify({ perSecond: 50, perHour: 100_000 }),
-    WALLET_PASS_HOOK_LOGIN: HOOKS.login,
-    WALLET_PASS_HOOK_PASSWORD: HOOKS.password,
-    WALLET_PASS_ECHO_GRACE_SECONDS: "2",
-    WALLET_PASS_REDEMPTION_MAX_ORDER_PERCENT: "50",
-  }),
+  env,
   testSuite: ({ api, getContainer }) => {
     let store: SeededStore
     const walletPass = () => getContainer().resolve(WALLET_PASS_MODULE)
@@ -46,8 +34,8 @@ storeTestRunner({
     beforeAll(async () => {
       // One item of 100 plus shipping 10, tax 0: the cap (50% of the items) is 50.
       store = await seedStore(getContainer(), { itemPrice: 100, shippingPrice: 10 })
-      service.emulator.setWebhook({ url: `${api.defaults.baseURL}/hooks/wallet-pass`, ...HOOKS })
     })
+    deliverHooksTo(() => api.defaults.baseURL)
 
     const bonusUrl = (cartId: string) => `/store/carts/${cartId}/wallet-pass-bonus`
     const apply = (cartId: string, amount: unknown, headers: StoreHeaders) =>

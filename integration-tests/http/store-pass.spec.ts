@@ -133,6 +133,8 @@ storeTestRunner({
             enrolled: true,
             verified: true,
             balance_hidden: false,
+            // No levels in this store's program (docs/program.md).
+            level: null,
           },
         })
         expect(JSON.stringify(res.data)).not.toMatch(/hash-not-for|\+7999|wph_/)

@@ -50,12 +50,15 @@ const DRAIN_N = Number(env.BENCH_DRAIN_N ?? 200)
 const RATE = { perSecond: 20, perHour: 72_000 }
 const BACKFILL_N = Number(env.BENCH_BACKFILL_N ?? 1000)
 const IMPORT_N = Number(env.BENCH_IMPORT_N ?? 1000)
+const LEVELS_N = Number(env.BENCH_LEVELS_N ?? 10_000)
 const CHECKOUTS = Number(env.BENCH_CHECKOUTS ?? 40)
 const APP_KEY = "bench-key"
 const HOOKS = { login: "svc", password: "bench-hook-pw" }
 const HOLDERS = 16
-// BENCH_PHASES=hooks,drain,backfill,import,checkout (default: all) runs some phases only.
-const PHASES = new Set((env.BENCH_PHASES ?? "hooks,drain,backfill,import,checkout").split(",").map((p) => p.trim()))
+// BENCH_PHASES=hooks,drain,backfill,import,checkout,levels (default: all) runs some phases only.
+const PHASES = new Set(
+  (env.BENCH_PHASES ?? "hooks,drain,backfill,import,checkout,levels").split(",").map((p) => p.trim())
+)
 
 const step = (msg) => console.log(`[bench] ${new Date().toISOString().slice(11, 19)} ${msg}`)
 
@@ -182,6 +185,7 @@ async function main() {
     if (PHASES.has("import")) results.import = await benchImport(emulator, sql, storeA, seed)
     if (PHASES.has("checkout"))
       results.checkout = await benchCheckout(emulator, sql, app, baseEnv, storeA, seed, cleanups)
+    if (PHASES.has("levels")) results.levels = await benchLevels(sql, storeA, seed)
     results.finished = new Date().toISOString()
     results.machine.loadavg_at_end = os
       .loadavg()
@@ -484,6 +488,70 @@ async function benchBackfill(emulator, sql, store, seed) {
   return row
 }
 
+// ---------------------------------------------------------------- 3c. levels of the program
+
+// LEVELS_N holders with one to five orders each over the last 400 days: the level pass of a
+// program save (POST /admin/wallet-pass/program), which is the daily job's pass, over all of
+// them; then again after 5% of the customers' orders left the 365-day window; then once more
+// with nothing to change. Runs last: the profile updates it queues go to the service after.
+async function benchLevels(sql, store, seed) {
+  step(`levels: ${LEVELS_N} holders, 1 to 5 orders each`)
+  await until(async () => (await openOps(sql)) === 0, "an empty queue before the levels", 120_000, 250)
+  await sql.query(
+    `INSERT INTO wallet_pass_holder (id, phone, customer_id, enrollment_state, adoption_state)
+     SELECT 'wph_lvl_' || g, '+799960' || lpad(g::text, 5, '0'), 'cus_lvl_' || g, 'enrolled', 'adopted'
+       FROM generate_series(1, $1::int) g`,
+    [LEVELS_N]
+  )
+  await sql.query(
+    `INSERT INTO wallet_pass_order_spend (id, order_id, customer_id, amount, returns, placed_at)
+     SELECT 'wpspend_lvl_' || g || '_' || k, 'order_lvl_' || g || '_' || k, 'cus_lvl_' || g, 11000 * (1 + g % 3), '{}'::jsonb,
+            now() - make_interval(days => (g * 7 + k * 13) % 400)
+       FROM generate_series(1, $1::int) g CROSS JOIN LATERAL generate_series(1, 1 + g % 5) k`,
+    [LEVELS_N]
+  )
+  const orders = Number((await sql.query(`SELECT count(*) FROM wallet_pass_order_spend`)).rows[0].count)
+  const program = {
+    ratesOwner: "program",
+    tiers: {
+      windowDays: 365,
+      levels: [
+        { name: "Base", threshold: 0, bonusPercent: 3, discountPercent: 0 },
+        { name: "Silver", threshold: 250, bonusPercent: 5, discountPercent: 5 },
+        { name: "Gold", threshold: 600, bonusPercent: 10, discountPercent: 10 },
+      ],
+    },
+  }
+  const admin = { authorization: seed.adminAuthorization }
+  const pass = async (label) => {
+    const since = new Date()
+    const t0 = performance.now()
+    const saved = await ok("POST", `${store.url}/admin/wallet-pass/program`, { headers: admin, body: program })
+    const seconds = (performance.now() - t0) / 1000
+    const queued = Number(
+      (
+        await sql.query(
+          `SELECT count(*) FROM wallet_pass_operation WHERE holder_id LIKE 'wph_lvl_%' AND created_at >= $1`,
+          [since]
+        )
+      ).rows[0].count
+    )
+    step(
+      `levels, ${label}: ${saved.levels.read} read, ${saved.levels.changed} changed, ${queued} requests queued in ${seconds.toFixed(2)} s`
+    )
+    return { label, read: saved.levels.read, changed: saved.levels.changed, queued, seconds }
+  }
+  const runs = [await pass("first pass (everyone placed)")]
+  await sql.query(
+    `UPDATE wallet_pass_order_spend SET placed_at = placed_at - interval '400 days'
+      WHERE customer_id IN (SELECT 'cus_lvl_' || g FROM generate_series(1, $1::int, 20) g)`,
+    [LEVELS_N]
+  )
+  runs.push(await pass("5% of customers' orders left the window"))
+  runs.push(await pass("nothing changed"))
+  return { holders: LEVELS_N, orders, runs }
+}
+
 // ---------------------------------------------------------------- 3b. import of the service's base
 
 // The service already has IMPORT_N customers (registrations over five years, a third of
@@ -782,6 +850,18 @@ function report(r) {
             f(im.floor_s),
           ],
         ]
+      )
+    )
+  }
+  const lv = r.levels
+  if (lv) {
+    out.push(
+      `\n3c. Levels of the program: the level pass of a program save (= the daily job's), ${lv.holders} holders, ${lv.orders} orders`
+    )
+    out.push(
+      table(
+        ["pass", "holders read", "changed", "requests queued", "s"],
+        lv.runs.map((x) => [x.label, x.read, x.changed, x.queued, f(x.seconds, 2)])
       )
     )
   }

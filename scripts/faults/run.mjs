@@ -71,6 +71,21 @@ function prng(seed) {
   }
 }
 const rand = prng(SEED)
+/** Levels an order of one to three items (110, 210, 310) and a few orders cross. */
+const PROGRAM = {
+  ratesOwner: "program",
+  tiers: {
+    windowDays: null,
+    levels: [
+      { name: "Base", threshold: 0, bonusPercent: 5, discountPercent: 0 },
+      { name: "Silver", threshold: 250, bonusPercent: 7, discountPercent: 5 },
+      { name: "Gold", threshold: 600, bonusPercent: 10, discountPercent: 10 },
+    ],
+  },
+}
+const levelOf = (spendCents) =>
+  PROGRAM.tiers.levels.filter((l) => spendCents >= Math.round(l.threshold * 100)).at(-1)?.name ?? null
+
 const pick = (weights) => {
   const total = Object.values(weights).reduce((a, b) => a + b, 0)
   let x = rand() * total
@@ -185,6 +200,9 @@ async function main() {
       WALLET_PASS_HOOK_LOGIN: HOOKS.login,
       WALLET_PASS_HOOK_PASSWORD: HOOKS.password,
       WALLET_PASS_BONUS_PERCENT: "5",
+      // The loyalty program owns the rates: orders, cancels and returns move holders between
+      // levels, whose rates go to the service while its setPrivileges overrides them.
+      WALLET_PASS_PROGRAM: JSON.stringify(PROGRAM),
       // Longer than the 1.5 s by which a timeout_after_apply request lands after the client gives up.
       WALLET_PASS_ECHO_GRACE_SECONDS: "3",
       WALLET_PASS_SENDING_LEASE_SECONDS: "3",
@@ -491,6 +509,46 @@ async function main() {
       }
     }
 
+    // --- levels: each holder on the level its orders reach, the card on the holder's rates
+    const levels = (
+      await sql.query(
+        `SELECT h.phone, h.level, h.rates_source, h.bonus_percent_bp, h.discount_percent_bp,
+                COALESCE((SELECT sum(GREATEST(s.amount - COALESCE((SELECT sum(value::bigint) FROM jsonb_each_text(s.returns)), 0), 0))
+                            FROM wallet_pass_order_spend s WHERE s.customer_id = h.customer_id AND s.canceled_at IS NULL), 0)::int AS spend,
+                (SELECT count(*)::int FROM wallet_pass_order_spend s WHERE s.customer_id = h.customer_id) AS orders
+           FROM wallet_pass_holder h WHERE h.deleted_at IS NULL AND h.customer_id IS NOT NULL AND h.phone IS NOT NULL`
+      )
+    ).rows
+    const levelProblems = []
+    counts.levels = {}
+    // A setPrivileges the store never took (its hook failed, a store killed under it) leaves the
+    // service's value on the card: the store cannot know it, so that card's rates are not judged.
+    const untold = new Set(
+      emulator
+        .hooks()
+        .filter((h) => h.method === "setPrivileges" && h.status !== 200)
+        .map((h) => h.body?.customer?.phone)
+    )
+    for (const l of levels) {
+      counts.levels[l.level ?? "none"] = (counts.levels[l.level ?? "none"] ?? 0) + 1
+      if (l.level !== levelOf(l.spend))
+        levelProblems.push(`${l.phone}: level ${l.level}, spend ${l.spend / 100} reaches ${levelOf(l.spend)}`)
+      const card = emulator.getCustomer(l.phone)
+      if (card && l.rates_source !== "service" && !untold.has(l.phone)) {
+        const rates = [Math.round(card.bonus * 100), Math.round(card.discount * 100)]
+        if (rates[0] !== l.bonus_percent_bp || rates[1] !== l.discount_percent_bp)
+          levelProblems.push(
+            `${l.phone}: rates ${l.bonus_percent_bp}/${l.discount_percent_bp} bp (${l.rates_source}), card ${rates.join("/")}`
+          )
+      }
+    }
+    counts.level_changes = (
+      await sql.query(
+        `SELECT count(*)::int AS n FROM wallet_pass_holder WHERE level IS DISTINCT FROM 'Base' AND level IS NOT NULL`
+      )
+    ).rows[0].n
+    counts.mismatches += levelProblems.length
+
     // --- no operation lost
     const lost = []
     for (const state of ["pending", "sending", "unknown", "failed", "needs_review"]) {
@@ -603,6 +661,10 @@ async function main() {
     console.log(
       `  holders           ${perHolder.length}, ledger = service for ${perHolder.filter((p) => p.match).length}`
     )
+    console.log(
+      `  levels            ${JSON.stringify(counts.levels)} (holders above the first level now: ${counts.level_changes}); level or rate mismatches: ${levelProblems.length}`
+    )
+    for (const l of levelProblems.slice(0, 20)) console.log(`    LEVEL ${l}`)
     console.log(`  mismatches        ${counts.mismatches}`)
     console.log(`  lost              ${counts.lost}`)
     for (const p of perHolder.filter((p) => !p.match)) {

@@ -21,6 +21,7 @@ import {
 import { StoreApplyWalletPassBonus } from "./store/carts/[id]/wallet-pass-bonus/validators"
 import { StoreConfirmWalletPassVerification } from "./store/customers/me/wallet-pass/verification/validators"
 import { refuseUnstorableParams } from "./utils/storable-text"
+import { validateProgramBody } from "./admin/wallet-pass/program/validate-program"
 
 // Routes with an id in the path (any method; a prefix matches the routes below it).
 const ROUTES_WITH_IDS = [
@@ -80,6 +81,21 @@ export default defineMiddlewares({
       matcher: "/admin/wallet-pass/sync",
       method: ["POST"],
       middlewares: [validateAndTransformBody(AdminWalletPassSync)],
+    },
+    {
+      matcher: "/admin/wallet-pass/program",
+      method: ["POST"],
+      middlewares: [validateProgramBody],
+    },
+    {
+      matcher: "/admin/wallet-pass/program/preview",
+      method: ["POST"],
+      middlewares: [validateProgramBody],
+    },
+    {
+      matcher: "/admin/wallet-pass/program/history",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminWalletPassPageQuery, {})],
     },
     {
       matcher: "/admin/wallet-pass/hook-deliveries",

@@ -8,8 +8,10 @@ import type {
   EnrollmentProgress,
   HookDeliveryRow,
   OperationRow,
+  LevelMoves,
   QueueHealth,
 } from "../modules/wallet-pass/types"
+import type { Program } from "../modules/wallet-pass/program"
 
 /**
  * The plugin's HTTP API: what the routes the admin reads answer (and the store's pass),
@@ -135,6 +137,42 @@ export type AdminWalletPassSync = {
 
 /** GET /admin/wallet-pass/sync */
 export type AdminWalletPassSyncResponse = { sync: AdminWalletPassSync }
+
+/** The loyalty program in force (docs/program.md): version 0 is plugin option `program`. */
+export type AdminWalletPassProgram = {
+  program: Program
+  version: number
+  source: "options" | "admin"
+  actor: string | null
+  saved_at: Date | null
+}
+
+/** GET /admin/wallet-pass/program */
+export type AdminWalletPassProgramResponse = { program: AdminWalletPassProgram }
+
+/** POST /admin/wallet-pass/program: the saved version, whom it moved, and the level pass that followed. */
+export type AdminWalletPassProgramSaveResponse = {
+  program: AdminWalletPassProgram
+  moved: LevelMoves
+  levels: { read: number; changed: number }
+}
+
+/** POST /admin/wallet-pass/program/preview */
+export type AdminWalletPassProgramPreviewResponse = { moved: LevelMoves }
+
+/** A saved version of the program. */
+export type AdminWalletPassProgramVersion = {
+  id: string
+  version: number
+  program: Program
+  /** The email of the admin who saved it (their id when the user is gone). */
+  actor: string | null
+  moved: LevelMoves | null
+  saved_at: Date
+}
+
+/** GET /admin/wallet-pass/program/history */
+export type AdminWalletPassProgramHistoryResponse = Page<"versions", AdminWalletPassProgramVersion>
 
 // Store
 

@@ -11,6 +11,8 @@ type DiscountEventData = {
   /** On wallet_pass.holder_moved: both customers' pricing follows the pass. */
   from_customer_id?: string | null
   to_customer_id?: string
+  /** On wallet_pass.privileges_changed of a level change: false, open carts follow at their next change. */
+  refresh_carts?: boolean
 }
 
 /**
@@ -20,12 +22,12 @@ type DiscountEventData = {
  * pass moved between customers (wallet_pass.holder_moved: both are re-priced).
  */
 async function applyHolderDiscountHandler({ event, container }: SubscriberArgs<DiscountEventData>) {
-  const { customer_id, discount_changed, from_customer_id, to_customer_id } = event.data
+  const { customer_id, discount_changed, from_customer_id, to_customer_id, refresh_carts } = event.data
   if (event.name === WALLET_PASS_EVENTS.PRIVILEGES_CHANGED && !discount_changed) return
   if (!container.resolve(WALLET_PASS_MODULE).getOptions().discount.enabled) return
   const customers = event.name === WALLET_PASS_EVENTS.HOLDER_MOVED ? [from_customer_id, to_customer_id] : [customer_id]
   for (const id of customers) {
-    if (id) await applyHolderDiscountWorkflow(container).run({ input: { customer_id: id } })
+    if (id) await applyHolderDiscountWorkflow(container).run({ input: { customer_id: id, refresh_carts } })
   }
 }
 

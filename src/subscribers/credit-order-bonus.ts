@@ -3,16 +3,24 @@ import { WALLET_PASS_MODULE } from "../modules/wallet-pass"
 import { ACCRUAL_EVENTS } from "../modules/wallet-pass/options"
 import { afterRequest } from "../lib/after-request"
 import { recordOrderAccrualWorkflow } from "../workflows/ledger/record-order-accrual"
+import { recordOrderSpendWorkflow } from "../workflows/program/record-order-spend"
 import { trackedWork } from "../utils/background-work"
 
-/** The configured accrual event (`accrual.on`) of an order: credit its bonus, once. */
+/**
+ * The configured accrual event (`accrual.on`) of an order: credit its bonus, once. A placed
+ * order then counts toward its customer's level (docs/program.md): after the accrual, so the
+ * order that reaches a level earns at the rate of the level it was placed on.
+ */
 async function creditOrderBonus({ event, container }: SubscriberArgs<{ id?: string; order_id?: string }>) {
   const walletPass = container.resolve(WALLET_PASS_MODULE)
-  if (walletPass.getOptions().accrual.on !== event.name) return
   const orderId = event.name === "order.fulfillment_created" ? event.data.order_id : event.data.id
-  if (orderId) {
-    await afterRequest()
-    await recordOrderAccrualWorkflow(container).run({ input: { order_id: orderId } })
+  if (!orderId) return
+  const accrues = walletPass.getOptions().accrual.on === event.name
+  if (!accrues && event.name !== "order.placed") return
+  await afterRequest()
+  if (accrues) await recordOrderAccrualWorkflow(container).run({ input: { order_id: orderId } })
+  if (event.name === "order.placed") {
+    await recordOrderSpendWorkflow(container).run({ input: { order_id: orderId, cause: { type: "placed" } } })
   }
 }
 

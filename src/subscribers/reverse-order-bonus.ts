@@ -1,14 +1,20 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { reverseOrderAccrualWorkflow } from "../workflows/ledger/reverse-order-accrual"
+import { recordOrderSpendWorkflow } from "../workflows/program/record-order-spend"
 import { trackedWork } from "../utils/background-work"
 
-/** An order canceled, a return received, a payment refunded: take its bonus back (all of it, or the share). */
+/**
+ * An order canceled, a return received, a payment refunded: take its bonus back (all of it,
+ * or the share). A cancel or a return also takes the order (or the returned share) out of
+ * its customer's spend, and the level follows (docs/program.md).
+ */
 async function reverseOrderBonus({
   event,
   container,
 }: SubscriberArgs<{ id?: string; order_id?: string; return_id?: string }>) {
   if (event.name === "order.canceled" && event.data.id) {
     await reverseOrderAccrualWorkflow(container).run({ input: { order_id: event.data.id, cause: { type: "cancel" } } })
+    await recordOrderSpendWorkflow(container).run({ input: { order_id: event.data.id, cause: { type: "canceled" } } })
   } else if (event.name === "payment.refunded" && event.data.id) {
     await reverseOrderAccrualWorkflow(container).run({
       input: { cause: { type: "refund", payment_id: event.data.id } },
@@ -16,6 +22,9 @@ async function reverseOrderBonus({
   } else if (event.name === "order.return_received" && event.data.order_id && event.data.return_id) {
     await reverseOrderAccrualWorkflow(container).run({
       input: { order_id: event.data.order_id, cause: { type: "return", return_id: event.data.return_id } },
+    })
+    await recordOrderSpendWorkflow(container).run({
+      input: { order_id: event.data.order_id, cause: { type: "returned", return_id: event.data.return_id } },
     })
   }
 }

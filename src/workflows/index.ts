@@ -31,6 +31,14 @@ export * from "./operations/create-campaign"
 export * from "./import/import-service-customer"
 export * from "./import/start-sync-run"
 
+// The loyalty program: its versions, order spend and levels (docs/program.md).
+export * from "./program/save-program"
+export * from "./program/update-levels"
+export * from "./program/record-order-spend"
+export * from "./program/update-all-levels"
+export * from "./program/grant-program-bonus"
+export * from "./program/grant-birthday-bonuses"
+
 // Store accounts and passes: proving a phone, moving a pass.
 export * from "./accounts/request-phone-verification"
 export * from "./accounts/confirm-phone-verification"

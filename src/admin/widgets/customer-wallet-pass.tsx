@@ -2,10 +2,12 @@ import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { AdminCustomer, DetailWidgetProps } from "@medusajs/framework/types"
 import { Badge, Container, Heading, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
+import type { ReactNode } from "react"
 import { AdjustForm } from "../components/adjust-form"
 import { formatMoney } from "../lib/amount-input"
 import { CustomerPassActions } from "../components/customer-pass-actions"
 import { MovePass } from "../components/move-pass"
+import { PassLevel } from "../components/pass-level"
 import { PushForm } from "../components/push-form"
 import { formatDate, getJson, walletPassKeys } from "../lib/api"
 import type { AdminCustomerWalletPassResponse } from "../../api/types"
@@ -65,31 +67,13 @@ const CustomerWalletPassWidget = ({ data: customer }: DetailWidgetProps<AdminCus
       {pass && (
         <>
           <div className="grid grid-cols-3 gap-4 px-6 py-4">
-            <div>
-              <Text size="small" className="text-ui-fg-subtle">
-                Balance
-              </Text>
-              <Text size="large" weight="plus" data-testid="wallet-pass-balance" data-value={pass.balance}>
-                {formatMoney(Math.round(pass.balance * 100), pass.currency_code)}
-              </Text>
-            </div>
-            <div>
-              <Text size="small" className="text-ui-fg-subtle">
-                Bonus
-              </Text>
-              <Text size="large" weight="plus">
-                {pass.bonus_percent === null ? "program rate" : `${pass.bonus_percent}%`}
-              </Text>
-            </div>
-            <div>
-              <Text size="small" className="text-ui-fg-subtle">
-                Discount
-              </Text>
-              <Text size="large" weight="plus">
-                {pass.discount_percent}%
-              </Text>
-            </div>
+            <Figure label="Balance" testId="wallet-pass-balance" value={pass.balance}>
+              {formatMoney(Math.round(pass.balance * 100), pass.currency_code)}
+            </Figure>
+            <Figure label="Bonus">{pass.bonus_percent === null ? "program rate" : `${pass.bonus_percent}%`}</Figure>
+            <Figure label="Discount">{pass.discount_percent}%</Figure>
           </div>
+          {pass.level && <PassLevel level={pass.level} currency={pass.currency_code} ratesSource={pass.rates_source} />}
           <div className="px-6 py-4">
             <Text size="small" className="text-ui-fg-subtle">
               Phone {pass.holder.phone ?? "—"}
@@ -155,6 +139,28 @@ const CustomerWalletPassWidget = ({ data: customer }: DetailWidgetProps<AdminCus
     </Container>
   )
 }
+
+/** One of the pass's headline figures: a label over a large value. */
+const Figure = ({
+  label,
+  testId,
+  value,
+  children,
+}: {
+  label: string
+  testId?: string
+  value?: number
+  children: ReactNode
+}) => (
+  <div>
+    <Text size="small" className="text-ui-fg-subtle">
+      {label}
+    </Text>
+    <Text size="large" weight="plus" data-testid={testId} data-value={value}>
+      {children}
+    </Text>
+  </div>
+)
 
 export const config = defineWidgetConfig({ zone: "customer.details.after" })
 

@@ -1,12 +1,16 @@
 import { basisPointsToPercent, fromMinorUnits } from "../../modules/wallet-pass/utils/amounts"
 import type { CustomerPass } from "../../modules/wallet-pass/types"
+import { presentLevel } from "./present-level"
 
 /**
  * The pass as the admin API shows it: amounts in the balance unit (named by
  * `currency_code`), percents as percents. `bonus_percent` is null when the holder has no own
  * rate and the program rate applies.
  */
-export function presentAdminPass({ holder, balance, ledger, operations }: CustomerPass, currencyCode: string | null) {
+export function presentAdminPass(
+  { holder, balance, ledger, operations, level }: CustomerPass,
+  currencyCode: string | null
+) {
   return {
     holder: {
       id: holder.id,
@@ -46,6 +50,9 @@ export function presentAdminPass({ holder, balance, ledger, operations }: Custom
     currency_code: currencyCode,
     bonus_percent: holder.bonus_percent_bp === null ? null : basisPointsToPercent(holder.bonus_percent_bp),
     discount_percent: basisPointsToPercent(holder.discount_percent_bp),
+    /** Who last set the rates: the service, the program's level, or the service over the program. */
+    rates_source: holder.rates_source,
+    level: presentLevel(level),
     links: { ios: holder.card_url, android: holder.card_gpay_url, form: holder.form_url },
     ledger: ledger.map((entry) => ({
       id: entry.id,

@@ -1,5 +1,6 @@
 import { basisPointsToPercent, fromMinorUnits } from "../../modules/wallet-pass/utils/amounts"
 import type { CustomerPass } from "../../modules/wallet-pass/types"
+import { presentLevel } from "./present-level"
 
 export type StorePassContext = {
   /** The rate that applies to the holder (their own, else the program's), basis points. */
@@ -19,7 +20,7 @@ export type StorePassContext = {
  * the balance is what it may spend (its own orders' bonus) and the personalised links are
  * withheld: they open the phone's card (docs/adoption.md, trust).
  */
-export function presentStorePass({ holder }: Pick<CustomerPass, "holder">, context: StorePassContext) {
+export function presentStorePass({ holder, level }: Pick<CustomerPass, "holder" | "level">, context: StorePassContext) {
   const { verified } = context.access
   return {
     balance: fromMinorUnits(context.access.spendable),
@@ -42,6 +43,8 @@ export function presentStorePass({ holder }: Pick<CustomerPass, "holder">, conte
     verified,
     /** True when part of the balance shows only once the phone is verified. */
     balance_hidden: !verified && context.access.balance > context.access.spendable,
+    /** The program's level, the spend that counts and what the next level needs; null without levels. */
+    level: presentLevel(level),
   }
 }
 

@@ -28,6 +28,21 @@ export const ADOPTION_STATES = [
 ] as const
 export type AdoptionState = (typeof ADOPTION_STATES)[number]
 
+/** Who last decided a holder's rates (docs/program.md). */
+export const RATES_SOURCES = [
+  "service", // the service's setPrivileges (or an adoption), the program not owning the rates
+  "level", // the program's level, sent to the service by the store
+  "override", // the service's setPrivileges while the program owns the rates: stands until the next level change
+] as const
+export type RatesSource = (typeof RATES_SOURCES)[number]
+
+/** The loyalty program's bonuses, each once per holder (docs/program.md). */
+export const PROGRAM_BONUSES = ["welcome", "install", "birthday"] as const
+export type ProgramBonus = (typeof PROGRAM_BONUSES)[number]
+
+/** How many holders one level pass reads and writes at a time (the daily job, a program save). */
+export const LEVEL_BATCH = 1000
+
 /** Why a ledger entry exists. The sign of `amount` says credit or debit. */
 export const LEDGER_KINDS = [
   "accrual", // bonus for an order
@@ -40,6 +55,7 @@ export const LEDGER_KINDS = [
   "expiry", // a lifetime credit lapsed
   "sync_adjustment", // a change the service made on its own, found by the import's final refresh
   "opening_balance", // the service's balance, taken once when the store adopted the phone
+  "program_bonus", // a bonus of the loyalty program (welcome, first card installed, birthday), once each
 ] as const
 export type LedgerKind = (typeof LEDGER_KINDS)[number]
 
@@ -145,6 +161,8 @@ export const WALLET_PASS_EVENTS = {
   PRIVILEGES_CHANGED: "wallet_pass.privileges_changed",
   /** A pass moved to another store customer (an admin, or a proven phone): `{ holder_id, from_customer_id, to_customer_id, via }`. */
   HOLDER_MOVED: "wallet_pass.holder_moved",
+  /** A holder reached another level of the program: `{ holder_id, customer_id, from, to, spend }` (level names, spend in the balance unit). */
+  LEVEL_CHANGED: "wallet_pass.level_changed",
 } as const
 
 /** Customer metadata key marking customers the plugin created from a pass install or an import (never enrolled back). */

@@ -1,6 +1,7 @@
 import { z } from "@medusajs/framework/zod"
 import { isSupportedCountry } from "libphonenumber-js"
 import { DEFAULT_REVISION, PLAN_LIMITS, PLAN_NAMES, PlanName, RateLimits, REVISIONS } from "../../lib/constants"
+import { programSchema } from "./program"
 import { percentToBasisPoints } from "./utils/amounts"
 
 /** Events that can trigger the bonus accrual of an order. */
@@ -206,6 +207,8 @@ export const walletPassOptionsSchema = z
       })
       .strict()
       .prefault({}),
+    // The loyalty program's first version (docs/program.md); the admin's saved versions win afterwards.
+    program: programSchema.prefault({}),
     logs: z
       .object({
         // At least a day: the rate gate counts the last hour of the call log.

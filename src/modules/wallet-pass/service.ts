@@ -12,6 +12,8 @@ import {
   WalletPassImportItem,
   WalletPassLedgerEntry,
   WalletPassOperation,
+  WalletPassOrderSpend,
+  WalletPassProgramVersion,
   WalletPassSyncRun,
   WalletPassVerification,
 } from "./models"
@@ -21,6 +23,7 @@ import type { EnrollmentService } from "./services/enrollment"
 import type { HookInboxService } from "./services/hook-inbox"
 import type { LedgerService } from "./services/ledger"
 import type { OutboxService } from "./services/outbox"
+import type { ProgramService } from "./services/program"
 import type { SyncService } from "./services/sync"
 
 /**
@@ -41,6 +44,8 @@ export default class WalletPassModuleService extends MedusaService({
   WalletPassImportItem,
   WalletPassVerification,
   WalletPassHolderMove,
+  WalletPassProgramVersion,
+  WalletPassOrderSpend,
 }) {
   protected readonly options_: WalletPassOptions
   protected readonly ledger_: LedgerService
@@ -49,6 +54,7 @@ export default class WalletPassModuleService extends MedusaService({
   protected readonly enrollment_: EnrollmentService
   protected readonly accounts_: AccountsService
   protected readonly sync_: SyncService
+  protected readonly program_: ProgramService
 
   constructor(container: Record<string, unknown>) {
     // @ts-ignore MedusaService's constructor takes the container and options as given
@@ -60,6 +66,7 @@ export default class WalletPassModuleService extends MedusaService({
     this.enrollment_ = container.enrollmentService as EnrollmentService
     this.accounts_ = container.accountsService as AccountsService
     this.sync_ = container.syncService as SyncService
+    this.program_ = container.programService as ProgramService
   }
 
   /** The validated plugin options (routes, jobs and workflows get them from here). */
@@ -72,7 +79,7 @@ export default class WalletPassModuleService extends MedusaService({
     return (await this.ledger_.getBalances([holderId], sharedContext)).get(holderId) ?? 0
   }
 
-  /** Everything known about one customer's pass (the admin's and the store's pass routes); null without a holder. */
+  /** Everything known about one customer's pass, level included (the admin's and the store's pass routes); null without a holder. */
   retrieveCustomerPass(...args: Parameters<AccountsService["retrieveCustomerPass"]>) {
     return this.accounts_.retrieveCustomerPass(...args)
   }
@@ -321,5 +328,21 @@ export default class WalletPassModuleService extends MedusaService({
   /** Moves a sweep on once its phase's requests are done. */
   settleSyncRun(...args: Parameters<SyncService["settleSyncRun"]>) {
     return this.sync_.settleSyncRun(...args)
+  }
+
+  // The loyalty program: versions, spend and levels (services/program.ts)
+  /** The program in force: the last saved version, else plugin option `program`. */
+  getProgram(...args: Parameters<ProgramService["getProgram"]>) {
+    return this.program_.getProgram(...args)
+  }
+
+  /** Saves a new version of the program, or with `dry_run` answers only whom it would move. */
+  saveProgram(...args: Parameters<ProgramService["saveProgram"]>) {
+    return this.program_.saveProgram(...args)
+  }
+
+  /** Records an order's spend (placed, canceled, returned) and puts holders on their level and its rates. */
+  updateLevels(...args: Parameters<ProgramService["updateLevels"]>) {
+    return this.program_.updateLevels(...args)
   }
 }

@@ -4,7 +4,7 @@ import { formatBirthday } from "../../lib/phone"
 import type { UserCreateOrUpdateInput } from "../../lib/wallet-pass-client"
 import { OPERATION_PRIORITY } from "../../modules/wallet-pass/constants"
 import type { SendFacts } from "../../modules/wallet-pass/types"
-import { fromMinorUnits } from "../../modules/wallet-pass/utils/amounts"
+import { basisPointsToPercent, fromMinorUnits } from "../../modules/wallet-pass/utils/amounts"
 import { holderPhone, type OperationContext, type OperationHandler, type ServiceRequest } from "./types"
 import { operationKeys } from "../../modules/wallet-pass/keys"
 
@@ -135,5 +135,12 @@ async function profileFields(
   if (email) fields.email = email
   if (holder.birthday) fields.birthday = formatBirthday(holder.birthday, "request")
   if (holder.customer_id) fields.customerId = holder.customer_id
+  if (holder.rates_source !== "service") {
+    // The program owns the rates: the card shows the level's, or the service's override the
+    // store took (docs/program.md). Values, so a repeat or a coalesced update sends what the
+    // holder has when it goes.
+    fields.bonus = basisPointsToPercent(holder.bonus_percent_bp ?? 0)
+    fields.discount = basisPointsToPercent(holder.discount_percent_bp)
+  }
   return fields
 }

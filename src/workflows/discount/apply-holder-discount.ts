@@ -5,7 +5,11 @@ import { ensureDiscountPromotionStep } from "./steps/ensure-discount-promotion"
 import { refreshDiscountCartsStep } from "./steps/refresh-discount-carts"
 import { resolveHolderDiscountStep } from "./steps/resolve-holder-discount"
 
-export type ApplyHolderDiscountWorkflowInput = { customer_id: string }
+export type ApplyHolderDiscountWorkflowInput = {
+  customer_id: string
+  /** False: open carts keep their prices until their next change (a level change: docs/program.md). */
+  refresh_carts?: boolean
+}
 
 export type ApplyHolderDiscountWorkflowOutput = {
   customer_id: string
@@ -72,7 +76,8 @@ export const applyHolderDiscountWorkflow = createWorkflow(
         remove: membership.remove,
       }))
       linkCustomerGroupsToCustomerStep(links)
-      refreshDiscountCartsStep({ customer_id: input.customer_id })
+      const skip = transform({ input }, ({ input }) => input.refresh_carts === false)
+      refreshDiscountCartsStep({ customer_id: input.customer_id, skip })
     })
 
     releaseLockStep({ key: lockKey })

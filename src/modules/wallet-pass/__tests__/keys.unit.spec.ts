@@ -15,6 +15,8 @@ describe("dedupe keys", () => {
     expect(ledgerKeys.opening("wph_1")).toBe("adopt:wph_1")
     expect(ledgerKeys.expiry("wple_1")).toBe("expiry:wple_1")
     expect(ledgerKeys.expiryCanceled("wple_1", "wple_2")).toBe("expiry:wple_1:canceled:wple_2")
+    expect(ledgerKeys.programBonus("welcome", "wph_1")).toBe("bonus:welcome:wph_1")
+    expect(ledgerKeys.programBonus("birthday", "wph_1", 2027)).toBe("bonus:birthday:wph_1:2027")
     expect(ledgerKeys.importRefresh("run_1", "wph_1")).toBe("import-refresh:run_1:wph_1")
   })
 

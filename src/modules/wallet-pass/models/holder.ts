@@ -1,5 +1,5 @@
 import { model } from "@medusajs/framework/utils"
-import { ADOPTION_STATES, ENROLLMENT_STATES, HOLDER_SOURCES } from "../constants"
+import { ADOPTION_STATES, ENROLLMENT_STATES, HOLDER_SOURCES, RATES_SOURCES } from "../constants"
 import { WalletPassCard } from "./card"
 import { WalletPassLedgerEntry } from "./ledger-entry"
 
@@ -45,6 +45,10 @@ export const WalletPassHolder = model
     // The sum of the holder's applied ledger entries, kept by the trigger wallet_pass_ledger_sum
     // (sql/): the database functions read it, no code writes it (docs/architecture.md).
     ledger_sum: model.number().default(0),
+    // The program's level (docs/program.md): its name, when it last changed, and who set the rates.
+    level: model.text().nullable(),
+    level_changed_at: model.dateTime().nullable(),
+    rates_source: model.enum([...RATES_SOURCES]).default("service"),
     cards: model.hasMany(() => WalletPassCard, { mappedBy: "holder" }),
     ledger_entries: model.hasMany(() => WalletPassLedgerEntry, { mappedBy: "holder" }),
   })

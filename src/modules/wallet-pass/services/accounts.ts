@@ -7,9 +7,11 @@ import { TrustRepository, verificationCode } from "../repositories/trust"
 import type { AdoptionResult, CustomerPass, ServiceCustomerSnapshot, VerificationOutcome } from "../types"
 import { InternalService, type InternalServiceDeps } from "../utils/internal-service"
 import type { LedgerService } from "./ledger"
+import type { ProgramService } from "./program"
 
 type Deps = InternalServiceDeps & {
   ledgerService: LedgerService
+  programService: ProgramService
   walletPassHolderService: ModulesSdkTypes.IMedusaInternalService<typeof WalletPassHolder>
   walletPassLedgerEntryService: ModulesSdkTypes.IMedusaInternalService<typeof WalletPassLedgerEntry>
   walletPassOperationService: ModulesSdkTypes.IMedusaInternalService<typeof WalletPassOperation>
@@ -22,6 +24,7 @@ type Deps = InternalServiceDeps & {
  */
 export class AccountsService extends InternalService {
   protected readonly ledgerService_: LedgerService
+  protected readonly programService_: ProgramService
   protected readonly holderService_: Deps["walletPassHolderService"]
   protected readonly ledgerEntryService_: Deps["walletPassLedgerEntryService"]
   protected readonly operationService_: Deps["walletPassOperationService"]
@@ -29,6 +32,7 @@ export class AccountsService extends InternalService {
   constructor(deps: Deps) {
     super(deps)
     this.ledgerService_ = deps.ledgerService
+    this.programService_ = deps.programService
     this.holderService_ = deps.walletPassHolderService
     this.ledgerEntryService_ = deps.walletPassLedgerEntryService
     this.operationService_ = deps.walletPassOperationService
@@ -61,7 +65,8 @@ export class AccountsService extends InternalService {
       { order: { created_at: "ASC" } },
       sharedContext
     )
-    return { holder, balance: balances.get(holder.id) ?? 0, ledger, operations }
+    const level = (await this.programService_.getHolderLevels([holder.id], sharedContext)).get(holder.id) ?? null
+    return { holder, balance: balances.get(holder.id) ?? 0, ledger, operations, level }
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { InferTypeOf } from "@medusajs/framework/types"
+import type { HolderLevel } from "./program"
 import type {
   AdoptionState,
   CallOutcome,
@@ -96,6 +97,8 @@ export type CustomerPass = {
   balance: number
   ledger: LedgerEntryDTO[]
   operations: OperationDTO[]
+  /** The program's level with the spend that counts; null when the program has no levels. */
+  level: HolderLevel | null
 }
 
 /** See {@link getQueueHealth}. */
@@ -211,7 +214,17 @@ export type SendFacts = {
   /** The operation's holder (their phone and profile). */
   holder: Pick<
     HolderDTO,
-    "id" | "phone" | "customer_id" | "name" | "surname" | "middlename" | "email" | "birthday"
+    | "id"
+    | "phone"
+    | "customer_id"
+    | "name"
+    | "surname"
+    | "middlename"
+    | "email"
+    | "birthday"
+    | "bonus_percent_bp"
+    | "discount_percent_bp"
+    | "rates_source"
   > | null
   /** The amount of the operation's ledger entry, minor units, signed (balance_add/deduct). */
   entry_amount: number | null
@@ -328,3 +341,5 @@ export type VerificationOutcome =
 
 /** A page of an import's items, optionally of some states (see listImportItems). */
 export type ImportItemsQuery = { run_id: string; states?: ImportItemState[]; limit: number; offset: number }
+
+export * from "./program"

@@ -1,5 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
+import { OPERATION_PRIORITY } from "../../../modules/wallet-pass/constants"
 
 export type SetHolderPrivilegesStepInput = {
   holder_id: string
@@ -19,7 +20,10 @@ export type SetHolderPrivilegesStepOutput = {
 
 export const setHolderPrivilegesStepId = "set-holder-privileges"
 
-/** Stores the rates that were sent and only those; compensation puts the old rates back. */
+/**
+ * Stores the rates that were sent and only those; compensation puts the old rates back (a
+ * profile update it queued stays: it sends the rates the holder has when it goes).
+ */
 export const setHolderPrivilegesStep = createStep(
   setHolderPrivilegesStepId,
   async (input: SetHolderPrivilegesStepInput, { container }) => {
@@ -28,8 +32,16 @@ export const setHolderPrivilegesStep = createStep(
     const changes = {
       ...(input.bonus_percent_bp !== undefined ? { bonus_percent_bp: input.bonus_percent_bp } : {}),
       ...(input.discount_percent_bp !== undefined ? { discount_percent_bp: input.discount_percent_bp } : {}),
+      // Rates the program's level set are overridden until the next level change (docs/program.md).
+      ...(before.rates_source === "level" ? { rates_source: "override" as const } : {}),
     }
     const after = await walletPass.updateWalletPassHolders({ id: input.holder_id, ...changes })
+    if (after.rates_source === "override") {
+      // The program owns the rates, and a request carrying the level's may still land after
+      // the service's change (in flight, or sent while this hook was): one more profile
+      // update sets the card to what the store now holds (docs/program.md).
+      await walletPass.enqueueProfileSync(after.id, OPERATION_PRIORITY.profile)
+    }
     const output: SetHolderPrivilegesStepOutput = {
       holder_id: after.id,
       customer_id: after.customer_id,
@@ -42,6 +54,7 @@ export const setHolderPrivilegesStep = createStep(
       id: before.id,
       bonus_percent_bp: before.bonus_percent_bp,
       discount_percent_bp: before.discount_percent_bp,
+      rates_source: before.rates_source,
     })
   },
   async (previous, { container }) => {

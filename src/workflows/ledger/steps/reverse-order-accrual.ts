@@ -5,6 +5,7 @@ import { OPERATION_PRIORITY } from "../../../modules/wallet-pass/constants"
 import type WalletPassModuleService from "../../../modules/wallet-pass/service"
 import { floorToMinorUnits } from "../../../modules/wallet-pass/utils/amounts"
 import { type LedgerChangeCompensation, withdrawLedgerChange } from "../utils/withdraw-ledger-change"
+import { returnedShare } from "../utils/order-shares"
 import { ledgerKeys } from "../../../modules/wallet-pass/keys"
 
 export type ReverseOrderAccrualStepInput =
@@ -14,34 +15,6 @@ export type ReverseOrderAccrualStepInput =
 type Compensation = LedgerChangeCompensation
 
 export const reverseOrderAccrualStepId = "reverse-order-accrual"
-
-/** The returned share of an order's items, by list value (unit price x quantity). */
-async function returnedShare(container: { resolve: (key: string) => any }, orderId: string, returnId: string) {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const [{ data: orders }, { data: returns }] = await Promise.all([
-    query.graph({ entity: "order", fields: ["items.*"], filters: { id: orderId } }),
-    query.graph({
-      entity: "return",
-      fields: ["id", "items.item_id", "items.quantity", "items.received_quantity"],
-      filters: { id: returnId },
-    }),
-  ])
-  const items = new Map<string, { quantity: number; value: number }>()
-  let denominator = 0
-  for (const item of orders[0]?.items ?? []) {
-    // Ordered quantity x unit price: fixed at order time (item totals shrink as items come back).
-    const value = floorToMinorUnits(item.unit_price) * Number(item.quantity)
-    items.set(item.id, { quantity: Number(item.quantity), value })
-    denominator += value
-  }
-  let numerator = 0
-  for (const r of returns[0]?.items ?? []) {
-    const item = items.get(r.item_id)
-    const quantity = Number(r.received_quantity ?? r.quantity ?? 0)
-    if (item && item.quantity > 0) numerator += Math.floor((item.value * quantity) / item.quantity)
-  }
-  return { numerator, denominator }
-}
 
 /**
  * A refund of a payment: the order it paid for and the refunded share of what was paid

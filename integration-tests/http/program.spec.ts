@@ -1,0 +1,370 @@
+import { TestEventUtils } from "@medusajs/test-utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { WALLET_PASS_EVENTS, WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
+import updateWalletPassLevels from "../../src/jobs/update-wallet-pass-levels"
+import { grantBirthdayBonuses } from "../../src/workflows/program/grant-birthday-bonuses"
+import { createAdminHeaders } from "../support/admin"
+import { basicAuth, externalCrmService, postHook, waitFor } from "../support/hooks"
+import { createCart, getCart, placeOrder, registerCustomer, SeededStore, seedStore } from "../support/store"
+import { storeTestRunner } from "../support/store-runner"
+
+jest.setTimeout(180_000)
+
+// Base from 0, Silver from 100, Gold from 300 (the balance unit); one item is 100, shipping 10.
+const LEVELS = [
+  { name: "Base", threshold: 0, bonusPercent: 3, discountPercent: 0 },
+  { name: "Silver", threshold: 100, bonusPercent: 5, discountPercent: 5 },
+  { name: "Gold", threshold: 300, bonusPercent: 10, discountPercent: 10 },
+]
+const PROGRAM = { ratesOwner: "program", tiers: { windowDays: null, levels: LEVELS } }
+
+// The option's program (version 0): levels the service owns the rates of, until an admin saves one.
+const { service, env, hooks, deliverHooksTo } = externalCrmService("program-key", {
+  WALLET_PASS_BONUS_PERCENT: "1",
+  WALLET_PASS_PROGRAM: JSON.stringify({ tiers: { levels: [LEVELS[0], LEVELS[1]] } }),
+})
+
+storeTestRunner({
+  env,
+  testSuite: ({ api, getContainer }) => {
+    let store: SeededStore
+    let admin: Awaited<ReturnType<typeof createAdminHeaders>>
+    const walletPass = () => getContainer().resolve(WALLET_PASS_MODULE)
+
+    beforeAll(async () => {
+      store = await seedStore(getContainer(), { itemPrice: 100, shippingPrice: 10 })
+    })
+    deliverHooksTo(() => api.defaults.baseURL, { resetEachTest: true })
+    beforeEach(async () => {
+      admin = await createAdminHeaders(getContainer())
+    })
+
+    const saveProgram = (body: unknown) =>
+      api.post("/admin/wallet-pass/program", body, admin).catch((e: any) => e.response)
+    const holderOf = async (customerId: string) =>
+      (await walletPass().listWalletPassHolders({ customer_id: customerId }))[0]
+    const settled = async (holderId: string) => {
+      const ops = await walletPass().listWalletPassOperations({ holder_id: holderId })
+      return ops.length > 0 && ops.every((o) => ["done", "resolved"].includes(o.state))
+    }
+    /** The holder once their level is `level` and every request of theirs has been sent. */
+    const onLevel = (customerId: string, level: string | null) =>
+      waitFor(
+        async () => {
+          const h = await holderOf(customerId)
+          return h?.level === level && (await settled(h.id)) && h
+        },
+        `level ${level}`,
+        20_000
+      )
+    const card = (phone: string) => service.emulator.getCustomer(phone)
+
+    async function signUp(phone: string, email: string) {
+      const { customer, headers } = await registerCustomer(api, store, {
+        email,
+        password: "pw-123456",
+        phone,
+        first_name: "Vera",
+      })
+      const holder = await waitFor(
+        async () => {
+          const h = await holderOf(customer.id)
+          return h?.enrollment_state === "enrolled" && h.level !== null && (await settled(h.id)) && h
+        },
+        "enrolment on a level",
+        20_000
+      )
+      return { customer, headers, holder }
+    }
+
+    /** Runs `act` and waits until the plugin's subscribers of `event` are done. */
+    async function handled(event: string, act: () => Promise<unknown>) {
+      const done = TestEventUtils.waitSubscribersExecution(event, getContainer().resolve(Modules.EVENT_BUS))
+      await act()
+      await done
+    }
+
+    it("refuses a bad program with 400 naming the field, and saves nothing", async () => {
+      const bad = [
+        [{ tiers: { levels: [LEVELS[0], { ...LEVELS[1], threshold: 0 }] } }, "tiers.levels.1.threshold"],
+        [{ tiers: { levels: [{ ...LEVELS[0], bonusPercent: 120 }] } }, "tiers.levels.0.bonusPercent"],
+        [{ tiers: { levels: LEVELS, bonus: 1 } }, 'unknown field(s) "bonus"'],
+        [{ ratesOwner: "crm" }, "ratesOwner"],
+        ["not a program", "Invalid program"],
+      ] as const
+      for (const [body, field] of bad) {
+        const res = await saveProgram(body)
+        expect(res.status).toBe(400)
+        expect(res.data).toMatchObject({ type: "invalid_data" })
+        expect(res.data.message).toContain(field)
+      }
+      const { data } = await api.get("/admin/wallet-pass/program", admin)
+      expect(data.program).toMatchObject({ version: 0, source: "options", actor: null })
+      expect(data.program.program.tiers.levels.map((l: any) => l.name)).toEqual(["Base", "Silver"])
+      expect((await api.get("/admin/wallet-pass/program/history", admin)).data).toMatchObject({ count: 0 })
+    })
+
+    it("the option's program places customers by spend while the service keeps the rates", async () => {
+      const { customer, headers, holder } = await signUp("+79996660001", "vera1@example.com")
+      expect(holder).toMatchObject({ level: "Base", rates_source: "service", bonus_percent_bp: null })
+      const requests = service.emulator.requests().length
+      await placeOrder(api, store, headers)
+      const silver = await onLevel(customer.id, "Silver")
+      // The service owns the rates: the level changes no rate and sends nothing but the bonus; the
+      // card shows the rate the store answers the service with (accrual.bonusPercent, 1%).
+      expect(silver).toMatchObject({ rates_source: "service", bonus_percent_bp: null, discount_percent_bp: 0 })
+      expect(card("+79996660001")).toMatchObject({ bonus: 1, discount: 0 })
+      expect(
+        service.emulator
+          .requests()
+          .slice(requests)
+          .map((r) => r.endpoint)
+      ).toEqual([expect.stringContaining("balance/add")])
+      // Its setPrivileges sets them as before.
+      await service.emulator.setPrivileges({ phone: "+79996660001", bonus: 8 })
+      expect(await holderOf(customer.id)).toMatchObject({ level: "Silver", bonus_percent_bp: 800 })
+      const { data } = await api.get(`/admin/customers/${customer.id}/wallet-pass`, admin)
+      expect(data.wallet_pass.level).toMatchObject({ name: "Silver", spend: 110, next: null, window_days: null })
+    })
+
+    it("program-owned rates: an order reaches a level, the card and the cart discount follow; a cancel takes it back", async () => {
+      const saved = await saveProgram(PROGRAM)
+      expect(saved.status).toBe(200)
+      expect(saved.data.program).toMatchObject({ version: 1, source: "admin", actor: expect.any(String) })
+
+      const { customer, headers, holder } = await signUp("+79996660002", "vera2@example.com")
+      // A new customer starts on the first level, and the enrolment carried its rates.
+      expect(holder).toMatchObject({ level: "Base", rates_source: "level", bonus_percent_bp: 300 })
+      expect(card("+79996660002")).toMatchObject({ bonus: 3, discount: 0 })
+
+      const openCart = await createCart(api, store, headers) // another cart, open while the order is placed
+      const order = await placeOrder(api, store, headers)
+      const silver = await onLevel(customer.id, "Silver")
+      expect(silver).toMatchObject({ bonus_percent_bp: 500, discount_percent_bp: 500, rates_source: "level" })
+      await waitFor(async () => card("+79996660002")?.discount === 5 && card("+79996660002"), "card rates")
+      expect(card("+79996660002")).toMatchObject({ bonus: 5, discount: 5 })
+      // The order that reached the level earned at the level it was placed on: 3% of 100.
+      const [accrual] = await walletPass().listWalletPassLedgerEntries({ holder_id: holder.id, kind: "accrual" })
+      expect(accrual.amount).toBe(300)
+      // The discount applies through the promotion groups: a new cart of 100 is 5 off.
+      const cart = await waitFor(
+        async () => {
+          const c = await getCart(api, headers, (await createCart(api, store, headers)).id)
+          return c.discount_total > 0 && c
+        },
+        "cart discount",
+        20_000
+      )
+      expect(cart.discount_total).toBe(5)
+      // The cart open during the order keeps its price (it may be in checkout) until its next change.
+      expect((await getCart(api, headers, openCart.id)).discount_total).toBe(0)
+      await api.post(
+        `/store/carts/${openCart.id}/line-items`,
+        { variant_id: store.variantId, quantity: 1 },
+        { headers }
+      )
+      expect((await getCart(api, headers, openCart.id)).discount_total).toBe(10)
+
+      const { data } = await api.get("/store/customers/me/wallet-pass", { headers })
+      expect(data.wallet_pass.level).toEqual({
+        name: "Silver",
+        spend: 110,
+        window_days: null,
+        changed_at: expect.any(String),
+        next: { name: "Gold", threshold: 300, missing: 190 },
+      })
+
+      await handled("order.canceled", () => api.post(`/admin/orders/${order.id}/cancel`, {}, admin))
+      const base = await onLevel(customer.id, "Base")
+      expect(base).toMatchObject({ bonus_percent_bp: 300, discount_percent_bp: 0 })
+      await waitFor(async () => card("+79996660002")?.discount === 0, "card back on Base")
+      expect(card("+79996660002")).toMatchObject({ bonus: 3, discount: 0 })
+    })
+
+    it("a return takes the returned share off the spend, once", async () => {
+      await saveProgram(PROGRAM)
+      const { customer, headers } = await signUp("+79996660003", "vera3@example.com")
+      const order = await placeOrder(api, store, headers, (await createCart(api, store, headers, { quantity: 3 })).id)
+      await onLevel(customer.id, "Gold") // 310
+      const itemId = order.items![0].id
+      await api.post(`/admin/orders/${order.id}/fulfillments`, { items: [{ id: itemId, quantity: 3 }] }, admin)
+      const { data } = await api.post(
+        "/admin/returns",
+        { order_id: order.id, location_id: store.stockLocationId },
+        admin
+      )
+      const ret = data.return
+      await api.post(`/admin/returns/${ret.id}/request-items`, { items: [{ id: itemId, quantity: 1 }] }, admin)
+      await api.post(`/admin/returns/${ret.id}/request`, {}, admin)
+      await api.post(`/admin/returns/${ret.id}/receive`, {}, admin)
+      await api.post(`/admin/returns/${ret.id}/receive-items`, { items: [{ id: itemId, quantity: 1 }] }, admin)
+      await handled("order.return_received", () => api.post(`/admin/returns/${ret.id}/receive/confirm`, {}, admin))
+      // A third of the items came back: 310 - 103.33 = 206.67, Silver.
+      const silver = await onLevel(customer.id, "Silver")
+      expect(silver.bonus_percent_bp).toBe(500)
+      // The event again changes nothing.
+      const eventBus = getContainer().resolve(Modules.EVENT_BUS)
+      await handled("order.return_received", () =>
+        eventBus.emit({ name: "order.return_received", data: { order_id: order.id, return_id: ret.id } })
+      )
+      const [spend] = await walletPass().listWalletPassOrderSpends({ order_id: order.id })
+      expect(spend).toMatchObject({ amount: 31_000, returns: { [ret.id]: 10_333 }, canceled_at: null })
+      expect(
+        (await api.get(`/admin/customers/${customer.id}/wallet-pass`, admin)).data.wallet_pass.level
+      ).toMatchObject({ name: "Silver", spend: 206.67, next: { name: "Gold", missing: 93.33 } })
+    })
+
+    it("orders that leave the rolling window stop counting when the daily job runs, and a second run changes nothing", async () => {
+      await saveProgram({ ...PROGRAM, tiers: { ...PROGRAM.tiers, windowDays: 30 } })
+      const { customer, headers, holder } = await signUp("+79996660004", "vera4@example.com")
+      const order = await placeOrder(api, store, headers)
+      await onLevel(customer.id, "Silver")
+      await waitFor(async () => card("+79996660004")?.discount === 5, "card on Silver")
+
+      // The order was placed 31 days ago.
+      await getContainer()
+        .resolve(ContainerRegistrationKeys.PG_CONNECTION)
+        .raw(`UPDATE wallet_pass_order_spend SET placed_at = now() - interval '31 days' WHERE order_id = ?`, [order.id])
+      const before = service.emulator.requests().length
+      await updateWalletPassLevels(getContainer())
+      const base = await onLevel(customer.id, "Base")
+      expect(base).toMatchObject({ bonus_percent_bp: 300, discount_percent_bp: 0 })
+      await waitFor(async () => card("+79996660004")?.discount === 0, "card back on Base")
+      const sent = service.emulator.requests().length
+      expect(sent - before).toBe(1) // one profile update with the level's rates
+
+      await updateWalletPassLevels(getContainer())
+      await new Promise((r) => setTimeout(r, 300))
+      expect(await settled(holder.id)).toBe(true)
+      expect(service.emulator.requests().length).toBe(sent)
+      const ops = await walletPass().listWalletPassOperations({ holder_id: holder.id, method: "user_create_or_update" })
+      expect(ops.filter((o) => o.state === "pending")).toHaveLength(0)
+    })
+
+    it("setPrivileges while the program owns the rates is an override until the next level change", async () => {
+      await saveProgram(PROGRAM)
+      const { customer, headers } = await signUp("+79996660005", "vera5@example.com")
+      await placeOrder(api, store, headers)
+      await onLevel(customer.id, "Silver")
+      await service.emulator.setPrivileges({ phone: "+79996660005", bonus: 20 })
+      const overridden = await holderOf(customer.id)
+      expect(overridden).toMatchObject({ bonus_percent_bp: 2000, rates_source: "override" })
+      // One profile update repeats the store's rates, now the override: a level's request that
+      // landed after the service's change cannot leave the card on the level's rates.
+      await waitFor(() => settled(overridden.id), "the override's profile update")
+      expect(card("+79996660005")).toMatchObject({ bonus: 20, discount: 5 })
+
+      // Another order on the same level keeps the override (220: still Silver) ...
+      await placeOrder(api, store, headers)
+      await waitFor(
+        async () => (await walletPass().listWalletPassOrderSpends({ customer_id: customer.id })).length === 2,
+        "spend"
+      )
+      const still = await onLevel(customer.id, "Silver")
+      expect(still).toMatchObject({ bonus_percent_bp: 2000, discount_percent_bp: 500, rates_source: "override" })
+      // ... the next level ends it (330: Gold).
+      await placeOrder(api, store, headers)
+      const gold = await onLevel(customer.id, "Gold")
+      expect(gold).toMatchObject({ bonus_percent_bp: 1000, discount_percent_bp: 1000, rates_source: "level" })
+      await waitFor(async () => card("+79996660005")?.bonus === 10, "card on Gold")
+    })
+
+    it("welcome and first-install bonuses: each once however often its event comes, with its lifetime", async () => {
+      await saveProgram({
+        tiers: PROGRAM.tiers,
+        bonuses: { welcome: { amount: 50, lifetimeDays: 30 }, install: { amount: 20, lifetimeDays: null } },
+      })
+      const { customer, holder } = await signUp("+79996660007", "vera7@example.com")
+      const bonuses = () => walletPass().listWalletPassLedgerEntries({ holder_id: holder.id, kind: "program_bonus" })
+      const welcome = await waitFor(async () => (await bonuses())[0], "the welcome bonus")
+      expect(welcome).toMatchObject({ amount: 5000, dedupe_key: `bonus:welcome:${holder.id}`, state: "applied" })
+      const days = (new Date(welcome.expires_at!).getTime() - Date.now()) / 86_400_000
+      expect(days).toBeGreaterThan(29.9)
+      expect(days).toBeLessThanOrEqual(30)
+
+      // customer.created delivered twice more: still one welcome.
+      const eventBus = getContainer().resolve(Modules.EVENT_BUS)
+      for (const _ of [1, 2]) {
+        await handled("customer.created", () => eventBus.emit({ name: "customer.created", data: { id: customer.id } }))
+      }
+      // The card installed, and its createCustomer hook delivered three times: one install bonus.
+      await handled(WALLET_PASS_EVENTS.HOLDER_LINKED, () => service.emulator.install({ phone: "+79996660007" }))
+      const hook = service.emulator.hooks().find((h) => h.method === "createCustomer")!
+      for (const _ of [1, 2]) {
+        await handled(WALLET_PASS_EVENTS.HOLDER_LINKED, () =>
+          postHook(api.defaults.baseURL!, hook.body, { authorization: basicAuth(hooks.login, hooks.password) })
+        )
+      }
+      const entries = await bonuses()
+      expect(entries.map((e) => [e.amount, e.metadata?.bonus, e.expires_at === null])).toEqual(
+        expect.arrayContaining([
+          [5000, "welcome", false],
+          [2000, "install", true],
+        ])
+      )
+      expect(entries).toHaveLength(2)
+      await waitFor(async () => (await settled(holder.id)) && card("+79996660007")?.balance === 70, "70 at the service")
+      const added = service.emulator.requests().filter((r) => r.endpoint.includes("balance/add"))
+      expect(added).toHaveLength(2)
+    })
+
+    it("a birthday bonus once a year on the day in the store's time zone, 29 February on the 28th", async () => {
+      await saveProgram({ tiers: PROGRAM.tiers, timeZone: "Asia/Tokyo", bonuses: { birthday: { amount: 10 } } })
+      const leapling = (await signUp("+79996660008", "vera8@example.com")).holder
+      const may = (await signUp("+79996660009", "vera9@example.com")).holder
+      await walletPass().updateWalletPassHolders([
+        { id: leapling.id, birthday: "2000-02-29" },
+        { id: may.id, birthday: "1990-05-10" },
+      ])
+      const birthdayKeys = async () =>
+        (await walletPass().listWalletPassLedgerEntries({ kind: "program_bonus" })).map((e) => e.dedupe_key).sort()
+
+      // 2027 has no 29 February: the 28th, twice in the day, credits once.
+      expect(await grantBirthdayBonuses(getContainer(), new Date("2027-02-28T03:00:00Z"))).toBe(1)
+      expect(await grantBirthdayBonuses(getContainer(), new Date("2027-02-28T14:00:00Z"))).toBe(0)
+      // 2028 has one: nothing on the 28th, the bonus on the 29th.
+      expect(await grantBirthdayBonuses(getContainer(), new Date("2028-02-28T03:00:00Z"))).toBe(0)
+      expect(await grantBirthdayBonuses(getContainer(), new Date("2028-02-29T03:00:00Z"))).toBe(1)
+      // 16:00 UTC on 9 May is already 10 May in Tokyo.
+      expect(await grantBirthdayBonuses(getContainer(), new Date("2027-05-09T16:00:00Z"))).toBe(1)
+      expect(await birthdayKeys()).toEqual(
+        [
+          `bonus:birthday:${leapling.id}:2027`,
+          `bonus:birthday:${leapling.id}:2028`,
+          `bonus:birthday:${may.id}:2027`,
+        ].sort()
+      )
+      await waitFor(
+        async () => (await settled(leapling.id)) && card("+79996660008")?.balance === 20,
+        "20 at the service"
+      )
+    })
+
+    it("the preview counts the moves a program would make; the history keeps every version", async () => {
+      await saveProgram(PROGRAM)
+      const { customer, headers } = await signUp("+79996660006", "vera6@example.com")
+      await placeOrder(api, store, headers)
+      await onLevel(customer.id, "Silver")
+
+      const stricter = {
+        ...PROGRAM,
+        tiers: { ...PROGRAM.tiers, levels: [LEVELS[0], { ...LEVELS[1], threshold: 200 }] },
+      }
+      const preview = await api.post("/admin/wallet-pass/program/preview", stricter, admin)
+      expect(preview.data.moved).toEqual({ total: 1, moves: [{ from: "Silver", to: "Base", count: 1 }] })
+      expect((await api.get("/admin/wallet-pass/program", admin)).data.program.version).toBe(1)
+
+      const saved = await saveProgram(stricter)
+      expect(saved.data).toMatchObject({ program: { version: 2 }, moved: { total: 1 }, levels: { changed: 1 } })
+      await onLevel(customer.id, "Base")
+      const history = (await api.get("/admin/wallet-pass/program/history", admin)).data
+      expect(history).toMatchObject({ count: 2 })
+      expect(history.versions.map((v: any) => [v.version, v.moved?.total])).toEqual([
+        [2, 1],
+        [1, 0],
+      ])
+      // A secret API key saved it here: no user, so its id (check:admin shows a user's email).
+      expect(history.versions[0].actor).toMatch(/^apk_/)
+    })
+  },
+})

@@ -1,0 +1,343 @@
+import { defineRouteConfig } from "@medusajs/admin-sdk"
+import {
+  Badge,
+  Button,
+  Container,
+  Heading,
+  IconButton,
+  Input,
+  Label,
+  Select,
+  Text,
+  toast,
+  usePrompt,
+} from "@medusajs/ui"
+import { Trash } from "@medusajs/icons"
+import { useQuery, useQueryClient } from "@tanstack/react-query"
+import { useEffect, useState } from "react"
+import type {
+  AdminWalletPassProgramHistoryResponse,
+  AdminWalletPassProgramPreviewResponse,
+  AdminWalletPassProgramResponse,
+  AdminWalletPassProgramSaveResponse,
+} from "../../../../api/types"
+import type { LevelMoves } from "../../../../modules/wallet-pass/types"
+import type { ProgramInput } from "../../../../modules/wallet-pass/program"
+import { PROGRAM_BONUSES, type ProgramBonus } from "../../../../modules/wallet-pass/constants"
+import { formatDate, getJson, postJson, walletPassKeys } from "../../../lib/api"
+import { RowsTable } from "../../../components/rows-table"
+
+type LevelDraft = { name: string; threshold: string; bonusPercent: string; discountPercent: string }
+type BonusDraft = { amount: string; lifetimeDays: string }
+type Draft = {
+  ratesOwner: "service" | "program"
+  windowDays: string
+  timeZone: string
+  levels: LevelDraft[]
+  bonuses: Record<ProgramBonus, BonusDraft>
+}
+
+const BONUS_LABEL: Record<ProgramBonus, string> = {
+  welcome: "Welcome bonus (on enrolment)",
+  install: "Bonus for installing the card (first card)",
+  birthday: "Birthday bonus (once a year)",
+}
+
+/** A level's numbers, in the order of the table's columns. */
+const NUMBER_FIELDS = ["threshold", "bonusPercent", "discountPercent"] as const
+
+const programKey = [...walletPassKeys.all, "program"] as const
+const historyKey = [...walletPassKeys.all, "program", "history"] as const
+
+const toDraft = (program: AdminWalletPassProgramResponse["program"]["program"]): Draft => ({
+  ratesOwner: program.ratesOwner,
+  windowDays: program.tiers.windowDays === null ? "" : String(program.tiers.windowDays),
+  timeZone: program.timeZone,
+  levels: program.tiers.levels.map((l) => ({
+    name: l.name,
+    threshold: String(l.threshold),
+    bonusPercent: String(l.bonusPercent),
+    discountPercent: String(l.discountPercent),
+  })),
+  bonuses: Object.fromEntries(
+    PROGRAM_BONUSES.map((b) => [
+      b,
+      {
+        amount: String(program.bonuses[b].amount),
+        lifetimeDays: program.bonuses[b].lifetimeDays === null ? "" : String(program.bonuses[b].lifetimeDays),
+      },
+    ])
+  ) as Draft["bonuses"],
+})
+
+/** The draft as the API takes it; the server names what is wrong with it. */
+const toProgram = (draft: Draft): ProgramInput => {
+  const number = (text: string) => (text.trim() === "" ? Number.NaN : Number(text.replace(",", ".")))
+  return {
+    ratesOwner: draft.ratesOwner,
+    timeZone: draft.timeZone.trim(),
+    tiers: {
+      windowDays: draft.windowDays.trim() === "" ? null : number(draft.windowDays),
+      levels: draft.levels.map((l) => ({
+        name: l.name,
+        threshold: number(l.threshold),
+        bonusPercent: number(l.bonusPercent),
+        discountPercent: number(l.discountPercent),
+      })),
+    },
+    bonuses: Object.fromEntries(
+      PROGRAM_BONUSES.map((b) => [
+        b,
+        {
+          amount: number(draft.bonuses[b].amount),
+          lifetimeDays: draft.bonuses[b].lifetimeDays.trim() === "" ? null : number(draft.bonuses[b].lifetimeDays),
+        },
+      ])
+    ) as NonNullable<ProgramInput["bonuses"]>,
+  }
+}
+
+const describeMoves = (moved: LevelMoves) =>
+  moved.total === 0
+    ? "No customer changes level."
+    : `${moved.total} customer(s) change level: ` +
+      moved.moves.map((m) => `${m.from ?? "none"} → ${m.to ?? "none"} (${m.count})`).join(", ") +
+      "."
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+/**
+ * Settings › Wallet pass program (docs/program.md): the levels customers reach by spend,
+ * who owns the rates, a preview of whom a change moves before it is saved, and the history.
+ */
+const WalletPassProgramPage = () => {
+  const prompt = usePrompt()
+  const queryClient = useQueryClient()
+  const { data } = useQuery({
+    queryKey: programKey,
+    queryFn: () => getJson<AdminWalletPassProgramResponse>("/admin/wallet-pass/program"),
+  })
+  const history = useQuery({
+    queryKey: historyKey,
+    queryFn: () =>
+      getJson<AdminWalletPassProgramHistoryResponse>("/admin/wallet-pass/program/history", { limit: "10" }),
+  })
+  const [draft, setDraft] = useState<Draft | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+  const [saving, setSaving] = useState(false)
+  useEffect(() => {
+    if (data && !draft) setDraft(toDraft(data.program.program))
+  }, [data, draft])
+
+  if (!data || !draft) return <Container className="px-6 py-4">Loading…</Container>
+
+  const setLevel = (i: number, field: keyof LevelDraft, value: string) =>
+    setDraft({ ...draft, levels: draft.levels.map((l, j) => (j === i ? { ...l, [field]: value } : l)) })
+
+  const save = async () => {
+    setProblem(null)
+    setSaving(true)
+    try {
+      const program = toProgram(draft)
+      const { moved } = await postJson<AdminWalletPassProgramPreviewResponse>(
+        "/admin/wallet-pass/program/preview",
+        program
+      )
+      const ok = await prompt({
+        title: "Save the program?",
+        description: `${describeMoves(moved)} Their rates follow when the program owns them.`,
+        confirmText: "Save",
+        cancelText: "Cancel",
+      })
+      if (!ok) return
+      const saved = await postJson<AdminWalletPassProgramSaveResponse>("/admin/wallet-pass/program", program)
+      toast.success(`Program version ${saved.program.version} saved; ${saved.levels.changed} customer(s) updated`)
+      await queryClient.invalidateQueries({ queryKey: walletPassKeys.all })
+    } catch (error) {
+      setProblem(errorText(error))
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  const current = data.program
+  return (
+    <div className="flex flex-col gap-y-3">
+      <Container className="flex flex-col gap-4 px-6 py-4" data-testid="wallet-pass-program">
+        <div className="flex items-center justify-between">
+          <div>
+            <Heading level="h1">Wallet pass program</Heading>
+            <Text size="small" className="text-ui-fg-subtle">
+              Levels customers reach by what they spend, with the bonus and discount of each.
+            </Text>
+          </div>
+          <Badge size="small" color={current.source === "admin" ? "green" : "grey"}>
+            {current.source === "admin"
+              ? `Version ${current.version}, saved ${formatDate(current.saved_at)}`
+              : "From the plugin options"}
+          </Badge>
+        </div>
+        <div className="grid grid-cols-3 gap-4">
+          <div className="flex flex-col gap-1">
+            <Label size="small" weight="plus">
+              Who sets customers' rates
+            </Label>
+            <Select
+              value={draft.ratesOwner}
+              onValueChange={(v) => setDraft({ ...draft, ratesOwner: v as Draft["ratesOwner"] })}
+            >
+              <Select.Trigger data-testid="wallet-pass-program-owner">
+                <Select.Value />
+              </Select.Trigger>
+              <Select.Content>
+                <Select.Item value="service">The service (its setPrivileges)</Select.Item>
+                <Select.Item value="program">This program's levels</Select.Item>
+              </Select.Content>
+            </Select>
+          </div>
+          <div className="flex flex-col gap-1">
+            <Label size="small" weight="plus">
+              Store time zone (birthdays)
+            </Label>
+            <Input
+              size="small"
+              placeholder="Europe/Moscow"
+              value={draft.timeZone}
+              onChange={(e) => setDraft({ ...draft, timeZone: e.target.value })}
+            />
+          </div>
+          <div className="flex flex-col gap-1">
+            <Label size="small" weight="plus">
+              Spend counted over (days, empty: all orders)
+            </Label>
+            <Input
+              size="small"
+              inputMode="numeric"
+              placeholder="All orders"
+              value={draft.windowDays}
+              onChange={(e) => setDraft({ ...draft, windowDays: e.target.value })}
+              data-testid="wallet-pass-program-window"
+            />
+          </div>
+        </div>
+        <div className="flex flex-col gap-2">
+          <div className="grid grid-cols-[2fr_1fr_1fr_1fr_auto] gap-2">
+            {["Level", "From spend", "Bonus %", "Discount %", ""].map((h) => (
+              <Text key={h} size="xsmall" weight="plus" className="text-ui-fg-subtle">
+                {h}
+              </Text>
+            ))}
+          </div>
+          {draft.levels.map((level, i) => (
+            <div
+              key={i}
+              className="grid grid-cols-[2fr_1fr_1fr_1fr_auto] gap-2"
+              data-testid="wallet-pass-program-level"
+            >
+              <Input size="small" value={level.name} onChange={(e) => setLevel(i, "name", e.target.value)} />
+              {NUMBER_FIELDS.map((field) => (
+                <Input
+                  key={field}
+                  size="small"
+                  inputMode="decimal"
+                  value={level[field]}
+                  onChange={(e) => setLevel(i, field, e.target.value)}
+                />
+              ))}
+              <IconButton
+                size="small"
+                variant="transparent"
+                aria-label={`Remove ${level.name || "level"}`}
+                onClick={() => setDraft({ ...draft, levels: draft.levels.filter((_, j) => j !== i) })}
+              >
+                <Trash />
+              </IconButton>
+            </div>
+          ))}
+          <Button
+            size="small"
+            variant="secondary"
+            className="self-start"
+            onClick={() =>
+              setDraft({
+                ...draft,
+                levels: [...draft.levels, { name: "", threshold: "", bonusPercent: "0", discountPercent: "0" }],
+              })
+            }
+          >
+            Add level
+          </Button>
+        </div>
+        <div className="flex flex-col gap-2">
+          <div className="grid grid-cols-[2fr_1fr_1fr] gap-2">
+            {["Bonus", "Amount (0: none)", "Lasts (days, empty: for good)"].map((h) => (
+              <Text key={h} size="xsmall" weight="plus" className="text-ui-fg-subtle">
+                {h}
+              </Text>
+            ))}
+          </div>
+          {PROGRAM_BONUSES.map((b) => (
+            <div
+              key={b}
+              className="grid grid-cols-[2fr_1fr_1fr] items-center gap-2"
+              data-testid={`wallet-pass-bonus-${b}`}
+            >
+              <Text size="small">{BONUS_LABEL[b]}</Text>
+              {(["amount", "lifetimeDays"] as const).map((field) => (
+                <Input
+                  key={field}
+                  size="small"
+                  inputMode="decimal"
+                  value={draft.bonuses[b][field]}
+                  onChange={(e) =>
+                    setDraft({
+                      ...draft,
+                      bonuses: { ...draft.bonuses, [b]: { ...draft.bonuses[b], [field]: e.target.value } },
+                    })
+                  }
+                />
+              ))}
+            </div>
+          ))}
+        </div>
+        {problem && (
+          <Text size="small" className="text-ui-fg-error" data-testid="wallet-pass-program-problem">
+            {problem}
+          </Text>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button size="small" variant="secondary" onClick={() => setDraft(toDraft(current.program))}>
+            Reset
+          </Button>
+          <Button size="small" isLoading={saving} onClick={save} data-testid="wallet-pass-program-save">
+            Save
+          </Button>
+        </div>
+      </Container>
+      <Container className="flex flex-col gap-2 p-0">
+        <Heading level="h2" className="px-6 pt-4">
+          History
+        </Heading>
+        {!history.data?.count && (
+          <Text size="small" className="px-6 pb-4 text-ui-fg-subtle">
+            No version saved yet: the plugin options' program is in force.
+          </Text>
+        )}
+        <RowsTable
+          rows={history.data?.versions ?? []}
+          columns={[
+            { header: "Version", cell: (v) => v.version },
+            { header: "Saved", cell: (v) => formatDate(v.saved_at) },
+            { header: "By", cell: (v) => v.actor ?? "—" },
+            { header: "Levels", cell: (v) => v.program.tiers.levels.map((l) => l.name).join(", ") || "—" },
+            { header: "Customers moved", cell: (v) => v.moved?.total ?? "—" },
+          ]}
+        />
+      </Container>
+    </div>
+  )
+}
+
+export const config = defineRouteConfig({ label: "Wallet pass program" })
+
+export default WalletPassProgramPage

@@ -1,0 +1,108 @@
+import { birthdaysOn, levelFor, nextLevel, programProblems, programSchema } from "../program"
+
+const levels = [
+  { name: "Base", threshold: 0, bonusPercent: 3, discountPercent: 0 },
+  { name: "Silver", threshold: 100, bonusPercent: 5, discountPercent: 5 },
+  { name: "Gold", threshold: 500.5, bonusPercent: 10, discountPercent: 12.5 },
+]
+
+describe("the loyalty program's schema", () => {
+  it("fills what is left out: the service owns the rates, no levels, lifetime spend", () => {
+    expect(programSchema.parse({})).toEqual({
+      ratesOwner: "service",
+      tiers: { windowDays: null, levels: [] },
+      bonuses: {
+        welcome: { amount: 0, lifetimeDays: null },
+        install: { amount: 0, lifetimeDays: null },
+        birthday: { amount: 0, lifetimeDays: null },
+      },
+      timeZone: "UTC",
+    })
+  })
+
+  it("takes levels that go up by spend", () => {
+    const { program } = programProblems({ ratesOwner: "program", tiers: { windowDays: 365, levels } })
+    expect(program?.tiers.levels.map((l) => l.name)).toEqual(["Base", "Silver", "Gold"])
+  })
+
+  it.each([
+    [
+      "overlapping thresholds",
+      { tiers: { levels: [levels[0], { ...levels[1], threshold: 0 }] } },
+      "tiers.levels.1.threshold: threshold must be above the previous level's (0)",
+    ],
+    [
+      "a first level above 0",
+      { tiers: { levels: [{ ...levels[0], threshold: 10 }] } },
+      "tiers.levels.0.threshold: the first level's threshold must be 0",
+    ],
+    [
+      "a percent over 100",
+      { tiers: { levels: [{ ...levels[0], bonusPercent: 101 }] } },
+      "tiers.levels.0.bonusPercent: bonusPercent must be a number from 0 to 100",
+    ],
+    [
+      "three decimals in a percent",
+      { tiers: { levels: [{ ...levels[0], discountPercent: 1.234 }] } },
+      "tiers.levels.0.discountPercent: discountPercent accepts at most two decimal places",
+    ],
+    ["an unknown field", { tiers: { levels: [], tier: 1 } }, 'tiers: unknown field(s) "tier"'],
+    ["an unknown top-level field", { perks: {} }, 'unknown field(s) "perks"'],
+    [
+      "a bonus of three decimals",
+      { bonuses: { welcome: { amount: 1.005 } } },
+      "bonuses.welcome.amount: welcome.amount",
+    ],
+    ["an unknown bonus", { bonuses: { referral: { amount: 5 } } }, 'bonuses: unknown field(s) "referral"'],
+    ["an unknown time zone", { timeZone: "Mars/Olympus" }, "timeZone: timeZone must be an IANA time zone"],
+    ["a bonus lifetime of 0 days", { bonuses: { install: { amount: 5, lifetimeDays: 0 } } }, "install.lifetimeDays"],
+    [
+      "a name used twice",
+      { tiers: { levels: [levels[0], { ...levels[1], name: "base" }] } },
+      'name "base" is used twice',
+    ],
+    ["a window of 0 days", { tiers: { windowDays: 0 } }, "tiers.windowDays: windowDays must be a whole number of days"],
+    ["the program owning rates with no level", { ratesOwner: "program" }, 'ratesOwner: ratesOwner "program" needs'],
+    ["an unknown owner", { ratesOwner: "crm" }, 'ratesOwner: ratesOwner must be one of "service", "program"'],
+    ["a negative threshold", { tiers: { levels: [levels[0], { ...levels[1], threshold: -5 }] } }, "threshold must be"],
+  ])("refuses %s, naming the field", (_what, input, expected) => {
+    const { program, problems } = programProblems(input)
+    expect(program).toBeNull()
+    expect(problems!.join("\n")).toContain(expected)
+  })
+})
+
+describe("levels by spend", () => {
+  const program = programSchema.parse({ ratesOwner: "program", tiers: { levels } })
+
+  it("puts a spend on the last level whose threshold it meets (spend in minor units)", () => {
+    expect(levelFor(program, 0)?.name).toBe("Base")
+    expect(levelFor(program, 9_999)?.name).toBe("Base")
+    expect(levelFor(program, 10_000)?.name).toBe("Silver")
+    expect(levelFor(program, 50_049)?.name).toBe("Silver")
+    expect(levelFor(program, 50_050)?.name).toBe("Gold")
+  })
+
+  it("has no level without levels, and knows the next one", () => {
+    expect(levelFor(programSchema.parse({}), 1_000_000)).toBeNull()
+    expect(nextLevel(program, null)?.name).toBe("Base")
+    expect(nextLevel(program, "Silver")?.name).toBe("Gold")
+    expect(nextLevel(program, "Gold")).toBeNull()
+  })
+})
+
+describe("whose birthday it is", () => {
+  it("is the day in the program's time zone", () => {
+    // 16:00 UTC on 9 May is 01:00 on 10 May in Tokyo.
+    expect(birthdaysOn(new Date("2027-05-09T16:00:00Z"), "UTC")).toEqual({ year: 2027, monthDays: ["05-09"] })
+    expect(birthdaysOn(new Date("2027-05-09T16:00:00Z"), "Asia/Tokyo")).toEqual({ year: 2027, monthDays: ["05-10"] })
+    // New Year's Eve in UTC is already the next year in Moscow.
+    expect(birthdaysOn(new Date("2026-12-31T22:00:00Z"), "Europe/Moscow")).toEqual({ year: 2027, monthDays: ["01-01"] })
+  })
+
+  it("brings those born on 29 February to the 28th when the year has no 29th", () => {
+    expect(birthdaysOn(new Date("2027-02-28T12:00:00Z"), "UTC").monthDays).toEqual(["02-28", "02-29"])
+    expect(birthdaysOn(new Date("2028-02-28T12:00:00Z"), "UTC").monthDays).toEqual(["02-28"])
+    expect(birthdaysOn(new Date("2028-02-29T12:00:00Z"), "UTC").monthDays).toEqual(["02-29"])
+  })
+})

@@ -1,0 +1,201 @@
+import { z } from "@medusajs/framework/zod"
+import { MAX_AMOUNT_MINOR } from "./constants"
+import { percentToBasisPoints, toMinorUnits } from "./utils/amounts"
+
+/**
+ * The loyalty program the store runs (docs/program.md): who sets a holder's bonus and discount
+ * percents, and the levels a customer reaches by spend. Plugin option `program` gives the first
+ * one; the admin's saved versions win afterwards. Pure: no container, no database.
+ */
+
+/** Who sets holders' rates: the service (its setPrivileges hook), or the program's levels. */
+export const RATES_OWNERS = ["service", "program"] as const
+export type RatesOwner = (typeof RATES_OWNERS)[number]
+
+/** At most this many levels: a card shows one, and a merchant names each. */
+export const MAX_LEVELS = 20
+
+const percent = (field: string) =>
+  z
+    .number({ error: `${field} must be a number from 0 to 100` })
+    .min(0, { error: `${field} must be a number from 0 to 100` })
+    .max(100, { error: `${field} must be a number from 0 to 100` })
+    .refine((v) => percentToBasisPoints(v) !== null, { error: `${field} accepts at most two decimal places` })
+
+/** A bonus of the program: its amount in the balance unit (0: off) and how long it lasts (null: for good). */
+const bonusSchema = (field: string) =>
+  z
+    .object({
+      amount: z
+        .number({ error: `${field}.amount must be an amount of at least 0` })
+        .refine((v) => v >= 0 && toMinorUnits(v) !== null, {
+          error: `${field}.amount must be an amount from 0 to ${MAX_AMOUNT_MINOR / 100} with at most two decimals`,
+        })
+        .default(0),
+      lifetimeDays: z
+        .number({ error: `${field}.lifetimeDays must be a whole number of days from 1 to 3660, or null` })
+        .int({ error: `${field}.lifetimeDays must be a whole number of days from 1 to 3660, or null` })
+        .min(1, { error: `${field}.lifetimeDays must be a whole number of days from 1 to 3660, or null` })
+        .max(3660, { error: `${field}.lifetimeDays must be a whole number of days from 1 to 3660, or null` })
+        .nullable()
+        .default(null),
+    })
+    .strict()
+    .prefault({})
+
+const levelSchema = z
+  .object({
+    name: z
+      .string({ error: "name must be a non-empty text of at most 40 characters" })
+      .trim()
+      .min(1, { error: "name must be a non-empty text of at most 40 characters" })
+      .max(40, { error: "name must be a non-empty text of at most 40 characters" }),
+    threshold: z
+      .number({ error: "threshold must be an amount of at least 0" })
+      .refine((v) => v >= 0 && toMinorUnits(v) !== null, {
+        error: `threshold must be an amount from 0 to ${MAX_AMOUNT_MINOR / 100} with at most two decimals`,
+      }),
+    bonusPercent: percent("bonusPercent"),
+    discountPercent: percent("discountPercent"),
+  })
+  .strict()
+
+/** The program as the admin API and plugin option `program` take it. */
+export const programSchema = z
+  .object({
+    ratesOwner: z
+      .enum(RATES_OWNERS, { error: `ratesOwner must be one of ${RATES_OWNERS.map((o) => `"${o}"`).join(", ")}` })
+      .default("service"),
+    tiers: z
+      .object({
+        // Spend counts over this many days back from now; null: since the customer's first order.
+        windowDays: z
+          .number({ error: "windowDays must be a whole number of days from 1 to 3660, or null for lifetime" })
+          .int({ error: "windowDays must be a whole number of days from 1 to 3660, or null for lifetime" })
+          .min(1, { error: "windowDays must be a whole number of days from 1 to 3660, or null for lifetime" })
+          .max(3660, { error: "windowDays must be a whole number of days from 1 to 3660, or null for lifetime" })
+          .nullable()
+          .default(null),
+        levels: z
+          .array(levelSchema, { error: "levels must be a list of levels" })
+          .max(MAX_LEVELS, { error: `levels holds at most ${MAX_LEVELS} levels` })
+          .default([]),
+      })
+      .strict()
+      .prefault({}),
+    // Credited once per holder, sent like any credit: on enrolment, on the first card installed.
+    bonuses: z
+      .object({ welcome: bonusSchema("welcome"), install: bonusSchema("install"), birthday: bonusSchema("birthday") })
+      .strict()
+      .prefault({}),
+    // The store's time zone (IANA): a birthday bonus comes on the day there.
+    timeZone: z
+      .string({ error: 'timeZone must be an IANA time zone such as "Europe/Moscow"' })
+      .refine(isTimeZone, { error: 'timeZone must be an IANA time zone such as "Europe/Moscow"' })
+      .default("UTC"),
+  })
+  .strict()
+  .superRefine((program, ctx) => {
+    const { levels } = program.tiers
+    if (levels.length && levels[0].threshold !== 0) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["tiers", "levels", 0, "threshold"],
+        message: "the first level's threshold must be 0: every customer is on a level",
+      })
+    }
+    for (let i = 1; i < levels.length; i++) {
+      if (levels[i].threshold <= levels[i - 1].threshold) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["tiers", "levels", i, "threshold"],
+          message: `threshold must be above the previous level's (${levels[i - 1].threshold}): levels go up by spend and do not overlap`,
+        })
+      }
+    }
+    const seen = new Set<string>()
+    levels.forEach((level, i) => {
+      const key = level.name.toLowerCase()
+      if (seen.has(key)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["tiers", "levels", i, "name"],
+          message: `name "${level.name}" is used twice`,
+        })
+      }
+      seen.add(key)
+    })
+    if (program.ratesOwner === "program" && !levels.length) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["ratesOwner"],
+        message: 'ratesOwner "program" needs at least one level in tiers.levels to take the rates from',
+      })
+    }
+  })
+
+export type ProgramInput = z.input<typeof programSchema>
+export type Program = z.output<typeof programSchema>
+export type ProgramLevel = Program["tiers"]["levels"][number]
+
+/** A program's problems, one line each, with the field's path ("tiers.levels.1.threshold: ..."). */
+export function programProblems(
+  raw: unknown
+): { program: Program; problems: null } | { program: null; problems: string[] } {
+  const result = programSchema.safeParse(raw ?? {})
+  if (result.success) return { program: result.data, problems: null }
+  return {
+    program: null,
+    problems: result.error.issues.map((issue) => {
+      const at = issue.path.join(".")
+      const what =
+        issue.code === "unrecognized_keys"
+          ? `unknown field(s) ${issue.keys.map((k) => `"${k}"`).join(", ")}`
+          : issue.code === "invalid_type" && issue.input === undefined
+            ? `is required (${issue.message})`
+            : issue.message
+      return at ? `${at}: ${what}` : what
+    }),
+  }
+}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone })
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Whose birthday it is at `now` in `timeZone`: the year there and the month-days ("02-28")
+ * to look for; on 28 February of a year without a 29th, those born on the 29th too.
+ */
+export function birthdaysOn(now: Date, timeZone: string): { year: number; monthDays: string[] } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })
+      .formatToParts(now)
+      .map((p) => [p.type, p.value])
+  )
+  const year = Number(parts.year)
+  const monthDay = `${parts.month}-${parts.day}`
+  const leap = new Date(Date.UTC(year, 1, 29)).getUTCMonth() === 1
+  return { year, monthDays: monthDay === "02-28" && !leap ? ["02-28", "02-29"] : [monthDay] }
+}
+
+/** The level a spend (minor units) reaches: the last whose threshold it meets; null when the program has none. */
+export function levelFor(program: Program, spendMinor: number): ProgramLevel | null {
+  let reached: ProgramLevel | null = null
+  for (const level of program.tiers.levels) {
+    if (spendMinor >= toMinorUnits(level.threshold)!) reached = level
+  }
+  return reached
+}
+
+/** The level after `current` (by name), or null at the top or without levels. */
+export function nextLevel(program: Program, current: string | null): ProgramLevel | null {
+  const levels = program.tiers.levels
+  const i = current === null ? -1 : levels.findIndex((l) => l.name === current)
+  return levels[i + 1] ?? null
+}

@@ -1,0 +1,63 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
+import { OPERATION_PRIORITY, type ProgramBonus } from "../../../modules/wallet-pass/constants"
+import { ledgerKeys, operationKeys } from "../../../modules/wallet-pass/keys"
+import { toMinorUnits } from "../../../modules/wallet-pass/utils/amounts"
+import type { RecordLedgerChangeStepInput } from "../../ledger/steps/record-ledger-change"
+
+export const computeProgramBonusStepId = "compute-wallet-pass-program-bonus"
+
+const LABEL: Record<ProgramBonus, string> = {
+  welcome: "welcome bonus",
+  install: "bonus for installing the card",
+  birthday: "birthday bonus",
+}
+
+export type ProgramBonusInput = { holder_id: string; bonus: ProgramBonus; /** A birthday's year. */ year?: number }
+
+/**
+ * A bonus of the program for a holder (docs/program.md): its amount and lifetime under the
+ * program in force, keyed once per holder and bonus (a birthday once a year), with its
+ * `balance/add`. Null, with the
+ * reason logged, when the program gives none, the holder has no phone, or the welcome is for
+ * a holder the store did not enrol (a pass installed in a shop the service signed up).
+ */
+export const computeProgramBonusStep = createStep(
+  computeProgramBonusStepId,
+  async ({ holder_id, bonus, year }: ProgramBonusInput, { container }) => {
+    const walletPass = container.resolve(WALLET_PASS_MODULE)
+    const skip = (reason: string) => {
+      container
+        .resolve(ContainerRegistrationKeys.LOGGER)
+        .info(`wallet-pass: no ${LABEL[bonus]} for ${holder_id}: ${reason}`)
+      return new StepResponse<RecordLedgerChangeStepInput>(null)
+    }
+    const { program } = await walletPass.getProgram()
+    const { amount, lifetimeDays } = program.bonuses[bonus]
+    const minor = toMinorUnits(amount) ?? 0
+    if (minor <= 0) return new StepResponse<RecordLedgerChangeStepInput>(null)
+    const holder = await walletPass.retrieveWalletPassHolder(holder_id)
+    if (!holder.phone) return skip("no phone")
+    if (bonus === "welcome" && !["signup", "admin"].includes(holder.source))
+      return skip(`enrolled by the service (${holder.source})`)
+    const key = ledgerKeys.programBonus(bonus, holder_id, bonus === "birthday" ? year : undefined)
+    return new StepResponse<RecordLedgerChangeStepInput>({
+      entry: {
+        holder_id,
+        amount: minor,
+        kind: "program_bonus",
+        dedupe_key: key,
+        reason: year ? `${LABEL[bonus]} ${year}` : LABEL[bonus],
+        lifetime_seconds: lifetimeDays ? lifetimeDays * 86_400 : null,
+        metadata: { bonus },
+      },
+      operation: {
+        method: "balance_add",
+        payload: {},
+        dedupe_key: operationKeys.forEntry(key),
+        priority: OPERATION_PRIORITY.accrual,
+      },
+    })
+  }
+)
