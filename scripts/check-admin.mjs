@@ -37,6 +37,8 @@ const HOOK_LOGIN = "admin-check-hooks"
 const HOOK_PASSWORD = "admin-check-hook-secret"
 const ADMIN = { email: "admin@admin.check", password: "admin-check-pw" }
 const PHONE = "+79990005577"
+/** A friend the first customer invites (the referral). */
+const FRIEND_PHONE = "+79990005578"
 const CREDIT = 150
 const PUSH_TEXT = `Hello from the admin check ${Date.now()}`
 
@@ -375,6 +377,8 @@ async function main() {
       await program.getByTestId("wallet-pass-program-problem").getByText("tiers.levels.1.threshold").waitFor()
       await shot("10-program-refused")
       await typeLevel(1, ["Silver", "100", "5", "5"])
+      await program.getByTestId("wallet-pass-bonus-install").locator("input").first().fill("20")
+      await program.getByTestId("wallet-pass-bonus-referral").locator("input").first().fill("50")
       await program.getByTestId("wallet-pass-program-owner").click()
       await page.getByRole("option", { name: "This program's levels" }).click()
       await program.getByTestId("wallet-pass-program-save").click()
@@ -390,6 +394,20 @@ async function main() {
       await levelSection.getByText("Level Base").waitFor()
       await levelSection.scrollIntoViewIfNeeded()
       await page.getByTestId("wallet-pass-widget").screenshot({ path: path.join(ARTIFACTS, "13-customer-level.png") })
+
+      step("a friend installs a pass through the first customer's invitation: the install bonus and the referral show")
+      const friend = await emulator.install({ phone: FRIEND_PHONE, name: "Boris", invitedBy: PHONE })
+      if (!friend.hook?.ok) throw new Error(`the friend's createCustomer hook failed: ${JSON.stringify(friend.hook)}`)
+      const { rows: friendRows } = await queryOnce(
+        db.databaseUrl,
+        `SELECT customer_id FROM wallet_pass_holder WHERE phone = '${FRIEND_PHONE}' AND deleted_at IS NULL`
+      )
+      await page.goto(`${base}/app/customers/${friendRows[0].customer_id}`)
+      const friendWidget = page.getByTestId("wallet-pass-widget")
+      await friendWidget.getByTestId("wallet-pass-bonuses").getByText("Card installed").waitFor()
+      await friendWidget.getByTestId("wallet-pass-referral").getByText("referral bonus waits").waitFor()
+      await friendWidget.scrollIntoViewIfNeeded()
+      await friendWidget.screenshot({ path: path.join(ARTIFACTS, "14-customer-bonuses.png") })
     } catch (e) {
       await shot("failure").catch(() => {})
       throw e

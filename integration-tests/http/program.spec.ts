@@ -3,6 +3,8 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { WALLET_PASS_EVENTS, WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
 import updateWalletPassLevels from "../../src/jobs/update-wallet-pass-levels"
 import { grantBirthdayBonuses } from "../../src/workflows/program/grant-birthday-bonuses"
+import { grantReferralBonuses } from "../../src/workflows/program/grant-referral-bonuses"
+import { CUSTOMER_PROMO_METADATA_KEY } from "../../src/modules/wallet-pass/constants"
 import { createAdminHeaders } from "../support/admin"
 import { basicAuth, externalCrmService, postHook, waitFor } from "../support/hooks"
 import { createCart, getCart, placeOrder, registerCustomer, SeededStore, seedStore } from "../support/store"
@@ -59,12 +61,13 @@ storeTestRunner({
       )
     const card = (phone: string) => service.emulator.getCustomer(phone)
 
-    async function signUp(phone: string, email: string) {
+    async function signUp(phone: string, email: string, metadata?: Record<string, unknown>) {
       const { customer, headers } = await registerCustomer(api, store, {
         email,
         password: "pw-123456",
         phone,
         first_name: "Vera",
+        ...(metadata && { metadata }),
       })
       const holder = await waitFor(
         async () => {
@@ -338,6 +341,107 @@ storeTestRunner({
         async () => (await settled(leapling.id)) && card("+79996660008")?.balance === 20,
         "20 at the service"
       )
+    })
+
+    const REFERRAL = {
+      tiers: PROGRAM.tiers,
+      bonuses: { referral: { amount: 50, newCustomerAmount: 20, afterDays: 7 } },
+    }
+    /** The referral job as it runs `days` from now. */
+    const settleReferrals = (days: number) =>
+      grantReferralBonuses(getContainer(), new Date(Date.now() + days * 86_400_000))
+    const referralOf = (holderId: string, state: string) =>
+      waitFor(
+        async () => {
+          const [h] = await walletPass().listWalletPassHolders({ id: holderId })
+          return h.referral_state === state && h
+        },
+        `referral ${state}`,
+        20_000
+      )
+
+    it("a referral by promo code at signup pays the referrer and the new customer once, after the first order stood its days", async () => {
+      await saveProgram(REFERRAL)
+      const referrer = await signUp("+79996660011", "vera11@example.com")
+      await handled(WALLET_PASS_EVENTS.HOLDER_LINKED, () => service.emulator.install({ phone: "+79996660011" }))
+      const promo = card("+79996660011")!.promo
+      expect((await holderOf(referrer.customer.id)).promo).toBe(promo)
+
+      const friend = await signUp("+79996660012", "vera12@example.com", { [CUSTOMER_PROMO_METADATA_KEY]: promo })
+      expect(await referralOf(friend.holder.id, "pending")).toMatchObject({ referrer_phone: "+79996660011" })
+      expect(await settleReferrals(30)).toEqual({ paid: 0, void: 0, waiting: 1 }) // no order yet
+      await placeOrder(api, store, friend.headers)
+      expect(await settleReferrals(6)).toEqual({ paid: 0, void: 0, waiting: 1 }) // inside the 7 days
+      expect(await settleReferrals(8)).toEqual({ paid: 1, void: 0, waiting: 0 })
+      expect(await settleReferrals(9)).toEqual({ paid: 0, void: 0, waiting: 0 })
+      // Settled again (say two processes at once, the state read before either wrote): the keys pay once.
+      await walletPass().updateWalletPassHolders({ id: friend.holder.id, referral_state: "pending" })
+      expect(await settleReferrals(9)).toEqual({ paid: 1, void: 0, waiting: 0 })
+
+      const entries = async (key: string) => walletPass().listWalletPassLedgerEntries({ dedupe_key: key })
+      const [toReferrer, ...moreToReferrer] = await entries(`bonus:referral:${friend.holder.id}`)
+      expect(moreToReferrer).toHaveLength(0)
+      expect(toReferrer).toMatchObject({ holder_id: referrer.holder.id, amount: 5000, kind: "program_bonus" })
+      const [toFriend, ...moreToFriend] = await entries(`bonus:referred:${friend.holder.id}`)
+      expect(moreToFriend).toHaveLength(0)
+      expect(toFriend).toMatchObject({ holder_id: friend.holder.id, amount: 2000 })
+      await waitFor(
+        async () => (await settled(referrer.holder.id)) && card("+79996660011")?.balance === 50,
+        "the referrer's 50 at the service"
+      )
+      // The friend's 20, beside their order's bonus: the service holds what the ledger holds.
+      const friendBalance = await walletPass().getBalance(friend.holder.id)
+      expect(friendBalance).toBeGreaterThan(2000)
+      await waitFor(
+        async () => (await settled(friend.holder.id)) && card("+79996660012")?.balance === friendBalance / 100,
+        `the friend's ${friendBalance / 100} at the service`
+      )
+
+      // The admin widget lists the bonus and the referral; the store route too, once the phone is verified.
+      const { data: adminPass } = await api.get(`/admin/customers/${referrer.customer.id}/wallet-pass`, admin)
+      expect(adminPass.wallet_pass.bonuses).toEqual([
+        expect.objectContaining({ bonus: "referral", amount: 50, received_at: expect.any(String), expires_at: null }),
+      ])
+      const { data: friendPass } = await api.get(`/admin/customers/${friend.customer.id}/wallet-pass`, admin)
+      expect(friendPass.wallet_pass.holder).toMatchObject({ referrer_phone: "+79996660011", referral_state: "paid" })
+      const storePass = async () =>
+        (await api.get("/store/customers/me/wallet-pass", { headers: friend.headers })).data.wallet_pass
+      expect((await storePass()).bonuses).toEqual([])
+      await walletPass().updateWalletPassHolders({
+        id: friend.holder.id,
+        verified_customer_id: friend.customer.id,
+        verified_at: new Date(),
+      })
+      expect((await storePass()).bonuses).toEqual([expect.objectContaining({ bonus: "referred", amount: 20 })])
+    })
+
+    it("a referral pays nothing when the first order is canceled inside the window, or came before the referral", async () => {
+      await saveProgram(REFERRAL)
+      const referrer = await signUp("+79996660013", "vera13@example.com")
+      // One friend installs the card through the referrer's invitation, then orders and cancels.
+      const canceled = await signUp("+79996660014", "vera14@example.com")
+      await handled(WALLET_PASS_EVENTS.HOLDER_LINKED, () =>
+        service.emulator.install({ phone: "+79996660014", invitedBy: "+79996660013" })
+      )
+      expect(await referralOf(canceled.holder.id, "pending")).toMatchObject({ referrer_phone: "+79996660013" })
+      const order = await placeOrder(api, store, canceled.headers)
+      await handled("order.canceled", () => api.post(`/admin/orders/${order.id}/cancel`, {}, admin))
+      // Another had ordered before installing the card through the invitation: not new to the store.
+      const regular = await signUp("+79996660015", "vera15@example.com")
+      await placeOrder(api, store, regular.headers)
+      await handled(WALLET_PASS_EVENTS.HOLDER_LINKED, () =>
+        service.emulator.install({ phone: "+79996660015", invitedBy: "+79996660013" })
+      )
+      await referralOf(regular.holder.id, "pending")
+
+      expect(await settleReferrals(8)).toEqual({ paid: 0, void: 2, waiting: 0 })
+      expect(await settleReferrals(9)).toEqual({ paid: 0, void: 0, waiting: 0 })
+      for (const friend of [canceled, regular]) await referralOf(friend.holder.id, "void")
+      const bonuses = await walletPass().listWalletPassLedgerEntries({
+        holder_id: [referrer.holder.id, canceled.holder.id, regular.holder.id],
+        kind: "program_bonus",
+      })
+      expect(bonuses).toEqual([])
     })
 
     it("the preview counts the moves a program would make; the history keeps every version", async () => {

@@ -135,6 +135,7 @@ storeTestRunner({
             balance_hidden: false,
             // No levels in this store's program (docs/program.md).
             level: null,
+            bonuses: [],
           },
         })
         expect(JSON.stringify(res.data)).not.toMatch(/hash-not-for|\+7999|wph_/)

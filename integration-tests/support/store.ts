@@ -32,6 +32,8 @@ export type RegisterCustomerInput = {
   phone?: string
   first_name?: string
   last_name?: string
+  /** The customer's metadata, as a storefront's signup form may set it. */
+  metadata?: Record<string, unknown>
 }
 
 /**

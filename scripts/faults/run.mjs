@@ -82,7 +82,12 @@ const PROGRAM = {
       { name: "Gold", threshold: 600, bonusPercent: 10, discountPercent: 10 },
     ],
   },
+  // Each signup gets a welcome bonus, each pass installed through the service an install
+  // bonus with a lifetime: credits of their own keys, sent through the same queue.
+  bonuses: { welcome: { amount: 2 }, install: { amount: 1.5, lifetimeDays: 30 } },
 }
+/** The program's bonus for a kind of holder, cents. */
+const BONUS_CENTS = { welcome: 200, install: 150 }
 const levelOf = (spendCents) =>
   PROGRAM.tiers.levels.filter((l) => spendCents >= Math.round(l.threshold * 100)).at(-1)?.name ?? null
 
@@ -262,7 +267,7 @@ async function main() {
       250
     )
 
-    const expected = { transactions: new Map(), adjustments: 0, orders: [] }
+    const expected = { transactions: new Map(), adjustments: 0, orders: [], installs: [] }
     const replayable = () =>
       emulator
         .hooks()
@@ -382,6 +387,7 @@ async function main() {
               `createCustomer answered ${installed.hook?.status}: ${JSON.stringify(installed.hook?.response)}`
             )
           openings.set(phone, op.cents)
+          expected.installs.push(phone)
           return
         }
       }
@@ -614,6 +620,28 @@ async function main() {
         lost.push(`adoption of ${phone} (${cents}): ${JSON.stringify(got ?? null)}`)
     }
     counts.adopted = openings.size
+    // The program's bonuses: a welcome for every signup, an install bonus for every pass
+    // installed through the service, each once, of its amount (and no welcome for those).
+    const bonusRows = (
+      await sql.query(
+        `SELECT h.phone, e.metadata->>'bonus' AS bonus, count(*)::int AS n, sum(e.amount)::int AS amount
+           FROM wallet_pass_ledger_entry e JOIN wallet_pass_holder h ON h.id = e.holder_id
+          WHERE e.kind = 'program_bonus' AND e.state = 'applied' GROUP BY 1, 2`
+      )
+    ).rows
+    const bonusOf = (phone, bonus) => bonusRows.find((r) => r.phone === phone && r.bonus === bonus)
+    const wantBonuses = [
+      ...holders.map((h) => [h.phone, "welcome"]),
+      ...expected.installs.map((phone) => [phone, "install"]),
+    ]
+    for (const [phone, bonus] of wantBonuses) {
+      const got = bonusOf(phone, bonus)
+      if (got?.n !== 1 || got.amount !== BONUS_CENTS[bonus])
+        lost.push(`${bonus} bonus of ${phone} (${BONUS_CENTS[bonus]}): ${JSON.stringify(got ?? null)}`)
+    }
+    const unexpected = bonusRows.filter((r) => !wantBonuses.some(([p, b]) => p === r.phone && b === r.bonus))
+    for (const r of unexpected) lost.push(`an unexpected ${r.bonus} bonus of ${r.phone}: ${JSON.stringify(r)}`)
+    counts.bonuses = bonusRows.reduce((a, r) => a + r.n, 0)
     const manual = Number(
       (await sql.query(`SELECT count(*) FROM wallet_pass_ledger_entry WHERE reason LIKE 'fault suite op %'`)).rows[0]
         .count
@@ -656,7 +684,7 @@ async function main() {
     console.log(`  kills             ${counts.kills} (SIGKILL + restart)`)
     console.log(`  queue at the end  ${JSON.stringify(states)}`)
     console.log(
-      `  effects checked   ${result.expected.service_credits} service credits, ${result.expected.orders} orders, ${result.expected.canceled_orders} cancels, ${result.expected.returns} returns, ${result.expected.adjustments} adjustments, ${counts.adopted} adopted balances`
+      `  effects checked   ${result.expected.service_credits} service credits, ${result.expected.orders} orders, ${result.expected.canceled_orders} cancels, ${result.expected.returns} returns, ${result.expected.adjustments} adjustments, ${counts.adopted} adopted balances, ${counts.bonuses} program bonuses`
     )
     console.log(
       `  holders           ${perHolder.length}, ledger = service for ${perHolder.filter((p) => p.match).length}`

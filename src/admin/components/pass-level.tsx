@@ -2,6 +2,7 @@ import { Text } from "@medusajs/ui"
 import type { AdminWalletPass } from "../../api/types"
 import type { Json } from "../../api/types"
 import { formatMoney } from "../lib/amount-input"
+import { formatDate } from "../lib/api"
 
 type Level = NonNullable<Json<AdminWalletPass>["level"]>
 
@@ -46,3 +47,38 @@ export const PassLevel = ({
     </div>
   )
 }
+
+type Bonuses = Json<AdminWalletPass>["bonuses"]
+
+const BONUS_NAME: Record<string, string> = {
+  welcome: "Welcome",
+  install: "Card installed",
+  birthday: "Birthday",
+  referral: "Brought a customer",
+  referred: "Joined through a referral",
+}
+
+const REFERRAL_LABEL: Record<string, string> = {
+  pending: "referral bonus waits for their first order to stand",
+  paid: "referral bonus paid",
+  void: "referral pays nothing (first order canceled or returned, or ordered before)",
+}
+
+/** Who invited the customer and how the referral ended (docs/program.md, "Referral"). */
+export const referralLabel = (state: string | null) => (state ? (REFERRAL_LABEL[state] ?? state) : null)
+
+/** The program's bonuses the customer received, newest first, with how long each lasts. */
+export const PassBonuses = ({ bonuses, currency }: { bonuses: Bonuses; currency: string | null }) =>
+  bonuses.length === 0 ? null : (
+    <div className="flex flex-col gap-1 px-6 py-4" data-testid="wallet-pass-bonuses">
+      <Text size="small" weight="plus">
+        Bonuses received
+      </Text>
+      {bonuses.map((b) => (
+        <Text size="xsmall" key={`${b.bonus}-${b.received_at}`} className="text-ui-fg-subtle">
+          {BONUS_NAME[b.bonus] ?? b.bonus}: {money(b.amount, currency)} on {formatDate(b.received_at)}
+          {b.expires_at ? `, lasts until ${formatDate(b.expires_at)}` : ""}
+        </Text>
+      ))}
+    </div>
+  )

@@ -7,7 +7,7 @@ import { AdjustForm } from "../components/adjust-form"
 import { formatMoney } from "../lib/amount-input"
 import { CustomerPassActions } from "../components/customer-pass-actions"
 import { MovePass } from "../components/move-pass"
-import { PassLevel } from "../components/pass-level"
+import { PassBonuses, PassLevel, referralLabel } from "../components/pass-level"
 import { PushForm } from "../components/push-form"
 import { formatDate, getJson, walletPassKeys } from "../lib/api"
 import type { AdminCustomerWalletPassResponse } from "../../api/types"
@@ -74,11 +74,17 @@ const CustomerWalletPassWidget = ({ data: customer }: DetailWidgetProps<AdminCus
             <Figure label="Discount">{pass.discount_percent}%</Figure>
           </div>
           {pass.level && <PassLevel level={pass.level} currency={pass.currency_code} ratesSource={pass.rates_source} />}
+          <PassBonuses bonuses={pass.bonuses} currency={pass.currency_code} />
           <div className="px-6 py-4">
             <Text size="small" className="text-ui-fg-subtle">
               Phone {pass.holder.phone ?? "—"}
             </Text>
-            {pass.holder.referrer_phone && <Text size="small">Invited by {pass.holder.referrer_phone}</Text>}
+            {pass.holder.referrer_phone && (
+              <Text size="small" data-testid="wallet-pass-referral">
+                Invited by {pass.holder.referrer_phone}
+                {referralLabel(pass.holder.referral_state) ? ` · ${referralLabel(pass.holder.referral_state)}` : ""}
+              </Text>
+            )}
             {!!pass.holder.invites?.length && <Text size="small">Invited: {pass.holder.invites.join(", ")}</Text>}
             {pass.holder.enrollment_error && (
               <Text size="small" className="text-ui-fg-error">

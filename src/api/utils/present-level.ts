@@ -1,4 +1,4 @@
-import type { HolderLevel } from "../../modules/wallet-pass/types"
+import type { CustomerPass, HolderLevel } from "../../modules/wallet-pass/types"
 import { fromMinorUnits } from "../../modules/wallet-pass/utils/amounts"
 
 /**
@@ -21,4 +21,18 @@ export function presentLevel(level: HolderLevel | null) {
         }
       : null,
   }
+}
+
+/**
+ * The program's bonuses a holder received, newest first (docs/program.md): which bonus, the
+ * amount in the balance unit, when, and until when it lasts (null: for good).
+ */
+export function presentBonuses(bonuses: CustomerPass["bonuses"]) {
+  return bonuses.map((entry) => ({
+    bonus: String((entry.metadata as { bonus?: unknown } | null)?.bonus ?? "bonus"),
+    amount: fromMinorUnits(entry.amount),
+    reason: entry.reason,
+    received_at: entry.created_at,
+    expires_at: entry.expires_at,
+  }))
 }

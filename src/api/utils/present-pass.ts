@@ -1,6 +1,6 @@
 import { basisPointsToPercent, fromMinorUnits } from "../../modules/wallet-pass/utils/amounts"
 import type { CustomerPass } from "../../modules/wallet-pass/types"
-import { presentLevel } from "./present-level"
+import { presentBonuses, presentLevel } from "./present-level"
 
 /**
  * The pass as the admin API shows it: amounts in the balance unit (named by
@@ -8,7 +8,7 @@ import { presentLevel } from "./present-level"
  * rate and the program rate applies.
  */
 export function presentAdminPass(
-  { holder, balance, ledger, operations, level }: CustomerPass,
+  { holder, balance, ledger, operations, level, bonuses }: CustomerPass,
   currencyCode: string | null
 ) {
   return {
@@ -27,6 +27,9 @@ export function presentAdminPass(
       enrolled_at: holder.enrolled_at,
       promo: holder.promo,
       referrer_phone: holder.referrer_phone,
+      /** A referral by `referrer_phone` (docs/program.md): pending, paid or void; null when none was recorded. */
+      referral_state: holder.referral_state,
+      referred_at: holder.referred_at,
       invites: holder.invites as string[] | null,
       service_checked_at: holder.service_checked_at,
       adoption_state: holder.adoption_state,
@@ -53,6 +56,7 @@ export function presentAdminPass(
     /** Who last set the rates: the service, the program's level, or the service over the program. */
     rates_source: holder.rates_source,
     level: presentLevel(level),
+    bonuses: presentBonuses(bonuses),
     links: { ios: holder.card_url, android: holder.card_gpay_url, form: holder.form_url },
     ledger: ledger.map((entry) => ({
       id: entry.id,

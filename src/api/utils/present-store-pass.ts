@@ -1,6 +1,6 @@
 import { basisPointsToPercent, fromMinorUnits } from "../../modules/wallet-pass/utils/amounts"
 import type { CustomerPass } from "../../modules/wallet-pass/types"
-import { presentLevel } from "./present-level"
+import { presentBonuses, presentLevel } from "./present-level"
 
 export type StorePassContext = {
   /** The rate that applies to the holder (their own, else the program's), basis points. */
@@ -20,7 +20,10 @@ export type StorePassContext = {
  * the balance is what it may spend (its own orders' bonus) and the personalised links are
  * withheld: they open the phone's card (docs/adoption.md, trust).
  */
-export function presentStorePass({ holder, level }: Pick<CustomerPass, "holder" | "level">, context: StorePassContext) {
+export function presentStorePass(
+  { holder, level, bonuses }: Pick<CustomerPass, "holder" | "level" | "bonuses">,
+  context: StorePassContext
+) {
   const { verified } = context.access
   return {
     balance: fromMinorUnits(context.access.spendable),
@@ -45,6 +48,8 @@ export function presentStorePass({ holder, level }: Pick<CustomerPass, "holder" 
     balance_hidden: !verified && context.access.balance > context.access.spendable,
     /** The program's level, the spend that counts and what the next level needs; null without levels. */
     level: presentLevel(level),
+    /** The program's bonuses received, newest first; shown once the phone is verified, like the balance they are part of. */
+    bonuses: verified ? presentBonuses(bonuses) : [],
   }
 }
 

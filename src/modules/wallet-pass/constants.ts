@@ -36,9 +36,20 @@ export const RATES_SOURCES = [
 ] as const
 export type RatesSource = (typeof RATES_SOURCES)[number]
 
-/** The loyalty program's bonuses, each once per holder (docs/program.md). */
-export const PROGRAM_BONUSES = ["welcome", "install", "birthday"] as const
+/**
+ * The loyalty program's bonuses (docs/program.md): each once per holder, a birthday once a
+ * year, a referral once per referred customer (`referral` to the referrer, `referred` to the
+ * new customer).
+ */
+export const PROGRAM_BONUSES = ["welcome", "install", "birthday", "referral", "referred"] as const
 export type ProgramBonus = (typeof PROGRAM_BONUSES)[number]
+
+/**
+ * A referral's course (docs/program.md): recorded when the referrer becomes known, then paid
+ * or void once the referred customer's first order has stood for the program's days.
+ */
+export const REFERRAL_STATES = ["pending", "paid", "void"] as const
+export type ReferralState = (typeof REFERRAL_STATES)[number]
 
 /** How many holders one level pass reads and writes at a time (the daily job, a program save). */
 export const LEVEL_BATCH = 1000
@@ -167,6 +178,9 @@ export const WALLET_PASS_EVENTS = {
 
 /** Customer metadata key marking customers the plugin created from a pass install or an import (never enrolled back). */
 export const CUSTOMER_SOURCE_METADATA_KEY = "wallet_pass_source"
+
+/** Customer metadata key a storefront sets at signup to the promo code of the customer who referred them (docs/program.md). */
+export const CUSTOMER_PROMO_METADATA_KEY = "wallet_pass_promo"
 
 /** True for a store customer the plugin itself made from the service's base: the service knows them already. */
 export function createdFromService(metadata: Record<string, unknown> | null | undefined): boolean {

@@ -34,7 +34,10 @@ export const ledgerKeys = {
   expiryCanceled: (creditId: string, canceledId: string) => `expiry:${creditId}:canceled:${canceledId}`,
   /** A balance the service changed between the import and the switch. */
   importRefresh: (runId: string, holderId: string) => `import-refresh:${runId}:${holderId}`,
-  /** A bonus of the loyalty program: once per holder (a birthday: once per holder and year). */
+  /**
+   * A bonus of the loyalty program: once per holder (a birthday: once per holder and year; a
+   * referral: once per customer brought, keyed by that customer's holder).
+   */
   programBonus: (bonus: string, holderId: string, year?: number) =>
     year === undefined ? `bonus:${bonus}:${holderId}` : `bonus:${bonus}:${holderId}:${year}`,
   /** An admin's adjustment: each one its own change. */

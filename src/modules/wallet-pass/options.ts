@@ -3,6 +3,7 @@ import { isSupportedCountry } from "libphonenumber-js"
 import { DEFAULT_REVISION, PLAN_LIMITS, PLAN_NAMES, PlanName, RateLimits, REVISIONS } from "../../lib/constants"
 import { programSchema } from "./program"
 import { percentToBasisPoints } from "./utils/amounts"
+import { issueLine } from "./utils/issues"
 
 /** Events that can trigger the bonus accrual of an order. */
 export const ACCRUAL_EVENTS = ["order.placed", "order.completed", "order.fulfillment_created"] as const
@@ -245,16 +246,7 @@ export function parseWalletPassOptions(raw: unknown): WalletPassOptions {
   if (result.success) {
     return result.data
   }
-  const lines = result.error.issues.map((issue) => {
-    const at = issue.path.join(".")
-    if (issue.code === "unrecognized_keys") {
-      return `- ${at ? at + ": " : ""}unknown option(s) ${issue.keys.map((k) => `"${k}"`).join(", ")}`
-    }
-    if (issue.code === "invalid_type" && issue.input === undefined) {
-      return `- ${at}: is required (${issue.message})`
-    }
-    return `- ${at ? at + ": " : ""}${issue.message}`
-  })
+  const lines = result.error.issues.map((issue) => `- ${issueLine(issue, input ?? {}, "unknown option(s)")}`)
   throw new Error(`Invalid ${PACKAGE} options:\n${lines.join("\n")}`)
 }
 

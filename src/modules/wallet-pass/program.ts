@@ -1,6 +1,7 @@
 import { z } from "@medusajs/framework/zod"
 import { MAX_AMOUNT_MINOR } from "./constants"
 import { percentToBasisPoints, toMinorUnits } from "./utils/amounts"
+import { issueLine } from "./utils/issues"
 
 /**
  * The loyalty program the store runs (docs/program.md): who sets a holder's bonus and discount
@@ -22,26 +23,46 @@ const percent = (field: string) =>
     .max(100, { error: `${field} must be a number from 0 to 100` })
     .refine((v) => percentToBasisPoints(v) !== null, { error: `${field} accepts at most two decimal places` })
 
-/** A bonus of the program: its amount in the balance unit (0: off) and how long it lasts (null: for good). */
-const bonusSchema = (field: string) =>
+const amount = (field: string) =>
   z
-    .object({
-      amount: z
-        .number({ error: `${field}.amount must be an amount of at least 0` })
-        .refine((v) => v >= 0 && toMinorUnits(v) !== null, {
-          error: `${field}.amount must be an amount from 0 to ${MAX_AMOUNT_MINOR / 100} with at most two decimals`,
-        })
-        .default(0),
-      lifetimeDays: z
-        .number({ error: `${field}.lifetimeDays must be a whole number of days from 1 to 3660, or null` })
-        .int({ error: `${field}.lifetimeDays must be a whole number of days from 1 to 3660, or null` })
-        .min(1, { error: `${field}.lifetimeDays must be a whole number of days from 1 to 3660, or null` })
-        .max(3660, { error: `${field}.lifetimeDays must be a whole number of days from 1 to 3660, or null` })
-        .nullable()
-        .default(null),
+    .number({ error: `${field} must be an amount of at least 0` })
+    .refine((v) => v >= 0 && toMinorUnits(v) !== null, {
+      error: `${field} must be an amount from 0 to ${MAX_AMOUNT_MINOR / 100} with at most two decimals`,
     })
-    .strict()
-    .prefault({})
+    .default(0)
+
+const bonusFields = (field: string) => ({
+  amount: amount(`${field}.amount`),
+  lifetimeDays: z
+    .number({ error: `${field}.lifetimeDays must be a whole number of days from 1 to 3660, or null` })
+    .int({ error: `${field}.lifetimeDays must be a whole number of days from 1 to 3660, or null` })
+    .min(1, { error: `${field}.lifetimeDays must be a whole number of days from 1 to 3660, or null` })
+    .max(3660, { error: `${field}.lifetimeDays must be a whole number of days from 1 to 3660, or null` })
+    .nullable()
+    .default(null),
+})
+
+/** A bonus of the program: its amount in the balance unit (0: off) and how long it lasts (null: for good). */
+const bonusSchema = (field: string) => z.object(bonusFields(field)).strict().prefault({})
+
+/**
+ * The referral bonus: `amount` to the referrer and `newCustomerAmount` to the customer they
+ * brought, once the new customer's first order has stood `afterDays` days without a cancel or
+ * a return.
+ */
+const referralSchema = z
+  .object({
+    ...bonusFields("referral"),
+    newCustomerAmount: amount("referral.newCustomerAmount"),
+    afterDays: z
+      .number({ error: "referral.afterDays must be a whole number of days from 0 to 365" })
+      .int({ error: "referral.afterDays must be a whole number of days from 0 to 365" })
+      .min(0, { error: "referral.afterDays must be a whole number of days from 0 to 365" })
+      .max(365, { error: "referral.afterDays must be a whole number of days from 0 to 365" })
+      .default(14),
+  })
+  .strict()
+  .prefault({})
 
 const levelSchema = z
   .object({
@@ -83,9 +104,15 @@ export const programSchema = z
       })
       .strict()
       .prefault({}),
-    // Credited once per holder, sent like any credit: on enrolment, on the first card installed.
+    // Credited once per holder (a birthday once a year, a referral once per customer brought),
+    // sent like any credit.
     bonuses: z
-      .object({ welcome: bonusSchema("welcome"), install: bonusSchema("install"), birthday: bonusSchema("birthday") })
+      .object({
+        welcome: bonusSchema("welcome"),
+        install: bonusSchema("install"),
+        birthday: bonusSchema("birthday"),
+        referral: referralSchema,
+      })
       .strict()
       .prefault({}),
     // The store's time zone (IANA): a birthday bonus comes on the day there.
@@ -146,16 +173,7 @@ export function programProblems(
   if (result.success) return { program: result.data, problems: null }
   return {
     program: null,
-    problems: result.error.issues.map((issue) => {
-      const at = issue.path.join(".")
-      const what =
-        issue.code === "unrecognized_keys"
-          ? `unknown field(s) ${issue.keys.map((k) => `"${k}"`).join(", ")}`
-          : issue.code === "invalid_type" && issue.input === undefined
-            ? `is required (${issue.message})`
-            : issue.message
-      return at ? `${at}: ${what}` : what
-    }),
+    problems: result.error.issues.map((issue) => issueLine(issue, raw ?? {}, "unknown field(s)")),
   }
 }
 
@@ -198,4 +216,37 @@ export function nextLevel(program: Program, current: string | null): ProgramLeve
   const levels = program.tiers.levels
   const i = current === null ? -1 : levels.findIndex((l) => l.name === current)
   return levels[i + 1] ?? null
+}
+
+/** A referred customer's first order, as the referral decision reads it. */
+export type FirstOrder = {
+  created_at: Date | string
+  status: string
+  canceled_at?: Date | string | null
+  returns?: ({ status?: string | null } | null)[] | null
+}
+
+export type ReferralDecision = { kind: "wait" } | { kind: "void"; reason: string } | { kind: "pay" }
+
+/**
+ * What a pending referral comes to at `now` (docs/program.md, "Referral"): it waits for the
+ * referred customer's first order and then for `afterDays` days; it is void when that order
+ * came before the referral (the customer was not new to the store), or was canceled or has a
+ * return (not itself canceled) by then; otherwise the bonuses are paid.
+ */
+export function referralDecision(
+  first: FirstOrder | null | undefined,
+  referredAt: Date | string,
+  afterDays: number,
+  now: Date
+): ReferralDecision {
+  if (!first) return { kind: "wait" }
+  const placed = new Date(first.created_at).getTime()
+  if (placed < new Date(referredAt).getTime())
+    return { kind: "void", reason: "the customer had ordered before the referral" }
+  if (now.getTime() < placed + afterDays * 86_400_000) return { kind: "wait" }
+  if (first.status === "canceled" || first.canceled_at) return { kind: "void", reason: "the first order was canceled" }
+  if ((first.returns ?? []).some((r) => r && r.status !== "canceled"))
+    return { kind: "void", reason: "the first order was returned" }
+  return { kind: "pay" }
 }

@@ -52,6 +52,8 @@ describe("plugin options", () => {
     [{ apiUrl: valid.apiUrl }, "appKey: is required"],
     [{ ...valid, plan: "gold" }, 'plan: plan must be one of "basic", "advanced", "expert", "exclusive"'],
     [{ ...valid, plan: { perSecond: 0, perHour: 10 } }, "plan.perSecond: plan.perSecond must be a positive integer"],
+    // A fraction where a whole number belongs is a wrong value, not a missing one.
+    [{ ...valid, sync: { windowDays: 1.5 } }, "- sync.windowDays: sync.windowDays must be a whole number of days"],
     [{ ...valid, plan: { perSecond: 5, perHour: 2 } }, "plan.perHour must be at least plan.perSecond"],
     [{ ...valid, revision: "3.0" }, 'revision: revision must be one of "2.8.2", "2.7.2"'],
     [{ ...valid, defaultCountry: "XX" }, "defaultCountry: defaultCountry must be an ISO 3166-1 alpha-2"],

@@ -1,4 +1,4 @@
-import { birthdaysOn, levelFor, nextLevel, programProblems, programSchema } from "../program"
+import { birthdaysOn, levelFor, nextLevel, programProblems, programSchema, referralDecision } from "../program"
 
 const levels = [
   { name: "Base", threshold: 0, bonusPercent: 3, discountPercent: 0 },
@@ -15,6 +15,7 @@ describe("the loyalty program's schema", () => {
         welcome: { amount: 0, lifetimeDays: null },
         install: { amount: 0, lifetimeDays: null },
         birthday: { amount: 0, lifetimeDays: null },
+        referral: { amount: 0, newCustomerAmount: 0, afterDays: 14, lifetimeDays: null },
       },
       timeZone: "UTC",
     })
@@ -53,7 +54,7 @@ describe("the loyalty program's schema", () => {
       { bonuses: { welcome: { amount: 1.005 } } },
       "bonuses.welcome.amount: welcome.amount",
     ],
-    ["an unknown bonus", { bonuses: { referral: { amount: 5 } } }, 'bonuses: unknown field(s) "referral"'],
+    ["an unknown bonus", { bonuses: { referrer: { amount: 5 } } }, 'bonuses: unknown field(s) "referrer"'],
     ["an unknown time zone", { timeZone: "Mars/Olympus" }, "timeZone: timeZone must be an IANA time zone"],
     ["a bonus lifetime of 0 days", { bonuses: { install: { amount: 5, lifetimeDays: 0 } } }, "install.lifetimeDays"],
     [
@@ -104,5 +105,61 @@ describe("whose birthday it is", () => {
     expect(birthdaysOn(new Date("2027-02-28T12:00:00Z"), "UTC").monthDays).toEqual(["02-28", "02-29"])
     expect(birthdaysOn(new Date("2028-02-28T12:00:00Z"), "UTC").monthDays).toEqual(["02-28"])
     expect(birthdaysOn(new Date("2028-02-29T12:00:00Z"), "UTC").monthDays).toEqual(["02-29"])
+  })
+})
+
+describe("a referral's decision", () => {
+  const referredAt = new Date("2026-03-01T10:00:00Z")
+  const placed = "2026-03-02T10:00:00Z"
+  const at = (iso: string) => new Date(iso)
+
+  it("waits for the first order, then for its days", () => {
+    expect(referralDecision(undefined, referredAt, 7, at("2026-06-01T00:00:00Z"))).toEqual({ kind: "wait" })
+    const first = { created_at: placed, status: "pending", returns: [] }
+    expect(referralDecision(first, referredAt, 7, at("2026-03-09T09:59:59Z"))).toEqual({ kind: "wait" })
+    expect(referralDecision(first, referredAt, 7, at("2026-03-09T10:00:00Z"))).toEqual({ kind: "pay" })
+    expect(referralDecision(first, referredAt, 0, at(placed))).toEqual({ kind: "pay" })
+  })
+
+  it("is void for an order before the referral, a canceled order, or one with a return", () => {
+    const later = at("2026-04-01T00:00:00Z")
+    expect(referralDecision({ created_at: "2026-02-28T00:00:00Z", status: "completed" }, referredAt, 7, later)).toEqual(
+      {
+        kind: "void",
+        reason: "the customer had ordered before the referral",
+      }
+    )
+    expect(referralDecision({ created_at: placed, status: "canceled" }, referredAt, 7, later)).toMatchObject({
+      kind: "void",
+      reason: "the first order was canceled",
+    })
+    expect(
+      referralDecision(
+        { created_at: placed, status: "completed", returns: [{ status: "received" }] },
+        referredAt,
+        7,
+        later
+      )
+    ).toMatchObject({ kind: "void", reason: "the first order was returned" })
+    // A return that was itself canceled leaves the order standing.
+    expect(
+      referralDecision(
+        { created_at: placed, status: "completed", returns: [{ status: "canceled" }] },
+        referredAt,
+        7,
+        later
+      )
+    ).toEqual({ kind: "pay" })
+  })
+
+  it("refuses referral terms out of range, naming the field", () => {
+    const { problems } = programProblems({ bonuses: { referral: { afterDays: 1.5, newCustomerAmount: -1, extra: 1 } } })
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        "bonuses.referral.afterDays: referral.afterDays must be a whole number of days from 0 to 365",
+        expect.stringContaining("bonuses.referral.newCustomerAmount: referral.newCustomerAmount must be an amount"),
+        'bonuses.referral: unknown field(s) "extra"',
+      ])
+    )
   })
 })

@@ -14,7 +14,8 @@ export class Migration20261125012717 extends Migration {
     this.addSql(`CREATE INDEX IF NOT EXISTS "IDX_wallet_pass_program_version_deleted_at" ON "wallet_pass_program_version" ("deleted_at") WHERE deleted_at IS NULL;`);
     this.addSql(`CREATE UNIQUE INDEX IF NOT EXISTS "IDX_wallet_pass_program_version_version_unique" ON "wallet_pass_program_version" ("version") WHERE deleted_at IS NULL;`);
 
-    this.addSql(`alter table if exists "wallet_pass_holder" add column if not exists "level" text null, add column if not exists "level_changed_at" timestamptz null, add column if not exists "rates_source" text check ("rates_source" in ('service', 'level', 'override')) not null default 'service';`);
+    this.addSql(`alter table if exists "wallet_pass_holder" add column if not exists "level" text null, add column if not exists "level_changed_at" timestamptz null, add column if not exists "rates_source" text check ("rates_source" in ('service', 'level', 'override')) not null default 'service', add column if not exists "referral_state" text check ("referral_state" in ('pending', 'paid', 'void')) null, add column if not exists "referred_at" timestamptz null;`);
+    this.addSql(`CREATE INDEX IF NOT EXISTS "IDX_wallet_pass_holder_promo" ON "wallet_pass_holder" ("promo") WHERE promo IS NOT NULL AND deleted_at IS NULL;`);
 
     this.addSql(`alter table if exists "wallet_pass_ledger_entry" drop constraint if exists "wallet_pass_ledger_entry_kind_check";`);
 
@@ -26,7 +27,8 @@ export class Migration20261125012717 extends Migration {
 
     this.addSql(`drop table if exists "wallet_pass_program_version" cascade;`);
 
-    this.addSql(`alter table if exists "wallet_pass_holder" drop column if exists "level", drop column if exists "level_changed_at", drop column if exists "rates_source";`);
+    this.addSql(`alter table if exists "wallet_pass_holder" drop column if exists "level", drop column if exists "level_changed_at", drop column if exists "rates_source", drop column if exists "referral_state", drop column if exists "referred_at";`);
+    this.addSql(`drop index if exists "IDX_wallet_pass_holder_promo";`);
 
     this.addSql(`alter table if exists "wallet_pass_ledger_entry" drop constraint if exists "wallet_pass_ledger_entry_kind_check";`);
 

@@ -1,5 +1,5 @@
 import { model } from "@medusajs/framework/utils"
-import { ADOPTION_STATES, ENROLLMENT_STATES, HOLDER_SOURCES, RATES_SOURCES } from "../constants"
+import { ADOPTION_STATES, ENROLLMENT_STATES, HOLDER_SOURCES, RATES_SOURCES, REFERRAL_STATES } from "../constants"
 import { WalletPassCard } from "./card"
 import { WalletPassLedgerEntry } from "./ledger-entry"
 
@@ -49,10 +49,14 @@ export const WalletPassHolder = model
     level: model.text().nullable(),
     level_changed_at: model.dateTime().nullable(),
     rates_source: model.enum([...RATES_SOURCES]).default("service"),
+    // A referral by `referrer_phone` (docs/program.md): when it was recorded and how it ended.
+    referral_state: model.enum([...REFERRAL_STATES]).nullable(),
+    referred_at: model.dateTime().nullable(),
     cards: model.hasMany(() => WalletPassCard, { mappedBy: "holder" }),
     ledger_entries: model.hasMany(() => WalletPassLedgerEntry, { mappedBy: "holder" }),
   })
   .indexes([
     { on: ["phone"], unique: true, where: "phone IS NOT NULL" },
     { on: ["customer_id"], unique: true, where: "customer_id IS NOT NULL" },
+    { on: ["promo"], where: "promo IS NOT NULL" },
   ])

@@ -1,6 +1,9 @@
 import type { Context, ModulesSdkTypes } from "@medusajs/framework/types"
 import { InjectManager, InjectTransactionManager, MedusaContext } from "@medusajs/framework/utils"
 import { UNFINISHED_OPERATION_STATES } from "../constants"
+
+/** How many of a holder's program bonuses a pass shows. */
+const BONUSES_SHOWN = 20
 import type { WalletPassHolder, WalletPassLedgerEntry, WalletPassOperation } from "../models"
 import { AdoptionRepository } from "../repositories/adoption"
 import { TrustRepository, verificationCode } from "../repositories/trust"
@@ -40,7 +43,8 @@ export class AccountsService extends InternalService {
 
   /**
    * Everything known about one customer's pass: the holder with cards, the balance, the
-   * most recent ledger entries and the operations not finished yet. Null without a holder.
+   * most recent ledger entries, the program's bonuses received, and the operations not
+   * finished yet. Null without a holder.
    */
   @InjectManager()
   async retrieveCustomerPass(
@@ -66,7 +70,12 @@ export class AccountsService extends InternalService {
       sharedContext
     )
     const level = (await this.programService_.getHolderLevels([holder.id], sharedContext)).get(holder.id) ?? null
-    return { holder, balance: balances.get(holder.id) ?? 0, ledger, operations, level }
+    const bonuses = await this.ledgerEntryService_.list(
+      { holder_id: holder.id, kind: "program_bonus", state: "applied" },
+      { order: { created_at: "DESC" }, take: BONUSES_SHOWN },
+      sharedContext
+    )
+    return { holder, balance: balances.get(holder.id) ?? 0, ledger, operations, level, bonuses }
   }
 
   /**

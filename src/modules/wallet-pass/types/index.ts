@@ -99,6 +99,8 @@ export type CustomerPass = {
   operations: OperationDTO[]
   /** The program's level with the spend that counts; null when the program has no levels. */
   level: HolderLevel | null
+  /** The program's bonuses the holder received (and referrals they were paid for), newest first. */
+  bonuses: LedgerEntryDTO[]
 }
 
 /** See {@link getQueueHealth}. */

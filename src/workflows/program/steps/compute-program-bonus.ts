@@ -3,6 +3,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
 import { OPERATION_PRIORITY, type ProgramBonus } from "../../../modules/wallet-pass/constants"
 import { ledgerKeys, operationKeys } from "../../../modules/wallet-pass/keys"
+import type { Program } from "../../../modules/wallet-pass/program"
 import { toMinorUnits } from "../../../modules/wallet-pass/utils/amounts"
 import type { RecordLedgerChangeStepInput } from "../../ledger/steps/record-ledger-change"
 
@@ -12,9 +13,26 @@ const LABEL: Record<ProgramBonus, string> = {
   welcome: "welcome bonus",
   install: "bonus for installing the card",
   birthday: "birthday bonus",
+  referral: "bonus for bringing a customer",
+  referred: "bonus for joining through a referral",
 }
 
-export type ProgramBonusInput = { holder_id: string; bonus: ProgramBonus; /** A birthday's year. */ year?: number }
+export type ProgramBonusInput = {
+  holder_id: string
+  bonus: ProgramBonus
+  /** A birthday's year. */
+  year?: number
+  /** The customer a referral bonus is for bringing (its holder): the key is theirs, once. */
+  referee_id?: string
+}
+
+/** A bonus's amount and lifetime under a program. */
+function bonusTerms(program: Program, bonus: ProgramBonus): { amount: number; lifetimeDays: number | null } {
+  const { referral } = program.bonuses
+  if (bonus === "referral") return referral
+  if (bonus === "referred") return { amount: referral.newCustomerAmount, lifetimeDays: referral.lifetimeDays }
+  return program.bonuses[bonus]
+}
 
 /**
  * A bonus of the program for a holder (docs/program.md): its amount and lifetime under the
@@ -25,7 +43,7 @@ export type ProgramBonusInput = { holder_id: string; bonus: ProgramBonus; /** A 
  */
 export const computeProgramBonusStep = createStep(
   computeProgramBonusStepId,
-  async ({ holder_id, bonus, year }: ProgramBonusInput, { container }) => {
+  async ({ holder_id, bonus, year, referee_id }: ProgramBonusInput, { container }) => {
     const walletPass = container.resolve(WALLET_PASS_MODULE)
     const skip = (reason: string) => {
       container
@@ -34,14 +52,18 @@ export const computeProgramBonusStep = createStep(
       return new StepResponse<RecordLedgerChangeStepInput>(null)
     }
     const { program } = await walletPass.getProgram()
-    const { amount, lifetimeDays } = program.bonuses[bonus]
+    const { amount, lifetimeDays } = bonusTerms(program, bonus)
     const minor = toMinorUnits(amount) ?? 0
     if (minor <= 0) return new StepResponse<RecordLedgerChangeStepInput>(null)
     const holder = await walletPass.retrieveWalletPassHolder(holder_id)
     if (!holder.phone) return skip("no phone")
     if (bonus === "welcome" && !["signup", "admin"].includes(holder.source))
       return skip(`enrolled by the service (${holder.source})`)
-    const key = ledgerKeys.programBonus(bonus, holder_id, bonus === "birthday" ? year : undefined)
+    if (bonus === "referral" && !referee_id) return skip("no referred customer named")
+    const key =
+      bonus === "referral"
+        ? ledgerKeys.programBonus(bonus, referee_id!)
+        : ledgerKeys.programBonus(bonus, holder_id, bonus === "birthday" ? year : undefined)
     return new StepResponse<RecordLedgerChangeStepInput>({
       entry: {
         holder_id,
@@ -50,7 +72,7 @@ export const computeProgramBonusStep = createStep(
         dedupe_key: key,
         reason: year ? `${LABEL[bonus]} ${year}` : LABEL[bonus],
         lifetime_seconds: lifetimeDays ? lifetimeDays * 86_400 : null,
-        metadata: { bonus },
+        metadata: { bonus, ...(referee_id && { referee_id }) },
       },
       operation: {
         method: "balance_add",

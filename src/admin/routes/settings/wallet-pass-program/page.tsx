@@ -23,24 +23,23 @@ import type {
 } from "../../../../api/types"
 import type { LevelMoves } from "../../../../modules/wallet-pass/types"
 import type { ProgramInput } from "../../../../modules/wallet-pass/program"
-import { PROGRAM_BONUSES, type ProgramBonus } from "../../../../modules/wallet-pass/constants"
 import { formatDate, getJson, postJson, walletPassKeys } from "../../../lib/api"
 import { RowsTable } from "../../../components/rows-table"
+import {
+  type BonusesDraft,
+  draftNumber,
+  ProgramBonusesFields,
+  toBonuses,
+  toBonusesDraft,
+} from "../../../components/program-bonuses"
 
 type LevelDraft = { name: string; threshold: string; bonusPercent: string; discountPercent: string }
-type BonusDraft = { amount: string; lifetimeDays: string }
 type Draft = {
   ratesOwner: "service" | "program"
   windowDays: string
   timeZone: string
   levels: LevelDraft[]
-  bonuses: Record<ProgramBonus, BonusDraft>
-}
-
-const BONUS_LABEL: Record<ProgramBonus, string> = {
-  welcome: "Welcome bonus (on enrolment)",
-  install: "Bonus for installing the card (first card)",
-  birthday: "Birthday bonus (once a year)",
+  bonuses: BonusesDraft
 }
 
 /** A level's numbers, in the order of the table's columns. */
@@ -59,20 +58,12 @@ const toDraft = (program: AdminWalletPassProgramResponse["program"]["program"]):
     bonusPercent: String(l.bonusPercent),
     discountPercent: String(l.discountPercent),
   })),
-  bonuses: Object.fromEntries(
-    PROGRAM_BONUSES.map((b) => [
-      b,
-      {
-        amount: String(program.bonuses[b].amount),
-        lifetimeDays: program.bonuses[b].lifetimeDays === null ? "" : String(program.bonuses[b].lifetimeDays),
-      },
-    ])
-  ) as Draft["bonuses"],
+  bonuses: toBonusesDraft(program.bonuses),
 })
 
 /** The draft as the API takes it; the server names what is wrong with it. */
 const toProgram = (draft: Draft): ProgramInput => {
-  const number = (text: string) => (text.trim() === "" ? Number.NaN : Number(text.replace(",", ".")))
+  const number = draftNumber
   return {
     ratesOwner: draft.ratesOwner,
     timeZone: draft.timeZone.trim(),
@@ -85,15 +76,7 @@ const toProgram = (draft: Draft): ProgramInput => {
         discountPercent: number(l.discountPercent),
       })),
     },
-    bonuses: Object.fromEntries(
-      PROGRAM_BONUSES.map((b) => [
-        b,
-        {
-          amount: number(draft.bonuses[b].amount),
-          lifetimeDays: draft.bonuses[b].lifetimeDays.trim() === "" ? null : number(draft.bonuses[b].lifetimeDays),
-        },
-      ])
-    ) as NonNullable<ProgramInput["bonuses"]>,
+    bonuses: toBonuses(draft.bonuses),
   }
 }
 
@@ -268,38 +251,7 @@ const WalletPassProgramPage = () => {
             Add level
           </Button>
         </div>
-        <div className="flex flex-col gap-2">
-          <div className="grid grid-cols-[2fr_1fr_1fr] gap-2">
-            {["Bonus", "Amount (0: none)", "Lasts (days, empty: for good)"].map((h) => (
-              <Text key={h} size="xsmall" weight="plus" className="text-ui-fg-subtle">
-                {h}
-              </Text>
-            ))}
-          </div>
-          {PROGRAM_BONUSES.map((b) => (
-            <div
-              key={b}
-              className="grid grid-cols-[2fr_1fr_1fr] items-center gap-2"
-              data-testid={`wallet-pass-bonus-${b}`}
-            >
-              <Text size="small">{BONUS_LABEL[b]}</Text>
-              {(["amount", "lifetimeDays"] as const).map((field) => (
-                <Input
-                  key={field}
-                  size="small"
-                  inputMode="decimal"
-                  value={draft.bonuses[b][field]}
-                  onChange={(e) =>
-                    setDraft({
-                      ...draft,
-                      bonuses: { ...draft.bonuses, [b]: { ...draft.bonuses[b], [field]: e.target.value } },
-                    })
-                  }
-                />
-              ))}
-            </div>
-          ))}
-        </div>
+        <ProgramBonusesFields draft={draft.bonuses} onChange={(bonuses) => setDraft({ ...draft, bonuses })} />
         {problem && (
           <Text size="small" className="text-ui-fg-error" data-testid="wallet-pass-program-problem">
             {problem}

@@ -1,0 +1,108 @@
+import { Input, Text } from "@medusajs/ui"
+import type { Program, ProgramInput } from "../../modules/wallet-pass/program"
+
+/** The bonuses credited once per holder (a birthday once a year), each an amount and a lifetime. */
+const ONE_TIME_BONUSES = ["welcome", "install", "birthday"] as const
+type OneTimeBonus = (typeof ONE_TIME_BONUSES)[number]
+
+const BONUS_LABEL: Record<OneTimeBonus, string> = {
+  welcome: "Welcome bonus (on enrolment)",
+  install: "Bonus for installing the card (first card)",
+  birthday: "Birthday bonus (once a year)",
+}
+
+type BonusDraft = { amount: string; lifetimeDays: string }
+type ReferralDraft = BonusDraft & { newCustomerAmount: string; afterDays: string }
+/** The program's bonuses as the form holds them: texts, checked by the server on save. */
+export type BonusesDraft = Record<OneTimeBonus, BonusDraft> & { referral: ReferralDraft }
+
+const text = (value: number | null) => (value === null ? "" : String(value))
+/** A typed number ("," as the decimal mark too); empty: NaN, which the server names as missing. */
+export const draftNumber = (value: string) => (value.trim() === "" ? Number.NaN : Number(value.replace(",", ".")))
+const lifetime = (value: string) => (value.trim() === "" ? null : draftNumber(value))
+
+export const toBonusesDraft = (bonuses: Program["bonuses"]): BonusesDraft => {
+  const { referral } = bonuses
+  return {
+    ...(Object.fromEntries(
+      ONE_TIME_BONUSES.map((b) => [b, { amount: text(bonuses[b].amount), lifetimeDays: text(bonuses[b].lifetimeDays) }])
+    ) as Record<OneTimeBonus, BonusDraft>),
+    referral: {
+      amount: text(referral.amount),
+      newCustomerAmount: text(referral.newCustomerAmount),
+      afterDays: text(referral.afterDays),
+      lifetimeDays: text(referral.lifetimeDays),
+    },
+  }
+}
+
+export const toBonuses = (draft: BonusesDraft): NonNullable<ProgramInput["bonuses"]> => ({
+  ...(Object.fromEntries(
+    ONE_TIME_BONUSES.map((b) => [
+      b,
+      { amount: draftNumber(draft[b].amount), lifetimeDays: lifetime(draft[b].lifetimeDays) },
+    ])
+  ) as Record<OneTimeBonus, { amount: number; lifetimeDays: number | null }>),
+  referral: {
+    amount: draftNumber(draft.referral.amount),
+    newCustomerAmount: draftNumber(draft.referral.newCustomerAmount),
+    afterDays: draftNumber(draft.referral.afterDays),
+    lifetimeDays: lifetime(draft.referral.lifetimeDays),
+  },
+})
+
+const Header = ({ titles, columns }: { titles: string[]; columns: string }) => (
+  <div className={`grid ${columns} gap-2`}>
+    {titles.map((h) => (
+      <Text key={h} size="xsmall" weight="plus" className="text-ui-fg-subtle">
+        {h}
+      </Text>
+    ))}
+  </div>
+)
+
+/** The program page's bonuses: the one-time ones, then the referral with its waiting days (docs/program.md). */
+export const ProgramBonusesFields = ({
+  draft,
+  onChange,
+}: {
+  draft: BonusesDraft
+  onChange: (draft: BonusesDraft) => void
+}) => {
+  const field = <K extends keyof BonusesDraft>(bonus: K, name: keyof BonusesDraft[K]) => (
+    <Input
+      key={String(name)}
+      size="small"
+      inputMode="decimal"
+      aria-label={`${bonus} ${String(name)}`}
+      value={draft[bonus][name] as string}
+      onChange={(e) => onChange({ ...draft, [bonus]: { ...draft[bonus], [name]: e.target.value } })}
+    />
+  )
+  return (
+    <div className="flex flex-col gap-2">
+      <Header
+        titles={["Bonus", "Amount (0: none)", "Lasts (days, empty: for good)"]}
+        columns="grid-cols-[2fr_1fr_1fr]"
+      />
+      {ONE_TIME_BONUSES.map((b) => (
+        <div key={b} className="grid grid-cols-[2fr_1fr_1fr] items-center gap-2" data-testid={`wallet-pass-bonus-${b}`}>
+          <Text size="small">{BONUS_LABEL[b]}</Text>
+          {field(b, "amount")}
+          {field(b, "lifetimeDays")}
+        </div>
+      ))}
+      <Header
+        titles={["Referral", "To the referrer", "To the new customer", "After the first order (days)", "Lasts (days)"]}
+        columns="grid-cols-[2fr_1fr_1fr_1fr_1fr]"
+      />
+      <div className="grid grid-cols-[2fr_1fr_1fr_1fr_1fr] items-center gap-2" data-testid="wallet-pass-bonus-referral">
+        <Text size="small">A new customer's first order not canceled or returned</Text>
+        {field("referral", "amount")}
+        {field("referral", "newCustomerAmount")}
+        {field("referral", "afterDays")}
+        {field("referral", "lifetimeDays")}
+      </div>
+    </div>
+  )
+}
