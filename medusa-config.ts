@@ -64,6 +64,9 @@ function walletPassOptions() {
     ...(env.WALLET_PASS_VERIFICATION_SMS ? { verification: { sms: env.WALLET_PASS_VERIFICATION_SMS } } : {}),
     // WALLET_PASS_PROGRAM: JSON of the `program` option (the loyalty program's first version, docs/program.md)
     ...(env.WALLET_PASS_PROGRAM ? { program: JSON.parse(env.WALLET_PASS_PROGRAM) } : {}),
+    // WALLET_PASS_EVENTS: JSON of the `events` option (store events → the service's event keys, docs/store-events.md)
+    ...(env.WALLET_PASS_EVENTS ? { events: JSON.parse(env.WALLET_PASS_EVENTS) } : {}),
+    ...(env.WALLET_PASS_EVENTS_PER_DAY ? { eventsPerDay: Number(env.WALLET_PASS_EVENTS_PER_DAY) } : {}),
   }
 }
 

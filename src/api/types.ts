@@ -53,6 +53,16 @@ export type AdminOrderWalletPassResponse = { wallet_pass: AdminOrderWalletPass }
 
 // Admin: the Wallet pass page
 
+/** Store events for the service's triggers as the Wallet pass page shows them (src/api/utils/store-events.ts). */
+export type StoreEventsSummary = {
+  mapping: { event: string; key: string; params: Record<string, number> }[]
+  per_day: number | null
+  sent_today: number
+  waiting: number
+  capped: boolean
+  last_24h: { key: string; sent: number; skipped: number; waiting: number; failed: number }[]
+}
+
 /** The connection, the queue and the rate budget; never a secret. */
 export type AdminWalletPassStatus = {
   connection: {
@@ -74,6 +84,8 @@ export type AdminWalletPassStatus = {
   }
   queue: Pick<QueueHealth, "operations" | "oldest_pending_age_seconds">
   rate: { per_second: number; per_hour: number; used_last_hour: number; blocked_until: Date | null }
+  /** Store events for the service's triggers (docs/store-events.md). */
+  events: StoreEventsSummary
 }
 
 /** GET /admin/wallet-pass/status */

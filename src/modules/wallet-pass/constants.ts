@@ -44,6 +44,10 @@ export type RatesSource = (typeof RATES_SOURCES)[number]
 export const PROGRAM_BONUSES = ["welcome", "install", "birthday", "referral", "referred"] as const
 export type ProgramBonus = (typeof PROGRAM_BONUSES)[number]
 
+/** A store event turned into a request (`queued`), or not sent, with its reason (`skipped`). */
+export const STORE_EVENT_STATES = ["queued", "skipped"] as const
+export type StoreEventState = (typeof STORE_EVENT_STATES)[number]
+
 /**
  * A referral's course (docs/program.md): recorded when the referrer becomes known, then paid
  * or void once the referred customer's first order has stood for the program's days.
@@ -119,7 +123,15 @@ export type OperationState = (typeof OPERATION_STATES)[number]
  * Queue priority: lower drains first. `background` (import, install sync, drift check) also
  * keeps within `sync.budgetShare` of the hourly budget (docs/adoption.md).
  */
-export const OPERATION_PRIORITY = { interactive: 0, accrual: 10, profile: 20, bulk: 30, background: 40 } as const
+export const OPERATION_PRIORITY = {
+  interactive: 0,
+  accrual: 10,
+  profile: 20,
+  /** Store events for the service's triggers (docs/store-events.md): after accruals, before bulk work. */
+  event: 25,
+  bulk: 30,
+  background: 40,
+} as const
 
 /** What a request to the service achieved (docs/architecture.md, "The queue"): the client's classes. */
 export { CALL_OUTCOMES, type CallOutcome } from "../../lib/wallet-pass-client/errors"

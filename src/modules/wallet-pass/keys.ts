@@ -76,4 +76,14 @@ export const operationKeys = {
   syncDrift: (runId: string, holderId: string) => `sync:${runId}:drift:${holderId}`,
   syncHeal: (runId: string, holderId: string) => `sync:${runId}:heal:${holderId}`,
   importRefreshRead: (runId: string, itemId: string) => `sync:${runId}:refresh:${itemId}`,
+  /** The `event/send` of a store event (its record's key, storeEventKey). */
+  storeEvent: (storeEventKey: string) => `event:${storeEventKey}`,
 }
+
+/**
+ * The key of a store event (docs/store-events.md): once per event and entity (an order, a
+ * fulfillment, a return, a credit, a holder); `occurrence` tells apart events that may come
+ * again for one entity (a birthday's year, a cart's idle spell).
+ */
+export const storeEventKey = (name: string, entityId: string, occurrence?: string | number) =>
+  occurrence === undefined ? `${name}:${entityId}` : `${name}:${entityId}:${occurrence}`

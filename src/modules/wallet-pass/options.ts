@@ -2,6 +2,7 @@ import { z } from "@medusajs/framework/zod"
 import { isSupportedCountry } from "libphonenumber-js"
 import { DEFAULT_REVISION, PLAN_LIMITS, PLAN_NAMES, PlanName, RateLimits, REVISIONS } from "../../lib/constants"
 import { programSchema } from "./program"
+import { storeEventsSchema } from "./store-events"
 import { percentToBasisPoints } from "./utils/amounts"
 import { issueLine } from "./utils/issues"
 
@@ -210,6 +211,10 @@ export const walletPassOptionsSchema = z
       .prefault({}),
     // The loyalty program's first version (docs/program.md); the admin's saved versions win afterwards.
     program: programSchema.prefault({}),
+    // Store events sent to the service's triggers (docs/store-events.md), and a cap on how
+    // many of their requests go out a day (null: only the plan's limits).
+    events: storeEventsSchema.prefault({}),
+    eventsPerDay: between("eventsPerDay", 1, 1_000_000, "whole number").nullable().default(null),
     logs: z
       .object({
         // At least a day: the rate gate counts the last hour of the call log.

@@ -1,22 +1,6 @@
 import type { Context } from "@medusajs/framework/types"
 import { MedusaService } from "@medusajs/framework/utils"
-import {
-  WalletPassApiCall,
-  WalletPassCampaign,
-  WalletPassCard,
-  WalletPassGate,
-  WalletPassHolder,
-  WalletPassHolderMove,
-  WalletPassHookDelivery,
-  WalletPassHookRefusal,
-  WalletPassImportItem,
-  WalletPassLedgerEntry,
-  WalletPassOperation,
-  WalletPassOrderSpend,
-  WalletPassProgramVersion,
-  WalletPassSyncRun,
-  WalletPassVerification,
-} from "./models"
+import * as models from "./models"
 import type { WalletPassOptions } from "./options"
 import type { AccountsService } from "./services/accounts"
 import type { EnrollmentService } from "./services/enrollment"
@@ -27,26 +11,11 @@ import type { ProgramService } from "./services/program"
 import type { SyncService } from "./services/sync"
 
 /**
- * The walletPass module's facade, as in Medusa's own modules: the generated CRUD of its models and one method
- * per operation, delegating to the internal service that owns it (services/). See docs/architecture.md.
+ * The walletPass module's facade, as in Medusa's own modules: the generated CRUD of every model
+ * models/index.ts exports, and one method per operation, delegating to the internal service that
+ * owns it (services/). See docs/architecture.md.
  */
-export default class WalletPassModuleService extends MedusaService({
-  WalletPassHolder,
-  WalletPassCard,
-  WalletPassLedgerEntry,
-  WalletPassOperation,
-  WalletPassApiCall,
-  WalletPassHookDelivery,
-  WalletPassHookRefusal,
-  WalletPassCampaign,
-  WalletPassGate,
-  WalletPassSyncRun,
-  WalletPassImportItem,
-  WalletPassVerification,
-  WalletPassHolderMove,
-  WalletPassProgramVersion,
-  WalletPassOrderSpend,
-}) {
+export default class WalletPassModuleService extends MedusaService(models) {
   protected readonly options_: WalletPassOptions
   protected readonly ledger_: LedgerService
   protected readonly hooks_: HookInboxService

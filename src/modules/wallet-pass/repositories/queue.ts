@@ -140,14 +140,19 @@ export class QueueRepository {
    * holder sending or unknown, no older pending one), due, lowest priority value first.
    * Nothing goes for a holder whose phone is not adopted yet but the read that adopts it
    * (docs/adoption.md), and background work (import, install sync, drift check) only while
-   * the background requests of the last hour are under `backgroundPerHour`.
+   * the background requests of the last hour are under `backgroundPerHour`. A store event's
+   * request goes only while today's (UTC) are under `eventsPerDay`, and a pending one never
+   * holds back its holder's other requests (docs/store-events.md).
    */
   async pickNextOperation({
     lock = true,
     backgroundPerHour,
+    eventsPerDay = null,
   }: {
     lock?: boolean
     backgroundPerHour: number
+    /** The daily cap on store events' requests (docs/store-events.md); null: none. */
+    eventsPerDay?: number | null
   }): Promise<OperationRow | undefined> {
     const { rows } = await this.knex.raw<{ rows: OperationRow[] }>(
       `SELECT o.* FROM wallet_pass_operation o
@@ -157,16 +162,20 @@ export class QueueRepository {
                 SELECT 1 FROM wallet_pass_operation p
                  WHERE p.holder_id = o.holder_id AND p.deleted_at IS NULL AND p.id <> o.id
                    AND (p.state IN ('sending', 'unknown')
-                        OR (p.state = 'pending' AND (p.created_at, p.id) < (o.created_at, o.id)))))
+                        OR (p.state = 'pending' AND p.method <> 'event_send' AND (p.created_at, p.id) < (o.created_at, o.id)))))
           AND (o.holder_id IS NULL OR o.payload->>'type' = 'adopt'
                OR NOT EXISTS (SELECT 1 FROM wallet_pass_holder h WHERE h.id = o.holder_id AND h.adoption_state = 'pending'))
           AND (o.priority < :background OR :cap > (
                 SELECT count(*) FROM wallet_pass_api_call c JOIN wallet_pass_operation b ON b.id = c.operation_id
                  WHERE c.deleted_at IS NULL AND c.started_at > clock_timestamp() - interval '1 hour' AND b.priority >= :background))
+          AND (o.method <> 'event_send' OR o.payload->>'store_event' IS NULL OR :eventCap < 0 OR :eventCap > (
+                SELECT count(*) FROM wallet_pass_api_call c JOIN wallet_pass_operation e ON e.id = c.operation_id
+                 WHERE c.deleted_at IS NULL AND c.started_at >= date_trunc('day', clock_timestamp())
+                   AND e.method = 'event_send' AND e.payload->>'store_event' IS NOT NULL))
         ORDER BY o.priority, o.created_at, o.id
         LIMIT 1
         ${lock ? "FOR UPDATE OF o SKIP LOCKED" : ""}`,
-      { background: OPERATION_PRIORITY.background, cap: backgroundPerHour }
+      { background: OPERATION_PRIORITY.background, cap: backgroundPerHour, eventCap: eventsPerDay ?? -1 }
     )
     return rows[0]
   }

@@ -36,6 +36,7 @@ export class OutboxService extends InternalService {
     const operation = await new QueueRepository(knex).pickNextOperation({
       lock: false,
       backgroundPerHour: backgroundPerHour(limits, this.options_.sync.budgetShare),
+      eventsPerDay: this.options_.eventsPerDay,
     })
     if (!operation) {
       return { kind: "idle" }
@@ -83,6 +84,7 @@ export class OutboxService extends InternalService {
     }
     const next = await queue.pickNextOperation({
       backgroundPerHour: backgroundPerHour(limits, this.options_.sync.budgetShare),
+      eventsPerDay: this.options_.eventsPerDay,
     })
     if (!next) {
       return { kind: "idle" }

@@ -5,6 +5,7 @@ import { planLimits } from "../../../../modules/wallet-pass/options"
 import { requestStatusCheckWorkflow } from "../../../../workflows/operations/request-status-check"
 import type { AdminWalletPassStatusQueryType } from "../validators"
 import type { AdminWalletPassStatusResponse } from "../../../types"
+import { storeEventsSummary } from "../../../utils/store-events"
 
 const CHECK_WAIT_MS = 15_000
 
@@ -35,7 +36,11 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<A
       )
   const options = walletPass.getOptions()
   const limits = planLimits(options.plan)
-  const [health, phones] = await Promise.all([walletPass.getQueueHealth(), phoneCountry(req.scope)])
+  const [health, phones, events] = await Promise.all([
+    walletPass.getQueueHealth(),
+    phoneCountry(req.scope),
+    storeEventsSummary(walletPass, options),
+  ])
   const response = (latest?.result as { response?: { app?: string; balance?: number } } | null)?.response
   res.json({
     wallet_pass_status: {
@@ -66,6 +71,7 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<A
         used_last_hour: health.calls_last_hour,
         blocked_until: health.blocked_until,
       },
+      events,
     },
   })
 }

@@ -1,0 +1,66 @@
+import { parseWalletPassOptions } from "../options"
+import { eventAmount, eventValue, STORE_EVENT_NAMES, storeEventsSchema } from "../store-events"
+
+const valid = { apiUrl: "https://service.example/v2/", appKey: "secret-app-key" }
+const errorOf = (events: unknown) => {
+  try {
+    parseWalletPassOptions({ ...valid, events })
+    return ""
+  } catch (e) {
+    return (e as Error).message
+  }
+}
+
+describe("option events", () => {
+  it("takes a key or { key, ...params }, fills the parameters' defaults, and takes fractions", () => {
+    expect(
+      storeEventsSchema.parse({
+        "order.placed": "purchase",
+        "cart.abandoned": { key: "cart_left", afterMinutes: 0.05 },
+        "bonus.expiring": "expiring",
+        "pass.not_installed": { key: "install_reminder" },
+      })
+    ).toEqual({
+      "order.placed": { key: "purchase" },
+      "cart.abandoned": { key: "cart_left", afterMinutes: 0.05 },
+      "bonus.expiring": { key: "expiring", daysBefore: 3 },
+      "pass.not_installed": { key: "install_reminder", afterDays: 2 },
+    })
+    expect(parseWalletPassOptions(valid).events).toEqual({})
+  })
+
+  it("refuses an unknown event with the list of supported ones", () => {
+    const message = errorOf({ "order.paid": "paid" })
+    expect(message).toContain('events.order.paid: unknown store event "order.paid"; supported: ')
+    for (const name of STORE_EVENT_NAMES) expect(message).toContain(name)
+  })
+
+  it.each([
+    [
+      { "cart.abandoned": { key: "k", afterDays: 2 } },
+      "events.cart.abandoned must be an event key or { key, afterMinutes }",
+    ],
+    [{ "order.placed": { key: "k", afterMinutes: 5 } }, "events.order.placed must be an event key or { key }"],
+    [
+      { "cart.abandoned": { key: "k", afterMinutes: -1 } },
+      "events.cart.abandoned.afterMinutes must be a number of minutes",
+    ],
+    [{ birthday: "" }, "events.birthday must be an event key"],
+    ["purchase", "events must be a map from store events to event keys"],
+  ])("refuses %j naming the event", (events, expected) => {
+    expect(errorOf(events)).toContain(expected)
+  })
+})
+
+describe("an event's value", () => {
+  it("is cut to the service's 100 characters, not refused", () => {
+    expect(eventValue("x".repeat(100))).toBe("x".repeat(100))
+    expect(eventValue("x".repeat(101))).toBe(`${"x".repeat(99)}…`)
+    expect(eventValue("  #12 \n 110.00 EUR ")).toBe("#12 110.00 EUR")
+  })
+
+  it("shows amounts with two decimals and the currency", () => {
+    expect(eventAmount(110, "eur")).toBe("110.00 EUR")
+    expect(eventAmount("25.5", null)).toBe("25.50")
+  })
+})

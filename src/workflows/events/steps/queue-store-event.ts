@@ -1,0 +1,112 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
+import type WalletPassModuleService from "../../../modules/wallet-pass/service"
+import { OPERATION_PRIORITY } from "../../../modules/wallet-pass/constants"
+import { operationKeys, storeEventKey } from "../../../modules/wallet-pass/keys"
+import { eventValue, type StoreEventName } from "../../../modules/wallet-pass/store-events"
+
+export const queueStoreEventStepId = "queue-wallet-pass-store-event"
+
+export type StoreEventInput = {
+  name: StoreEventName
+  /** The order, fulfillment, return, cart, credit or holder the event is about. */
+  entity_id: string
+  /** Tells apart events that may come again for one entity (a birthday's year, a cart's idle spell). */
+  occurrence?: string | number
+  /** Whose event it is: a holder, or the store customer whose holder gets it (null: a guest). */
+  holder_id?: string
+  customer_id?: string | null
+  /** The event's value (docs/store-events.md); cut to what the service takes. */
+  value: string
+}
+
+export type StoreEventOutcome =
+  | { state: "unmapped" }
+  | { state: "duplicate"; id: string }
+  | { state: "queued" | "skipped"; id: string; reason?: string }
+
+/**
+ * A store event for the service's triggers, once per event and entity (docs/store-events.md):
+ * nothing when the merchant mapped no key to it; recorded as skipped, with the reason logged,
+ * for a guest or a customer whose pass is not enrolled; otherwise its `event/send` is queued
+ * at event priority (after accruals, before bulk work) and recorded. Both writes are keyed,
+ * so a repeated delivery, or one after a crash between them, adds nothing.
+ */
+export const queueStoreEventStep = createStep(
+  queueStoreEventStepId,
+  async (input: StoreEventInput, { container }): Promise<StepResponse<StoreEventOutcome>> => {
+    const walletPass = container.resolve(WALLET_PASS_MODULE)
+    const mapping = walletPass.getOptions().events[input.name]
+    if (!mapping) return new StepResponse({ state: "unmapped" })
+    const dedupe_key = storeEventKey(input.name, input.entity_id, input.occurrence)
+    const [seen] = await walletPass.listWalletPassStoreEvents({ dedupe_key }, { select: ["id"] })
+    if (seen) return new StepResponse({ state: "duplicate", id: seen.id })
+
+    const [holder] = input.holder_id
+      ? await walletPass.listWalletPassHolders({ id: input.holder_id })
+      : input.customer_id
+        ? await walletPass.listWalletPassHolders({ customer_id: input.customer_id })
+        : []
+    const reason =
+      !input.holder_id && !input.customer_id
+        ? "a guest (no customer account)"
+        : !holder
+          ? "the customer has no pass"
+          : holder.enrollment_state !== "enrolled" || !holder.phone
+            ? "the customer's pass is not enrolled"
+            : null
+    const value = eventValue(input.value)
+    const record = {
+      name: input.name,
+      key: mapping.key,
+      dedupe_key,
+      entity_id: input.entity_id,
+      customer_id: holder?.customer_id ?? input.customer_id ?? null,
+      holder_id: holder?.id ?? null,
+      value,
+    }
+    if (reason) {
+      container
+        .resolve(ContainerRegistrationKeys.LOGGER)
+        .info(`wallet-pass: store event ${input.name} (${input.entity_id}) not sent: ${reason}`)
+      return new StepResponse(await keep(walletPass, { ...record, state: "skipped", reason, operation_id: null }))
+    }
+    const { operation } = await walletPass.enqueueOperation({
+      method: "event_send",
+      holder_id: holder!.id,
+      payload: { event: mapping.key, ...(value && { value }), store_event: input.name },
+      dedupe_key: operationKeys.storeEvent(dedupe_key),
+      priority: OPERATION_PRIORITY.event,
+    })
+    return new StepResponse(
+      await keep(walletPass, { ...record, state: "queued", reason: null, operation_id: operation.id })
+    )
+  }
+)
+
+/** Writes the record once: a concurrent delivery that wrote it first wins, and this one is its duplicate. */
+async function keep(
+  walletPass: WalletPassModuleService,
+  record: {
+    name: string
+    key: string
+    dedupe_key: string
+    entity_id: string
+    customer_id: string | null
+    holder_id: string | null
+    value: string
+    state: "queued" | "skipped"
+    reason: string | null
+    operation_id: string | null
+  }
+): Promise<StoreEventOutcome> {
+  try {
+    const created = await walletPass.createWalletPassStoreEvents(record)
+    return { state: record.state, id: created.id, ...(record.reason && { reason: record.reason }) }
+  } catch (e) {
+    const [seen] = await walletPass.listWalletPassStoreEvents({ dedupe_key: record.dedupe_key }, { select: ["id"] })
+    if (seen) return { state: "duplicate", id: seen.id }
+    throw e
+  }
+}
