@@ -66,6 +66,13 @@ module.exports = defineConfig({
         appKey: ${JSON.stringify(APP_KEY)},
         plan: { perSecond: 20, perHour: 10000 },
         hooks: { login: ${JSON.stringify(HOOK_LOGIN)}, password: ${JSON.stringify(HOOK_PASSWORD)} },
+        events: {
+          "order.placed": "purchase",
+          "shipment.created": "shipped",
+          birthday: "birthday",
+          "cart.abandoned": { key: "cart_left", afterMinutes: 60 },
+        },
+        eventsPerDay: 500,
       },
     },
   ],
@@ -396,7 +403,12 @@ async function main() {
       await page.getByTestId("wallet-pass-widget").screenshot({ path: path.join(ARTIFACTS, "13-customer-level.png") })
 
       step("a friend installs a pass through the first customer's invitation: the install bonus and the referral show")
-      const friend = await emulator.install({ phone: FRIEND_PHONE, name: "Boris", invitedBy: PHONE })
+      const friend = await emulator.install({
+        phone: FRIEND_PHONE,
+        name: "Boris",
+        invitedBy: PHONE,
+        birthday: new Date().toISOString().slice(0, 10),
+      })
       if (!friend.hook?.ok) throw new Error(`the friend's createCustomer hook failed: ${JSON.stringify(friend.hook)}`)
       const { rows: friendRows } = await queryOnce(
         db.databaseUrl,
@@ -406,8 +418,28 @@ async function main() {
       const friendWidget = page.getByTestId("wallet-pass-widget")
       await friendWidget.getByTestId("wallet-pass-bonuses").getByText("Card installed").waitFor()
       await friendWidget.getByTestId("wallet-pass-referral").getByText("referral bonus waits").waitFor()
+      step("store events: the friend's birthday (today) goes to the service's trigger within a minute and shows")
+      const birthdaySent = friendWidget.getByTestId("wallet-pass-store-events-sent").getByText("birthday as")
+      const eventDeadline = Date.now() + 90_000
+      while (!(await birthdaySent.isVisible())) {
+        if (Date.now() > eventDeadline)
+          throw new Error(
+            `no birthday event in the widget after 90 s; the emulator received ${JSON.stringify(emulator.snapshot().events)}`
+          )
+        await new Promise((r) => setTimeout(r, 3_000))
+        await page.reload()
+        await friendWidget.getByTestId("wallet-pass-balance").waitFor()
+      }
+      if (!emulator.snapshot().events.some((e) => e.event === "birthday" && e.phone === FRIEND_PHONE))
+        throw new Error("the widget shows a birthday event the emulator did not receive")
       await friendWidget.scrollIntoViewIfNeeded()
       await friendWidget.screenshot({ path: path.join(ARTIFACTS, "14-customer-bonuses.png") })
+      await page.goto(`${base}/app/wallet-pass`)
+      const storeEvents = page.getByTestId("wallet-pass-store-events")
+      await storeEvents.getByText("cart.abandoned").waitFor()
+      await storeEvents.getByTestId("wallet-pass-events-cap").getByText("1 of 500 sent today").waitFor()
+      await storeEvents.scrollIntoViewIfNeeded()
+      await storeEvents.screenshot({ path: path.join(ARTIFACTS, "15-store-events.png") })
     } catch (e) {
       await shot("failure").catch(() => {})
       throw e

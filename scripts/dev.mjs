@@ -118,6 +118,8 @@ async function service(storeUrl, hookPassword) {
       WALLET_PASS_INSTALL_FORM_URL: `${origin}/form`,
       WALLET_PASS_INSTALL_SMS: "Your loyalty card: %link%",
       WALLET_PASS_REDEMPTION_MAX_ORDER_PERCENT: "50",
+      // Store events for the service's triggers (docs/store-events.md); each one shows below as it arrives.
+      WALLET_PASS_EVENTS: process.env.WALLET_PASS_EVENTS ?? JSON.stringify(DEV_EVENTS),
     },
   }
 }
@@ -200,6 +202,7 @@ async function main() {
           `    privileges changed  curl -X POST ${control}/privileges -H 'content-type: application/json' -d '{"phone":"+491511234567","bonus":5,"discount":10}'`,
           `    a service credit    curl -X POST ${control}/balance -H 'content-type: application/json' -d '{"phone":"+491511234567","sum":25,"lifetime":30}'`,
           `    what it saw         curl ${control}/state`,
+          `    events it received  curl ${control}/events   (each is printed here as it arrives)`,
         ]
       : []),
     "",
@@ -207,6 +210,30 @@ async function main() {
     "",
   ]
   console.log(lines.join("\n"))
+  if (emulator) printEvents(emulator)
+}
+
+/** The store events the dev store maps to event keys (override with WALLET_PASS_EVENTS). */
+const DEV_EVENTS = {
+  "order.placed": "purchase",
+  "order.canceled": "order_canceled",
+  "shipment.created": "shipped",
+  "cart.abandoned": { key: "cart_left", afterMinutes: 60 },
+  "bonus.expiring": { key: "bonus_expiring", daysBefore: 3 },
+  birthday: "birthday",
+  "pass.not_installed": { key: "install_reminder", afterDays: 2 },
+}
+
+/** Prints each event/send the emulator receives: what the merchant's triggers would fire on. */
+function printEvents(emulator) {
+  let seen = emulator.snapshot().events.length
+  const timer = setInterval(() => {
+    const events = emulator.snapshot().events
+    for (const e of events.slice(seen)) log(`service event "${e.event}" for ${e.phone}${e.value ? `: ${e.value}` : ""}`)
+    seen = events.length
+  }, 1_000)
+  timer.unref()
+  cleanups.push(() => clearInterval(timer))
 }
 
 main().catch((e) => {

@@ -129,6 +129,12 @@ storeTestRunner({
       const records = await walletPass().listWalletPassStoreEvents({ holder_id: holder.id })
       expect(records).toHaveLength(7)
       expect(records.every((r) => r.state === "queued")).toBe(true)
+      // The customer widget lists them, newest first.
+      const { data } = await api.get(`/admin/customers/${holder.customer_id}/wallet-pass`, admin)
+      expect(data.wallet_pass.store_events.map((e: { key: string }) => e.key)).toEqual(
+        expect.arrayContaining(["purchase", "packed", "shipped", "delivered", "completed", "canceled"])
+      )
+      expect(data.wallet_pass.store_events).toHaveLength(7)
     })
 
     it("a return received sends once; a customer without a pass is skipped with the reason; an unmapped event sends nothing", async () => {
@@ -148,7 +154,7 @@ storeTestRunner({
       await api.post(`/admin/returns/${ret.id}/receive`, {}, admin)
       await api.post(`/admin/returns/${ret.id}/receive-items`, { items: [{ id: itemId, quantity: 1 }] }, admin)
       await handled("order.return_received", () => api.post(`/admin/returns/${ret.id}/receive/confirm`, {}, admin))
-      await emit("order.return_received", { order_id: order.id, return_id: ret.id })
+      for (const _ of [1, 2]) await emit("order.return_received", { order_id: order.id, return_id: ret.id })
       await waitFor(async () => (await settled(holder.id)) && receivedKeys(phone).includes("returned"), "returned")
       expect(received(phone).filter((e) => e.event === "returned")).toEqual([
         expect.objectContaining({ value: `#${order.display_id}, 1 item(s) returned` }),
@@ -172,10 +178,19 @@ storeTestRunner({
         operation_id: null,
         reason: expect.stringMatching(/no pass|not enrolled/),
       })
-      // An event nobody mapped is not recorded at all.
-      const before = await walletPass().listWalletPassStoreEvents({})
-      await emit("order.updated", { id: order.id })
-      expect(await walletPass().listWalletPassStoreEvents({})).toHaveLength(before.length)
+      // A supported event the merchant did not map is neither sent nor recorded.
+      const { events } = walletPass().getOptions()
+      const mapped = events["order.placed"]
+      delete events["order.placed"]
+      try {
+        const unmapped = await placeOrder(api, store, headers)
+        await emit("order.placed", { id: unmapped.id })
+        expect(await walletPass().listWalletPassStoreEvents({ entity_id: unmapped.id })).toEqual([])
+      } finally {
+        events["order.placed"] = mapped
+      }
+      await waitFor(async () => settled(holder.id), "the unmapped order's bonus sent")
+      expect(receivedKeys(phone).filter((k) => k === "purchase")).toHaveLength(1)
     })
 
     it("an abandoned cart: once after the idle time, not while touched or completed, again only when changed, idle and a day later", async () => {

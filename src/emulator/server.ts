@@ -269,6 +269,9 @@ async function handleControl(core: EmulatorCore, method: string, url: URL, rawBo
         return sendJson(res, 200, core.snapshot())
       case "GET /_emulator/customers":
         return sendJson(res, 200, core.snapshot().customers)
+      case "GET /_emulator/events":
+        // What event/send fired (key, phone, value, time): what the merchant's triggers would get.
+        return sendJson(res, 200, core.snapshot().events)
       case "POST /_emulator/customers":
         return sendJson(res, 200, core.seedCustomer(input as SeedCustomerInput))
       case "POST /_emulator/install":

@@ -8,6 +8,7 @@ import { formatMoney } from "../lib/amount-input"
 import { CustomerPassActions } from "../components/customer-pass-actions"
 import { MovePass } from "../components/move-pass"
 import { PassBonuses, PassLevel, referralLabel } from "../components/pass-level"
+import { PassStoreEvents } from "../components/pass-store-events"
 import { PushForm } from "../components/push-form"
 import { formatDate, getJson, walletPassKeys } from "../lib/api"
 import type { AdminCustomerWalletPassResponse } from "../../api/types"
@@ -75,6 +76,7 @@ const CustomerWalletPassWidget = ({ data: customer }: DetailWidgetProps<AdminCus
           </div>
           {pass.level && <PassLevel level={pass.level} currency={pass.currency_code} ratesSource={pass.rates_source} />}
           <PassBonuses bonuses={pass.bonuses} currency={pass.currency_code} />
+          <PassStoreEvents events={pass.store_events} />
           <div className="px-6 py-4">
             <Text size="small" className="text-ui-fg-subtle">
               Phone {pass.holder.phone ?? "—"}

@@ -1,5 +1,16 @@
 import { basisPointsToPercent, fromMinorUnits } from "../../modules/wallet-pass/utils/amounts"
 import type { CustomerPass } from "../../modules/wallet-pass/types"
+
+/** A store event's record as the admin shows it. */
+type StoreEventRow = {
+  id: string
+  name: string
+  key: string
+  value: string | null
+  state: string
+  reason: string | null
+  created_at: Date
+}
 import { presentBonuses, presentLevel } from "./present-level"
 
 /**
@@ -9,7 +20,8 @@ import { presentBonuses, presentLevel } from "./present-level"
  */
 export function presentAdminPass(
   { holder, balance, ledger, operations, level, bonuses }: CustomerPass,
-  currencyCode: string | null
+  currencyCode: string | null,
+  storeEvents: StoreEventRow[] = []
 ) {
   return {
     holder: {
@@ -57,6 +69,16 @@ export function presentAdminPass(
     rates_source: holder.rates_source,
     level: presentLevel(level),
     bonuses: presentBonuses(bonuses),
+    /** Store events for the service's triggers (docs/store-events.md), newest first. */
+    store_events: storeEvents.map((e) => ({
+      id: e.id,
+      event: e.name,
+      key: e.key,
+      value: e.value,
+      state: e.state,
+      reason: e.reason,
+      created_at: e.created_at,
+    })),
     links: { ios: holder.card_url, android: holder.card_gpay_url, form: holder.form_url },
     ledger: ledger.map((entry) => ({
       id: entry.id,

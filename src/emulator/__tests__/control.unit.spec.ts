@@ -141,6 +141,21 @@ describe("control API over HTTP", () => {
     }
   })
 
+  it("lists the events event/send received", async () => {
+    await control("/customers", { phone: phone(3) })
+    const sent = await post(`${emulator.url}/crm/event/send`, {
+      app_key: APP_KEY,
+      event: "purchase",
+      phone: phone(3),
+      value: "#12 110.00 EUR",
+    })
+    expect(sent.status).toBe(200)
+    const events = await control("/events", undefined, "GET")
+    expect(events.json).toEqual([
+      { event: "purchase", phone: phone(3), value: "#12 110.00 EUR", at: expect.any(String) },
+    ])
+  })
+
   it("answers unknown routes and bad JSON with 4xx", async () => {
     expect((await control("/nothing")).status).toBe(404)
     expect((await control("/install", "{oops")).status).toBe(400)
