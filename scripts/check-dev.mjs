@@ -61,7 +61,14 @@ async function main() {
 
   step(`npm run dev (data in ${dataDir}, port ${port})`)
   let ready = false
-  const dev = npmRun("dev", env, { onLine: (line) => (ready ||= line.includes("wallet-pass dev store ready")) })
+  let eventShown = false
+  const dev = npmRun("dev", env, {
+    onLine: (line) => {
+      ready ||= line.includes("wallet-pass dev store ready")
+      // The demo's order goes to the service's trigger, and npm run dev prints it.
+      eventShown ||= line.includes('service event "purchase"')
+    },
+  })
   let browser
   const shots = []
   try {
@@ -75,6 +82,7 @@ async function main() {
     const demo = npmRun("demo", env)
     const demoCode = await demo.exited
     if (demoCode !== 0) throw new Error(`npm run demo exited with ${demoCode}`)
+    await waitFor(() => eventShown, 'npm run dev to print the demo order\'s service event "purchase"', 30_000)
 
     step("the admin in Chromium")
     const { chromium } = await import("playwright-core")
