@@ -76,6 +76,24 @@ async function main() {
       if (!tables.includes(t)) throw new Error(`db:migrate did not create ${t}`)
     }
 
+    step("the package's entry points load from the installed store app")
+    for (const entry of ["client", "emulator", "workflows", "storefront"]) {
+      const out = run(
+        "node",
+        ["-e", `console.log(Object.keys(require("medusa-plugin-wallet-pass/${entry}")).sort().join(","))`],
+        { cwd: app, env }
+      ).trim()
+      if (!out) throw new Error(`medusa-plugin-wallet-pass/${entry} exports nothing`)
+      step(`  medusa-plugin-wallet-pass/${entry}: ${out.length > 120 ? `${out.slice(0, 117)}...` : out}`)
+    }
+    const kit = run(
+      "node",
+      ["-e", `console.log(Object.keys(require("medusa-plugin-wallet-pass/storefront")).sort().join(","))`],
+      { cwd: app, env }
+    ).trim()
+    if (kit !== "applyBonus,installUrl,qrSvg,removeBonus,retrievePass")
+      throw new Error(`the storefront kit exports ${kit}`)
+
     step("creating an admin user")
     run("npx", ["medusa", "user", "-e", "admin@install.check", "-p", "install-check-pw"], { cwd: app, env })
 

@@ -136,6 +136,9 @@ storeTestRunner({
             // No levels in this store's program (docs/program.md).
             level: null,
             bonuses: [],
+            installed: true,
+            install_url: "/store/customers/me/wallet-pass/install",
+            expiring: [],
           },
         })
         expect(JSON.stringify(res.data)).not.toMatch(/hash-not-for|\+7999|wph_/)

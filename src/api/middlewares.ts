@@ -20,6 +20,7 @@ import {
 } from "./admin/wallet-pass/validators"
 import { StoreApplyWalletPassBonus } from "./store/carts/[id]/wallet-pass-bonus/validators"
 import { StoreConfirmWalletPassVerification } from "./store/customers/me/wallet-pass/verification/validators"
+import { StoreWalletPassInstallQuery } from "./store/customers/me/wallet-pass/install/validators"
 import { refuseUnstorableParams } from "./utils/storable-text"
 import { validateProgramBody } from "./admin/wallet-pass/program/validate-program"
 
@@ -131,6 +132,11 @@ export default defineMiddlewares({
       matcher: "/admin/wallet-pass/import/items",
       method: ["GET"],
       middlewares: [validateAndTransformQuery(AdminWalletPassImportItemsQuery, {})],
+    },
+    {
+      matcher: "/store/customers/me/wallet-pass/install",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(StoreWalletPassInstallQuery, {})],
     },
     {
       matcher: "/store/customers/me/wallet-pass/verification/confirm",

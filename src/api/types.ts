@@ -190,3 +190,18 @@ export type AdminWalletPassProgramHistoryResponse = Page<"versions", AdminWallet
 
 /** The signed-in customer's pass, as the store shows it. */
 export type StoreWalletPass = ReturnType<typeof presentStorePass>
+
+/** GET /store/customers/me/wallet-pass: `not_linked` when a pass of the account's phone is another customer's. */
+export type StoreWalletPassResponse = {
+  wallet_pass: StoreWalletPass | null
+  not_linked?: { reason: string; can_verify: boolean }
+}
+
+/** GET /store/customers/me/wallet-pass/install with `Accept: application/json`. */
+export type StoreWalletPassInstallResponse = { url: string; platform: "ios" | "android" | "form" }
+
+/** POST and DELETE /store/carts/:id/wallet-pass-bonus: the cart and the bonus it is paid with. */
+export type StoreWalletPassBonusResponse<Cart = unknown> = {
+  cart: Cart
+  wallet_pass_bonus: { amount: number; code: string | null }
+}

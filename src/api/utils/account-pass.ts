@@ -1,9 +1,11 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
 import { tryNormalizePhone } from "../../lib/phone"
 import { phoneCountry } from "../../utils/phone-country"
 import type { CustomerPass } from "../../modules/wallet-pass/types"
+import { OPERATION_PRIORITY } from "../../modules/wallet-pass/constants"
+import { type InstallLinks, installLinks } from "./install-links"
 
 export type AccountPass = {
   /** The account's own pass, null when it has none. */
@@ -43,3 +45,37 @@ export async function resolveAccountPass(
 /** What the storefront is told about a pass of the account's phone that another customer holds. */
 export const NOT_LINKED_REASON =
   "The pass of this account's phone belongs to another customer of the store (for example one made when the card was installed in a shop). Verify the phone to move it to this account."
+
+/**
+ * The signed-in account's pass and the links it may see; null without a pass (or one with
+ * no phone, which has no card). When the
+ * personalised links are missing for a verified account, a profile update is queued at
+ * background priority (coalesced, within the background budget): its answer carries them.
+ */
+export async function accountInstallLinks(
+  scope: MedusaContainer,
+  customerId: string
+): Promise<{ holderId: string; links: InstallLinks; verified: boolean } | null> {
+  const walletPass = scope.resolve(WALLET_PASS_MODULE)
+  const { own } = await resolveAccountPass(scope, customerId)
+  if (!own?.holder.phone) return null
+  const { verified } = (await walletPass.getAccountBalances([own.holder.id])).get(own.holder.id)!
+  const links = installLinks(own.holder, verified, walletPass.getOptions().installLink?.formUrl ?? null)
+  const holder = own.holder
+  if (holder.enrollment_state === "enrolled" && !(holder.card_url && holder.card_gpay_url && holder.form_url)) {
+    await walletPass.enqueueProfileSync(holder.id, OPERATION_PRIORITY.background)
+  }
+  return { holderId: holder.id, links, verified }
+}
+
+/** Why the account has no install link: no pass, a link not fetched yet, or a phone not verified (404s). */
+export function noInstallLink(target: { verified: boolean } | null): MedusaError {
+  return new MedusaError(
+    MedusaError.Types.NOT_FOUND,
+    !target
+      ? "You have no wallet pass yet: it is made when you sign up with a phone"
+      : target.verified
+        ? "Your card's install link is not ready yet: it is being fetched from the service, try again in a minute"
+        : "Verify your phone to get your card's install link"
+  )
+}

@@ -1,5 +1,6 @@
 import { basisPointsToPercent, fromMinorUnits } from "../../modules/wallet-pass/utils/amounts"
 import type { CustomerPass } from "../../modules/wallet-pass/types"
+import { INSTALL_PATH, installLinks } from "./install-links"
 import { presentBonuses, presentLevel } from "./present-level"
 
 export type StorePassContext = {
@@ -11,6 +12,8 @@ export type StorePassContext = {
   formUrl: string | null
   /** What the account may see and spend (adoption.ts accountBalances), minor units. */
   access: { balance: number; spendable: number; verified: boolean }
+  /** Credits with a lifetime still holding something, soonest first: what lapses when (minor units). */
+  expiring: { remaining: number | null; expires_at: Date | null }[]
 }
 
 /**
@@ -35,11 +38,15 @@ export function presentStorePass(
       /** True once the service reported the card installed in a wallet. */
       installed: card.installed === true,
     })),
-    links: {
-      ios: verified ? holder.card_url : null,
-      android: verified ? holder.card_gpay_url : null,
-      form: (verified ? holder.form_url : null) ?? context.formUrl,
-    },
+    links: installLinks(holder, verified, context.formUrl),
+    /** True once a card of this pass is installed in a wallet. */
+    installed: Array.from(holder.cards ?? []).some((card) => card.installed === true),
+    /** The route that sends the customer to the right install link for their device (docs/storefront.md). */
+    install_url: INSTALL_PATH,
+    /** What lapses when, soonest first; shown once the phone is verified, like the balance it is part of. */
+    expiring: verified
+      ? context.expiring.map((c) => ({ amount: fromMinorUnits(c.remaining ?? 0), expires_at: c.expires_at }))
+      : [],
     enrollment_state: holder.enrollment_state,
     enrolled: holder.enrollment_state === "enrolled",
     /** True once this account has proven it holds the phone (a code sent to it). */

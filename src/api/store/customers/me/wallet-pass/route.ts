@@ -5,6 +5,9 @@ import { NOT_LINKED_REASON, resolveAccountPass } from "../../../../utils/account
 import { presentStorePass } from "../../../../utils/present-store-pass"
 import { effectiveBonusBasisPoints } from "../../../../../modules/wallet-pass/options"
 
+/** How many credits about to lapse the pass shows. */
+const EXPIRING_SHOWN = 10
+
 /**
  * GET /store/customers/me/wallet-pass — the signed-in customer's own pass (Medusa requires
  * the customer's session or bearer token and a publishable key on /store/customers/me*);
@@ -24,12 +27,25 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) 
   }
   const options = walletPass.getOptions()
   const access = (await walletPass.getAccountBalances([pass.holder.id])).get(pass.holder.id)!
+  const expiring = access.verified
+    ? await walletPass.listWalletPassLedgerEntries(
+        {
+          holder_id: pass.holder.id,
+          expires_at: { $gt: new Date() },
+          expired_at: null,
+          state: "applied",
+          remaining: { $gt: 0 },
+        },
+        { select: ["remaining", "expires_at"], order: { expires_at: "ASC" }, take: EXPIRING_SHOWN }
+      )
+    : []
   res.json({
     wallet_pass: presentStorePass(pass, {
       bonusBasisPoints: effectiveBonusBasisPoints(pass.holder, walletPass.getOptions()),
       currencyCode: await balanceCurrency(req.scope),
       formUrl: options.installLink?.formUrl ?? null,
       access,
+      expiring,
     }),
     ...notLinked,
   })
