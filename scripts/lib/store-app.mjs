@@ -86,12 +86,26 @@ export async function stopProcessGroup(child, exited, { signal = "SIGTERM", time
     }),
   ])
   clearTimeout(timer) // a pending timer would hold the script open for the rest of timeoutMs
-  if (!gone) {
+  // The leader (npx, a shell) may exit while the processes it started go on (medusa develop's
+  // server, restarted by its watcher): the group is stopped only when none of it is left.
+  const deadline = Date.now() + (gone ? timeoutMs : 0)
+  while (groupAlive(child.pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
+  if (groupAlive(child.pid)) {
     try {
       process.kill(-child.pid, "SIGKILL")
     } catch {}
   }
   return gone
+}
+
+/** True while any process of the group `pgid` is left (signal 0 only asks). */
+function groupAlive(pgid) {
+  try {
+    process.kill(-pgid, 0)
+    return true
+  } catch {
+    return false
+  }
 }
 
 /** Resolves when `server` answers /health at `base`; rejects if it exits first or `timeoutMs` passes. */
