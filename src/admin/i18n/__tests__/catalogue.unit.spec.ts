@@ -1,0 +1,97 @@
+import {
+  CAMPAIGN_STATES,
+  ENROLLMENT_STATES,
+  HOOK_OUTCOMES,
+  IMPORT_ITEM_STATES,
+  LEDGER_KINDS,
+  LEDGER_STATES,
+  OPERATION_METHODS,
+  OPERATION_STATES,
+  SYNC_RUN_STATES,
+} from "../../../modules/wallet-pass/constants"
+import { HOOK_METHODS, PUSH_TYPES } from "../../../lib/constants"
+import type { Catalogue } from "../area"
+import resources, { AREAS, CATALOGUES, WALLET_PASS_NS } from "../index"
+
+/** Every text of a catalogue by its dotted key. */
+function flatten(catalogue: Catalogue, prefix = ""): Map<string, string> {
+  const out = new Map<string, string>()
+  for (const [key, value] of Object.entries(catalogue)) {
+    const path = prefix ? `${prefix}.${key}` : key
+    if (typeof value === "string") out.set(path, value)
+    else for (const [k, v] of flatten(value, path)) out.set(k, v)
+  }
+  return out
+}
+
+const PLURAL = /_(zero|one|two|few|many|other)$/
+/** The plural forms i18next asks for in each language (Intl.PluralRules). */
+const FORMS = {
+  en: new Intl.PluralRules("en").resolvedOptions().pluralCategories,
+  ru: new Intl.PluralRules("ru").resolvedOptions().pluralCategories,
+}
+const variables = (text: string) => [...text.matchAll(/{{\s*(\w+)/g)].map((m) => m[1]).sort()
+
+const en = flatten(CATALOGUES.en)
+const ru = flatten(CATALOGUES.ru)
+const bases = (keys: Iterable<string>) => new Set([...keys].map((k) => k.replace(PLURAL, "")))
+
+describe("the admin's translations (namespace wallet-pass)", () => {
+  it("are the default export Medusa's admin merges, under the plugin's namespace", () => {
+    expect(WALLET_PASS_NS).toBe("wallet-pass")
+    expect(Object.keys(resources).sort()).toEqual(["en", "ru"])
+    expect(resources.ru[WALLET_PASS_NS]).toBe(CATALOGUES.ru)
+    expect(en.size).toBeGreaterThan(100)
+  })
+
+  it("give each area its own top-level keys, the same in both languages", () => {
+    const tops = AREAS.flatMap((area) => Object.keys(area.en))
+    expect(new Set(tops).size).toBe(tops.length)
+    for (const area of AREAS) expect(Object.keys(area.ru).sort()).toEqual(Object.keys(area.en).sort())
+  })
+
+  it("have every English text in Russian, and no Russian text English lacks", () => {
+    const missing = [...bases(en.keys())].filter((base) => !ru.has(base) && !ru.has(`${base}_other`))
+    const extra = [...bases(ru.keys())].filter((base) => !en.has(base) && !en.has(`${base}_other`))
+    expect({ missing, extra }).toEqual({ missing: [], extra: [] })
+  })
+
+  it("give a plural every form its language needs (Russian: one, few, many, other)", () => {
+    for (const [language, texts] of [
+      ["en", en],
+      ["ru", ru],
+    ] as const) {
+      const plurals = [...texts.keys()].filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, ""))
+      for (const base of new Set(plurals)) {
+        const forms = FORMS[language].filter((form) => !texts.has(`${base}_${form}`))
+        expect({ language, base, missing: forms }).toEqual({ language, base, missing: [] })
+      }
+    }
+  })
+
+  it("use in Russian the same {{variables}} as in English, and leave no text empty", () => {
+    for (const base of bases(en.keys())) {
+      const english = en.get(base) ?? en.get(`${base}_other`)!
+      const russian = ru.get(base) ?? ru.get(`${base}_other`)
+      expect({ base, vars: variables(russian ?? "") }).toEqual({ base, vars: variables(english) })
+    }
+    for (const [key, text] of [...en, ...ru]) expect({ key, empty: text.trim() === "" }).toEqual({ key, empty: false })
+  })
+
+  it.each([
+    ["ledgerKind", LEDGER_KINDS],
+    ["ledgerState", LEDGER_STATES],
+    ["operationState", OPERATION_STATES],
+    ["operationMethod", OPERATION_METHODS],
+    ["hookMethod", HOOK_METHODS],
+    ["hookOutcome", HOOK_OUTCOMES],
+    ["enrollmentState", ENROLLMENT_STATES],
+    ["pushType", PUSH_TYPES],
+    ["campaignState", CAMPAIGN_STATES],
+    ["importItemState", IMPORT_ITEM_STATES],
+    ["syncRunState", SYNC_RUN_STATES],
+  ] as const)("name every value of %s in words", (group, values) => {
+    const unnamed = values.filter((value) => !en.has(`common.${group}.${value}`))
+    expect(unnamed).toEqual([])
+  })
+})

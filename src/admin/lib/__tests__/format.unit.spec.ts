@@ -1,0 +1,42 @@
+import { errorText, formatDate, formatDateTime, formatSignedAmount, intlLocale, withoutIds } from "../format"
+
+const AT = new Date(2026, 10, 23, 20, 34, 17) // local time: Nov 23, 2026, 20:34:17
+
+describe("the admin's formats", () => {
+  it("reads the dashboard's language codes as Intl locales", () => {
+    expect(intlLocale("en")).toBe("en")
+    expect(intlLocale("ptBR")).toBe("pt-BR")
+    expect(intlLocale(undefined)).toBeUndefined()
+  })
+
+  it("writes dates as the dashboard does, in its language", () => {
+    expect(formatDate(AT, "en")).toBe("Nov 23, 2026")
+    expect(formatDate(AT.toISOString(), "ru")).toBe("23 нояб. 2026 г.")
+    expect(formatDate(null, "en")).toBe("—")
+    expect(formatDate("not a date", "en")).toBe("—")
+  })
+
+  it("writes a log's time in 24 hours", () => {
+    expect(formatDateTime(AT, "en")).toBe("Nov 23, 2026, 20:34")
+    expect(formatDateTime(AT, "ru")).toBe("23 нояб. 2026 г., 20:34")
+  })
+
+  it("writes ledger amounts as money with their sign", () => {
+    expect(formatSignedAmount(12.5, "eur", "en-US")).toBe("+€12.50")
+    expect(formatSignedAmount(-3, "EUR", "en-US")).toBe("-€3.00")
+    expect(formatSignedAmount(-1050, "rub", "ru-RU")).toBe("-1\u00a0050,00\u00a0₽")
+    expect(formatSignedAmount(29.5, null, "en-US")).toBe("+29.50")
+  })
+
+  it("keeps Medusa ids out of what a toast says", () => {
+    expect(withoutIds("Customer cus_01JD3Z7Q8X9Y0A1B2C3D4E5F6G has no wallet pass.")).toBe(
+      "Customer has no wallet pass."
+    )
+    const t = (key: string, options?: Record<string, unknown>) => `${key}${options ? JSON.stringify(options) : ""}`
+    expect(errorText(Object.assign(new Error("x"), { status: 404 }), t)).toBe("common.toast.notFound")
+    expect(errorText(Object.assign(new Error("boom"), { status: 500 }), t)).toBe("common.toast.serverError")
+    expect(errorText(new Error("Operation wpop_01JD3Z7Q8X9Y0A1B2C3D4E5F6G is done: nothing to retry"), t)).toBe(
+      'common.toast.failed{"reason":"Operation is done: nothing to retry"}'
+    )
+  })
+})

@@ -1,0 +1,132 @@
+import { useTranslation } from "react-i18next"
+import { WALLET_PASS_NS } from "../i18n"
+import { formatMoney } from "./amount-input"
+
+/**
+ * How the plugin's admin writes money, dates and the names of things, the way the dashboard
+ * writes its own:
+ * - money through Intl in the balance currency, in the browser's locale (the dashboard formats
+ *   its numbers there, and amounts typed in the admin are read there: lib/amount-input.ts);
+ * - dates in the dashboard's language, as its own `useDate` writes them ("Nov 23, 2026";
+ *   "23 нояб. 2026 г."), with the time in 24 hours where a log needs it;
+ * - ledger kinds, request states and methods, hook methods: the texts of `common.*` in the
+ *   `wallet-pass` namespace (src/admin/i18n/common.ts), never the identifiers.
+ */
+
+/** The dashboard's language code as Intl reads it: "en", "ru", "ptBR" → "pt-BR". */
+export function intlLocale(language: string | undefined): string | undefined {
+  return language ? language.replace(/^([a-z]{2})([A-Z]{2})$/, "$1-$2") : undefined
+}
+
+type DateInput = string | Date | null | undefined
+
+const toDate = (value: DateInput): Date | null => {
+  if (!value) return null
+  const date = new Date(value)
+  return Number.isNaN(date.getTime()) ? null : date
+}
+
+/** A date as the dashboard shows one: "Nov 23, 2026" in English, "23 нояб. 2026 г." in Russian. */
+export function formatDate(value: DateInput, locale?: string): string {
+  const date = toDate(value)
+  return date ? new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(date) : "—"
+}
+
+/** A date with its time, for logs: "Nov 23, 2026, 20:34"; "23 нояб. 2026 г., 20:34". */
+export function formatDateTime(value: DateInput, locale?: string): string {
+  const date = toDate(value)
+  return date
+    ? new Intl.DateTimeFormat(locale, {
+        year: "numeric",
+        month: "short",
+        day: "numeric",
+        hour: "2-digit",
+        minute: "2-digit",
+        hourCycle: "h23",
+      }).format(date)
+    : "—"
+}
+
+/** An amount in the balance unit (as the API answers it) as money: "€1,050.00", "1 050,00 €". */
+export function formatAmount(amount: number, currency: string | null, numberLocale?: string): string {
+  return formatMoney(Math.round(amount * 100), currency, numberLocale)
+}
+
+/** A ledger amount with its sign: "+€12.50" for a credit, "-€3.00" for a debit. */
+export function formatSignedAmount(amount: number, currency: string | null, numberLocale?: string): string {
+  const text = formatAmount(Math.abs(amount), currency, numberLocale)
+  return amount > 0 ? `+${text}` : amount < 0 ? `-${text}` : text
+}
+
+/** Medusa ids (`cus_01J…`, `wpop_01J…`) are no words for a merchant: cut out of a server's message. */
+export function withoutIds(message: string): string {
+  return message
+    .replace(/\s*\b[a-z]{2,12}_[0-9A-Z]{26}\b/g, "")
+    .replace(/\s+([,.:;)])/g, "$1")
+    .trim()
+}
+
+type T = (key: string, options?: Record<string, unknown>) => string
+
+/** What a failed admin request says in a toast: the store's reason without ids, or why there is none. */
+export function errorText(error: unknown, t: T): string {
+  const status = (error as { status?: number } | null)?.status
+  if (status === 404) return t("common.toast.notFound")
+  if (typeof status === "number" && status >= 500) return t("common.toast.serverError")
+  if (error instanceof TypeError) return t("common.toast.offline")
+  const message = error instanceof Error ? withoutIds(error.message) : ""
+  return message ? t("common.toast.failed", { reason: message }) : t("common.toast.failedPlain")
+}
+
+/** "45 s", "3 min", "1.5 h" in the admin's language. */
+export function formatAge(seconds: number | null, t: T, locale?: string): string {
+  if (seconds === null) return "—"
+  const number = (value: number, digits = 0) =>
+    new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value)
+  if (seconds < 60) return t("common.units.seconds", { value: number(seconds) })
+  if (seconds < 3600) return t("common.units.minutes", { value: number(seconds / 60) })
+  return t("common.units.hours", { value: number(seconds / 3600, 1) })
+}
+
+/** The groups of `common.*` that name a value of one of the module's enums. */
+export type LabelGroup =
+  | "ledgerKind"
+  | "ledgerState"
+  | "operationState"
+  | "operationMethod"
+  | "hookMethod"
+  | "hookOutcome"
+  | "enrollmentState"
+  | "pushType"
+  | "campaignState"
+  | "importItemState"
+  | "syncRunState"
+
+/**
+ * The admin's words and formats in one hook: `t` of the plugin's namespace, money, dates,
+ * ages, and `label(group, value)` for an enum's value (the value itself when a newer server
+ * sends one this admin does not know yet).
+ */
+export function useWalletPassFormat() {
+  const { t, i18n } = useTranslation(WALLET_PASS_NS)
+  const locale = intlLocale(i18n.language)
+  const label = (group: LabelGroup, value: string | null | undefined): string => {
+    if (value === null || value === undefined || value === "") return t("common.none")
+    const key = `common.${group}.${value}`
+    return i18n.exists(key, { ns: WALLET_PASS_NS }) ? t(key) : value
+  }
+  return {
+    t,
+    language: i18n.language,
+    locale,
+    date: (value: DateInput) => formatDate(value, locale),
+    dateTime: (value: DateInput) => formatDateTime(value, locale),
+    money: (amount: number, currency: string | null) => formatAmount(amount, currency),
+    signedMoney: (amount: number, currency: string | null) => formatSignedAmount(amount, currency),
+    age: (seconds: number | null) => formatAge(seconds, t, locale),
+    error: (error: unknown) => errorText(error, t),
+    label,
+  }
+}
+
+export type WalletPassFormat = ReturnType<typeof useWalletPassFormat>
