@@ -1,6 +1,15 @@
 import Medusa from "@medusajs/js-sdk"
 import jsQR from "jsqr"
-import { applyBonus, installUrl, qrSvg, removeBonus, retrievePass } from "../../src/storefront"
+import {
+  applyBonus,
+  confirmVerification,
+  installUrl,
+  qrSvg,
+  removeBonus,
+  requestVerification,
+  retrieveBonus,
+  retrievePass,
+} from "../../src/storefront"
 import { WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
 import { OPERATION_PRIORITY } from "../../src/modules/wallet-pass/constants"
 import { externalCrmService, waitFor } from "../support/hooks"
@@ -172,9 +181,9 @@ storeTestRunner({
       expect((await get(INSTALL, a.headers, UA.iphone)).headers.location).toBe(a.holder.card_url)
     })
 
-    it("the storefront kit over @medusajs/js-sdk: the pass, the install link, the QR, paying a cart with bonus", async () => {
-      const { customer, headers, holder } = await signUp("+79996880006", "inst6@example.com")
-      await verify(holder.id, customer.id)
+    it("the storefront kit over @medusajs/js-sdk: verification, the pass, the install link, the QR, paying a cart with bonus", async () => {
+      const phone = "+79996880006"
+      const { headers, holder } = await signUp(phone, "inst6@example.com")
       const sdk = new Medusa({
         baseUrl: api.defaults.baseURL!,
         publishableKey: headers["x-publishable-api-key"],
@@ -182,23 +191,61 @@ storeTestRunner({
       })
       await sdk.client.setToken(headers.authorization.replace(/^Bearer /, ""))
 
-      await service.emulator.adjustBalance({ phone: "+79996880006", sum: 40 })
+      // The phone proven through the kit: a code texted through the service, a wrong one refused.
+      await expect(installUrl(sdk, "ios")).rejects.toThrow("Verify your phone to get your card's install link")
+      const sent = await requestVerification(sdk)
+      expect(sent.verification.phone).toMatch(/^\+79•+06$/)
+      expect(Number.isNaN(Date.parse(sent.verification.expires_at))).toBe(false)
+      const text = await waitFor(
+        async () => service.emulator.snapshot().sms.find((m) => m.phone === phone && /\b\d{6}\b/.test(m.text)),
+        "the code's text"
+      )
+      const code = /\b(\d{6})\b/.exec(text.text)![1]
+      await expect(confirmVerification(sdk, code === "000000" ? "111111" : "000000")).rejects.toThrow(/attempt/)
+      expect(await confirmVerification(sdk, code)).toEqual({ verified: true, moved: false })
+
+      await service.emulator.adjustBalance({ phone, sum: 40 })
       const { wallet_pass } = await waitFor(async () => {
         const r = await retrievePass(sdk)
         return r.wallet_pass?.balance === 40 && r
       }, "the service's 40 in the pass")
       expect(wallet_pass).toMatchObject({ install_url: INSTALL, installed: false, verified: true })
+      // The kit answers what the route answers, as JSON.
+      expect(await retrievePass(sdk)).toEqual((await api.get("/store/customers/me/wallet-pass", { headers })).data)
       expect(await installUrl(sdk, "ios")).toEqual({ url: holder.card_url, platform: "ios" })
       expect(await installUrl(sdk)).toEqual({ url: holder.form_url, platform: "form" }) // Node is no phone
       expect(decodeQrSvg(await qrSvg(sdk))).toBe(holder.form_url)
 
+      // Paying with bonus: what the cart may take before choosing (the balance, then the cap of 50%).
       const cart = await createCart(api, store, headers)
-      const applied = await applyBonus<{ total: number }>(sdk, cart.id, 30)
-      expect(applied.wallet_pass_bonus.amount).toBe(30)
+      const base = cart.item_total
+      expect(base).toBeGreaterThan(80) // 50% of it is more than the balance of 40
+      const before = await retrieveBonus(sdk, cart.id)
+      expect(before.wallet_pass_bonus).toEqual({ amount: 0, code: null, max: 40, max_order_percent: 50 })
+      expect(before.cart.total).toBe(cart.total)
+      const applied = await applyBonus(sdk, cart.id, 30)
+      expect(applied.wallet_pass_bonus).toMatchObject({ amount: 30, max: 40, max_order_percent: 50 })
       expect(applied.cart.total).toBe(cart.total - 30)
-      const removed = await removeBonus<{ total: number }>(sdk, cart.id)
-      expect(removed.wallet_pass_bonus).toEqual({ amount: 0, code: null })
+      await service.emulator.adjustBalance({ phone, sum: 60 })
+      await waitFor(async () => (await retrievePass(sdk)).wallet_pass?.balance === 100, "the balance at 100")
+      // Now the cap binds: half of the items before the bonus (the 30 applied does not lower it).
+      expect((await retrieveBonus(sdk, cart.id)).wallet_pass_bonus.max).toBe(Math.floor(base * 50) / 100)
+      const removed = await removeBonus(sdk, cart.id)
+      expect(removed.wallet_pass_bonus).toMatchObject({ amount: 0, code: null })
       expect(removed.cart.total).toBe(cart.total)
+
+      // Another customer's cart is not found; signed out is 401.
+      const other = await registerCustomer(api, store, { email: "inst7@example.com", password: "pw-123456" })
+      const asOther = await api.get(`/store/carts/${cart.id}/wallet-pass-bonus`, {
+        headers: other.headers,
+        validateStatus: () => true,
+      })
+      expect([asOther.status, asOther.data.message]).toEqual([404, `Cart with id: ${cart.id} was not found`])
+      const signedOut = await api.get(`/store/carts/${cart.id}/wallet-pass-bonus`, {
+        headers: guestHeaders(store),
+        validateStatus: () => true,
+      })
+      expect(signedOut.status).toBe(401)
     })
 
     it("the QR is the form link, private to the customer; the pass says installed, the install URL and what expires", async () => {

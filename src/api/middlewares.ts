@@ -154,7 +154,7 @@ export default defineMiddlewares({
     },
     {
       matcher: "/store/carts/:id/wallet-pass-bonus",
-      method: ["DELETE"],
+      method: ["GET", "DELETE"],
       middlewares: [authenticate("customer", ["session", "bearer"])],
     },
   ],

@@ -200,8 +200,22 @@ export type StoreWalletPassResponse = {
 /** GET /store/customers/me/wallet-pass/install with `Accept: application/json`. */
 export type StoreWalletPassInstallResponse = { url: string; platform: "ios" | "android" | "form" }
 
-/** POST and DELETE /store/carts/:id/wallet-pass-bonus: the cart and the bonus it is paid with. */
+/** POST /store/customers/me/wallet-pass/verification (202): a code was texted to the account's phone. */
+export type StoreWalletPassVerificationResponse = { verification: { phone: string; expires_at: Date } }
+
+/** POST /store/customers/me/wallet-pass/verification/confirm: the account has proven its phone. */
+export type StoreWalletPassVerificationConfirmResponse = { verified: true; moved: boolean }
+
+/** GET, POST and DELETE /store/carts/:id/wallet-pass-bonus: the cart and the bonus it is paid with. */
 export type StoreWalletPassBonusResponse<Cart = unknown> = {
   cart: Cart
-  wallet_pass_bonus: { amount: number; code: string | null }
+  wallet_pass_bonus: {
+    /** Paid with bonus now (balance unit). */
+    amount: number
+    code: string | null
+    /** The most this cart may be paid with: the balance the account may spend, under the cap (0 when it cannot). */
+    max: number
+    /** The cap, `redemption.maxOrderPercent` of the items (with tax, after other discounts, without shipping); 0: disabled. */
+    max_order_percent: number
+  }
 }

@@ -17,19 +17,29 @@ import type {
   StoreWalletPassBonusResponse as BonusResponse,
   StoreWalletPassInstallResponse,
   StoreWalletPassResponse as PassResponse,
+  StoreWalletPassVerificationConfirmResponse,
+  StoreWalletPassVerificationResponse as VerificationResponse,
 } from "../api/types"
 
 /** `@medusajs/js-sdk`'s `Medusa`: the kit uses its HTTP client (auth and publishable key included). */
 export type WalletPassSdk = Pick<Medusa, "client">
+
+/** The store's cart as `@medusajs/js-sdk` types it (what the bonus routes answer under `cart`). */
+export type StoreCart = Awaited<ReturnType<Medusa["store"]["cart"]["retrieve"]>>["cart"]
 
 export type InstallPlatform = StoreWalletPassInstallResponse["platform"]
 /** The signed-in customer's pass: balance, percents, level, bonuses, what expires, install state and links. */
 export type StoreWalletPass = Json<StoreWalletPassData>
 export type StoreWalletPassResponse = Json<PassResponse>
 export type StoreWalletPassInstall = StoreWalletPassInstallResponse
-export type StoreWalletPassBonusResponse<Cart = unknown> = Json<BonusResponse<Cart>>
+/** The cart, what it is paid with in bonus (`amount`) and the most it may be (`max`, under `max_order_percent`). */
+export type StoreWalletPassBonusResponse<Cart = StoreCart> = Json<BonusResponse<Cart>>
+export type StoreWalletPassBonus = StoreWalletPassBonusResponse["wallet_pass_bonus"]
+export type StoreWalletPassVerification = Json<VerificationResponse>
+export type StoreWalletPassVerificationConfirm = StoreWalletPassVerificationConfirmResponse
 
 const PASS = "/store/customers/me/wallet-pass"
+const bonusPath = (cartId: string) => `/store/carts/${encodeURIComponent(cartId)}/wallet-pass-bonus`
 
 /** The signed-in customer's pass; `wallet_pass: null` when they have none. */
 export function retrievePass(sdk: WalletPassSdk): Promise<StoreWalletPassResponse> {
@@ -56,24 +66,45 @@ export async function qrSvg(sdk: WalletPassSdk): Promise<string> {
 }
 
 /**
+ * Texts a six-digit code, through the service, to the signed-in account's phone. Proving the
+ * phone shows the whole balance and the personalised install links (docs/adoption.md, trust).
+ */
+export function requestVerification(sdk: WalletPassSdk): Promise<StoreWalletPassVerification> {
+  return sdk.client.fetch<StoreWalletPassVerification>(`${PASS}/verification`, { method: "POST" })
+}
+
+/** The code the phone received; rejects with the attempts left when it is wrong. */
+export function confirmVerification(sdk: WalletPassSdk, code: string): Promise<StoreWalletPassVerificationConfirm> {
+  return sdk.client.fetch<StoreWalletPassVerificationConfirm>(`${PASS}/verification/confirm`, {
+    method: "POST",
+    body: { code },
+  })
+}
+
+/** What the customer's cart is paid with in bonus and the most it may be, before they choose. */
+export function retrieveBonus<Cart = StoreCart>(
+  sdk: WalletPassSdk,
+  cartId: string
+): Promise<StoreWalletPassBonusResponse<Cart>> {
+  return sdk.client.fetch(bonusPath(cartId))
+}
+
+/**
  * Pays up to `amount` (in the balance unit) of the customer's cart with bonus, within the
  * balance and the store's cap; 0 removes it. Answers the cart and the bonus applied.
  */
-export function applyBonus<Cart = unknown>(
+export function applyBonus<Cart = StoreCart>(
   sdk: WalletPassSdk,
   cartId: string,
   amount: number
 ): Promise<StoreWalletPassBonusResponse<Cart>> {
-  return sdk.client.fetch(`/store/carts/${encodeURIComponent(cartId)}/wallet-pass-bonus`, {
-    method: "POST",
-    body: { amount },
-  })
+  return sdk.client.fetch(bonusPath(cartId), { method: "POST", body: { amount } })
 }
 
 /** Stops paying the cart with bonus. */
-export function removeBonus<Cart = unknown>(
+export function removeBonus<Cart = StoreCart>(
   sdk: WalletPassSdk,
   cartId: string
 ): Promise<StoreWalletPassBonusResponse<Cart>> {
-  return sdk.client.fetch(`/store/carts/${encodeURIComponent(cartId)}/wallet-pass-bonus`, { method: "DELETE" })
+  return sdk.client.fetch(bonusPath(cartId), { method: "DELETE" })
 }

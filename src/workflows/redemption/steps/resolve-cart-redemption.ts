@@ -1,9 +1,8 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
-import { currencyStep } from "../../../modules/wallet-pass/utils/amounts"
 import { balanceCurrency } from "../../../utils/currency"
-import { readRedemptionCart, redemptionCap } from "../utils/redemption-cart"
+import { readRedemptionCart, redeemableAmount, redemptionCap } from "../utils/redemption-cart"
 
 export type ResolveCartRedemptionStepInput = { cart_id: string; customer_id: string; amount: number }
 export type ResolveCartRedemptionStepOutput = {
@@ -65,8 +64,7 @@ export const resolveCartRedemptionStep = createStep(
     const account = (await walletPass.getAccountBalances([holder.id])).get(holder.id)!
     const balance = account.spendable
     const cap = redemptionCap(cart.base, maxOrderPercent, currency)
-    const step = currencyStep(currency)
-    const applied = Math.floor(Math.min(amount, Math.max(balance, 0), cap) / step) * step
+    const applied = redeemableAmount(amount, balance, cap, currency)
     if (applied <= 0) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,

@@ -1,7 +1,10 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
 import { BASIS_POINTS_PER_PERCENT } from "../../../modules/wallet-pass/constants"
 import { REDEMPTION_PROMOTION_PREFIX, redemptionPromotionCode } from "../../../modules/wallet-pass/redemption"
 import { currencyStep, floorToMinorUnits, percentToBasisPoints } from "../../../modules/wallet-pass/utils/amounts"
+import { balanceCurrency } from "../../../utils/currency"
 
 type Container = { resolve: <T = any>(key: string) => T }
 
@@ -91,4 +94,32 @@ export function redemptionCap(baseMinor: number, maxOrderPercent: number, curren
   const step = currencyStep(currencyCode)
   const cap = Math.floor((baseMinor * bp) / (100 * BASIS_POINTS_PER_PERCENT))
   return Math.floor(cap / step) * step
+}
+
+/**
+ * What a cart is paid with for a request of `requested` minor units: the request, limited to
+ * the balance the account may spend and to the cap, rounded down to the currency's minor unit.
+ */
+export function redeemableAmount(requested: number, spendable: number, cap: number, currencyCode: string): number {
+  const step = currencyStep(currencyCode)
+  return Math.floor(Math.min(requested, Math.max(spendable, 0), cap) / step) * step
+}
+
+/**
+ * The most `customerId` may pay `cart` with now (minor units), for a storefront to show
+ * before the customer asks: 0 when redemption is disabled, the cart is completed or in
+ * another currency than the balance, or the customer has no card. Reads only.
+ */
+export async function redemptionLimit(container: MedusaContainer, customerId: string, cart: RedemptionCart) {
+  const walletPass = container.resolve(WALLET_PASS_MODULE)
+  const { maxOrderPercent } = walletPass.getOptions().redemption
+  const none = { max: 0, maxOrderPercent }
+  if (maxOrderPercent <= 0 || cart.completed) return none
+  const currency = await balanceCurrency(container)
+  if (!currency || cart.currency_code !== currency) return none
+  const [holder] = await walletPass.listWalletPassHolders({ customer_id: customerId }, { select: ["id"] })
+  if (!holder) return none
+  const { spendable } = (await walletPass.getAccountBalances([holder.id])).get(holder.id)!
+  const cap = redemptionCap(cart.base, maxOrderPercent, currency)
+  return { max: redeemableAmount(Number.MAX_SAFE_INTEGER, spendable, cap, currency), maxOrderPercent }
 }

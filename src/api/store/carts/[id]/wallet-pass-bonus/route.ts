@@ -1,10 +1,12 @@
 import type { AuthenticatedMedusaRequest, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { HttpTypes } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import { refetchCart } from "@medusajs/medusa/api/store/carts/helpers"
 import { defaultStoreCartFields } from "@medusajs/medusa/api/store/carts/query-config"
 import { fromMinorUnits } from "../../../../../modules/wallet-pass/utils/amounts"
 import { applyCartRedemptionWorkflow } from "../../../../../workflows/redemption/apply-cart-redemption"
-import { readRedemptionCart } from "../../../../../workflows/redemption/utils/redemption-cart"
+import { readRedemptionCart, redemptionLimit } from "../../../../../workflows/redemption/utils/redemption-cart"
+import type { StoreWalletPassBonusResponse } from "../../../../types"
 import { StoreApplyWalletPassBonus, StoreApplyWalletPassBonusType } from "./validators"
 
 /** The signed-in customer (401 otherwise): the cart must be theirs, checked by the workflow (404). */
@@ -27,19 +29,38 @@ function bodyOf(req: MedusaRequest<StoreApplyWalletPassBonusType>): StoreApplyWa
   return parsed.data
 }
 
-async function respond(req: MedusaRequest, res: MedusaResponse) {
+type StoreCart = HttpTypes.StoreCart
+type BonusResponse = MedusaResponse<StoreWalletPassBonusResponse<StoreCart>>
+
+/** The cart, what it is paid with in bonus and the most it may be (docs/loyalty.md, "Paying with bonus"). */
+async function respond(req: MedusaRequest, res: BonusResponse, customerId: string) {
   const cartId = req.params.id
   const [cart, redemption] = await Promise.all([
     refetchCart(cartId, req.scope, defaultStoreCartFields),
     readRedemptionCart(req.scope, cartId),
   ])
+  if (!redemption || redemption.customer_id !== customerId) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart with id: ${cartId} was not found`)
+  }
+  const limit = await redemptionLimit(req.scope, customerId, redemption)
   res.json({
     cart,
     wallet_pass_bonus: {
-      amount: fromMinorUnits(redemption?.redeemed ?? 0),
-      code: redemption?.redeemed ? redemption.code : null,
+      amount: fromMinorUnits(redemption.redeemed),
+      code: redemption.redeemed ? redemption.code : null,
+      max: fromMinorUnits(limit.max),
+      max_order_percent: limit.maxOrderPercent,
     },
   })
+}
+
+/**
+ * GET /store/carts/:id/wallet-pass-bonus — what the signed-in customer's own cart is paid
+ * with in bonus and the most it may be (`max`: the balance they may spend, under the cap), for
+ * a "Pay with bonus" control to show before it is used. 404 for a cart that is not theirs.
+ */
+export const GET = async (req: MedusaRequest, res: BonusResponse) => {
+  await respond(req, res, customerOf(req))
 }
 
 /**
@@ -47,20 +68,20 @@ async function respond(req: MedusaRequest, res: MedusaResponse) {
  * customer's own cart with bonus (limited to the balance and `redemption.maxOrderPercent`
  * of the cart); `0` removes it. Answers the cart and `wallet_pass_bonus.amount` applied.
  */
-export const POST = async (req: MedusaRequest<StoreApplyWalletPassBonusType>, res: MedusaResponse) => {
+export const POST = async (req: MedusaRequest<StoreApplyWalletPassBonusType>, res: BonusResponse) => {
   const customerId = customerOf(req)
   const body = bodyOf(req)
   await applyCartRedemptionWorkflow(req.scope).run({
     input: { cart_id: req.params.id, customer_id: customerId, amount: body.amount_minor },
   })
-  await respond(req, res)
+  await respond(req, res, customerId)
 }
 
 /** DELETE /store/carts/:id/wallet-pass-bonus — stop paying this cart with bonus (promotion removed and deleted). */
-export const DELETE = async (req: MedusaRequest, res: MedusaResponse) => {
+export const DELETE = async (req: MedusaRequest, res: BonusResponse) => {
   const customerId = customerOf(req)
   await applyCartRedemptionWorkflow(req.scope).run({
     input: { cart_id: req.params.id, customer_id: customerId, amount: 0 },
   })
-  await respond(req, res)
+  await respond(req, res, customerId)
 }

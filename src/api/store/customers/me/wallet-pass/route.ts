@@ -3,6 +3,7 @@ import { WALLET_PASS_MODULE } from "../../../../../modules/wallet-pass"
 import { balanceCurrency } from "../../../../../utils/currency"
 import { NOT_LINKED_REASON, resolveAccountPass } from "../../../../utils/account-pass"
 import { presentStorePass } from "../../../../utils/present-store-pass"
+import type { StoreWalletPassResponse } from "../../../../types"
 import { effectiveBonusBasisPoints } from "../../../../../modules/wallet-pass/options"
 
 /** How many credits about to lapse the pass shows. */
@@ -16,7 +17,7 @@ const EXPIRING_SHOWN = 10
  * no personalised install link (docs/adoption.md, trust); `not_linked` says why a pass of
  * its phone is not its own.
  */
-export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
+export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<StoreWalletPassResponse>) => {
   const walletPass = req.scope.resolve(WALLET_PASS_MODULE)
   const account = await resolveAccountPass(req.scope, req.auth_context.actor_id)
   const notLinked = account.elsewhere ? { not_linked: { reason: NOT_LINKED_REASON, can_verify: true } } : {}

@@ -1,6 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { accountInstallLinks, noInstallLink } from "../../../../../utils/account-pass"
 import { platformOf } from "../../../../../utils/install-links"
+import type { StoreWalletPassInstallResponse } from "../../../../../types"
 import type { StoreWalletPassInstallQueryType } from "./validators"
 
 /**
@@ -13,7 +14,7 @@ import type { StoreWalletPassInstallQueryType } from "./validators"
  */
 export const GET = async (
   req: AuthenticatedMedusaRequest<unknown, StoreWalletPassInstallQueryType>,
-  res: MedusaResponse
+  res: MedusaResponse<StoreWalletPassInstallResponse>
 ) => {
   const target = await accountInstallLinks(req.scope, req.auth_context.actor_id)
   if (!target) throw noInstallLink(null)

@@ -3,13 +3,17 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { maskPhone } from "../../../../../../modules/wallet-pass/repositories/trust"
 import { requestPhoneVerificationWorkflow } from "../../../../../../workflows/accounts/request-phone-verification"
 import { resolveAccountPass } from "../../../../../utils/account-pass"
+import type { StoreWalletPassVerificationResponse } from "../../../../../types"
 
 /**
  * POST /store/customers/me/wallet-pass/verification — texts a code, through the service, to
  * the signed-in account's phone, so the account can prove it holds it (docs/adoption.md,
  * trust). 202 with when the code expires; at most one a minute and five a day.
  */
-export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
+export const POST = async (
+  req: AuthenticatedMedusaRequest,
+  res: MedusaResponse<StoreWalletPassVerificationResponse>
+) => {
   const customerId = req.auth_context.actor_id
   const account = await resolveAccountPass(req.scope, customerId)
   if (!account.phone) {

@@ -1,5 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { confirmPhoneVerificationWorkflow } from "../../../../../../../workflows/accounts/confirm-phone-verification"
+import type { StoreWalletPassVerificationConfirmResponse } from "../../../../../../types"
 import type { StoreConfirmWalletPassVerificationType } from "../validators"
 
 /**
@@ -10,7 +11,7 @@ import type { StoreConfirmWalletPassVerificationType } from "../validators"
  */
 export const POST = async (
   req: AuthenticatedMedusaRequest<StoreConfirmWalletPassVerificationType>,
-  res: MedusaResponse
+  res: MedusaResponse<StoreWalletPassVerificationConfirmResponse>
 ) => {
   const { result } = await confirmPhoneVerificationWorkflow(req.scope).run({
     input: { customer_id: req.auth_context.actor_id, code: req.validatedBody.code },
