@@ -39,7 +39,8 @@ function walletPassOptions() {
       : {}),
     ...(env.WALLET_PASS_DISPATCHER_ENABLED ||
     env.WALLET_PASS_ECHO_GRACE_SECONDS ||
-    env.WALLET_PASS_SENDING_LEASE_SECONDS
+    env.WALLET_PASS_SENDING_LEASE_SECONDS ||
+    env.WALLET_PASS_COALESCE
       ? {
           dispatcher: defined({
             enabled: env.WALLET_PASS_DISPATCHER_ENABLED ? env.WALLET_PASS_DISPATCHER_ENABLED === "true" : undefined,
@@ -49,6 +50,8 @@ function walletPassOptions() {
             sendingLeaseSeconds: env.WALLET_PASS_SENDING_LEASE_SECONDS
               ? Number(env.WALLET_PASS_SENDING_LEASE_SECONDS)
               : undefined,
+            // WALLET_PASS_COALESCE=false: every balance change its own request (docs/architecture.md, "Coalescing")
+            coalesce: env.WALLET_PASS_COALESCE ? env.WALLET_PASS_COALESCE === "true" : undefined,
           }),
         }
       : {}),
@@ -89,15 +92,20 @@ const redisModules = redisUrl
     ]
   : []
 
+/** Any http://localhost:<port> origin (Medusa reads a `/…/` entry of a CORS list as a regular expression). */
+const LOCAL_ORIGINS = "/^http:\\/\\/localhost:\\d+$/"
+
 module.exports = defineConfig({
   projectConfig: {
     databaseUrl: env.DATABASE_URL,
     redisUrl,
     workerMode: (env.MEDUSA_WORKER_MODE as "shared" | "worker" | "server" | undefined) ?? "shared",
     http: {
-      storeCors: env.STORE_CORS ?? "http://localhost:8000",
+      // Storefronts on this machine, on any port: the Next.js Starter (8000) and the example
+      // storefront (`npm run storefront`: 8000, or the next free port), docs/storefront.md.
+      storeCors: env.STORE_CORS ?? LOCAL_ORIGINS,
       adminCors: env.ADMIN_CORS ?? "http://localhost:9000,http://localhost:5173",
-      authCors: env.AUTH_CORS ?? "http://localhost:8000,http://localhost:9000,http://localhost:5173",
+      authCors: env.AUTH_CORS ?? LOCAL_ORIGINS,
       jwtSecret: env.JWT_SECRET ?? "supersecret",
       cookieSecret: env.COOKIE_SECRET ?? "supersecret",
     },

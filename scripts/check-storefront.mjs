@@ -1,0 +1,318 @@
+#!/usr/bin/env node
+// `npm run check:storefront` (run by .ci/run): the example storefront (examples/storefront) in a
+// browser against `npm run dev`'s store, as a shopper uses it. `npm run dev` with a fresh data
+// folder and free ports, then `npm run storefront`, then in Debian's Chromium (playwright-core):
+//
+// - on a desktop: create an account with a phone, verify the phone with the code the service
+//   texts, see the card (the balance and percents the service set, the credits that expire),
+//   the QR code (decoded from a screenshot of it: the customer's form link), and pay part of
+//   the cart with bonus (the total falls by it; removing it restores the total);
+// - with an iPhone's user agent: "Add to Apple Wallet" leads to the customer's iOS pass link;
+// - with an Android phone's: "Add to Google Wallet" leads to the Android link;
+// - the card installed (the service's createCustomer hook): the page says so.
+//
+// The expected links and totals come from the store's own routes, read with the shopper's
+// token. Screenshots go to test-artifacts/storefront/. Exits non-zero on any failure; stops
+// everything it started.
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import jsQR from "jsqr"
+import { freePort, root, stopProcessGroup, waitFor } from "./lib/store-app.mjs"
+import { npmRun } from "./lib/npm-run.mjs"
+
+const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
+const ARTIFACTS = path.join(root, "test-artifacts/storefront")
+const READY_TIMEOUT_MS = 5 * 60_000
+const UI_TIMEOUT_MS = 60_000 // a page compiles through Vite on first load; enrolment goes through the queue
+const TOKEN_KEY = "linden_store_jwt" // where examples/storefront/src/sdk.ts keeps the shopper's token
+const UA = {
+  desktop:
+    "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+  iphone:
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+  android:
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
+}
+const started = Date.now()
+const step = (m) =>
+  console.log(`[check-storefront] ${String(Math.round((Date.now() - started) / 1000)).padStart(4)}s ${m}`)
+
+function check(condition, message) {
+  if (!condition) throw new Error(message)
+}
+
+/** JSON over HTTP; a non-2xx answer throws with the body. */
+async function http(method, url, { body, headers = {} } = {}) {
+  const res = await fetch(url, {
+    method,
+    headers: { ...(body !== undefined && { "content-type": "application/json" }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(30_000),
+  })
+  const text = await res.text()
+  if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${text.slice(0, 300)}`)
+  return text ? JSON.parse(text) : {}
+}
+
+/** Decodes the QR code in a screenshot of `locator` (the PNG read back to pixels by the browser's canvas). */
+async function decodeQr(page, locator) {
+  const png = await locator.screenshot()
+  const image = await page.evaluate(async (base64) => {
+    const img = new Image()
+    img.src = `data:image/png;base64,${base64}`
+    await img.decode()
+    const canvas = document.createElement("canvas")
+    canvas.width = img.naturalWidth
+    canvas.height = img.naturalHeight
+    const context = canvas.getContext("2d")
+    context.drawImage(img, 0, 0)
+    const { width, height, data } = context.getImageData(0, 0, canvas.width, canvas.height)
+    return { width, height, data: Array.from(data) }
+  }, png.toString("base64"))
+  return jsQR(Uint8ClampedArray.from(image.data), image.width, image.height)?.data ?? null
+}
+
+const amountOf = async (locator) => Number(await locator.getAttribute("data-amount"))
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wallet-pass-storefront-check-"))
+  fs.chmodSync(dataDir, 0o755) // as root, the embedded Postgres runs as the postgres user: it must get in
+  const port = await freePort()
+  // What a new user has: no DATABASE_URL, no WALLET_PASS_* (the CI's DB_* are dropped too).
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([k]) => !/^(DATABASE_URL|DB_|WALLET_PASS_|MEDUSA_REDIS_URL|PORT$|STORE_CORS|AUTH_CORS|VITE_)/.test(k)
+    )
+  )
+  Object.assign(env, {
+    WALLET_PASS_DEV_DATA: dataDir,
+    PORT: String(port),
+    WALLET_PASS_EMULATOR_PORT: String(await freePort()),
+  })
+  fs.rmSync(ARTIFACTS, { recursive: true, force: true })
+  fs.mkdirSync(ARTIFACTS, { recursive: true })
+
+  step(`npm run dev (data in ${dataDir}, port ${port})`)
+  let ready = false
+  const dev = npmRun("dev", env, { onLine: (line) => (ready ||= line.includes("wallet-pass dev store ready")) })
+  let storefront
+  let browser
+  // Kept in memory until the store has stopped: `medusa develop` restarts on any file written
+  // inside the project.
+  const shots = []
+  const shot = async (page, name) => shots.push([name, await page.screenshot({ fullPage: true })])
+  let current // the page a failure screenshot is taken of
+  try {
+    await Promise.race([
+      waitFor(() => ready, "npm run dev to print ready", READY_TIMEOUT_MS),
+      dev.exited.then((code) => {
+        throw new Error(`npm run dev exited (${code}) before it was ready`)
+      }),
+    ])
+    const info = JSON.parse(fs.readFileSync(path.join(dataDir, "dev.json"), "utf8"))
+    const control = info.emulator.control_url
+    const emulatorOrigin = new URL(info.emulator.api_url).origin
+
+    step("npm run storefront")
+    let url = null
+    storefront = npmRun(
+      "storefront",
+      { ...env, STOREFRONT_PORT: String(await freePort()) },
+      { onLine: (line) => (url ??= /^\s+Storefront\s+(http\S+)/.exec(line)?.[1] ?? null) }
+    )
+    await Promise.race([
+      waitFor(() => url, "npm run storefront to print its URL", 60_000),
+      storefront.exited.then((code) => {
+        throw new Error(`npm run storefront exited (${code}) before it printed its URL`)
+      }),
+    ])
+
+    if (!fs.existsSync(CHROMIUM))
+      throw new Error(`no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`)
+    const { chromium } = await import("playwright-core")
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      timeout: 60_000,
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+    })
+    const open = async (options) => {
+      const context = await browser.newContext(options)
+      // The links open the service's pages, which the emulator does not serve: answer them here.
+      await context.route(
+        (u) => u.origin === emulatorOrigin,
+        (route) => route.fulfill({ contentType: "text/html", body: "<h1>The service's install page</h1>" })
+      )
+      const page = await context.newPage()
+      page.setDefaultTimeout(UI_TIMEOUT_MS)
+      page.setDefaultNavigationTimeout(UI_TIMEOUT_MS)
+      current = page
+      return page
+    }
+
+    // 1. A desktop shopper creates an account with a phone.
+    const run = Date.now().toString(36)
+    const shopper = {
+      email: `shopper-${run}@example.com`,
+      password: "shopper-password",
+      phone: `+49152${String(Date.now()).slice(-8)}`,
+    }
+    step(`desktop: create an account (${shopper.email}, ${shopper.phone})`)
+    const desktop = await open({ viewport: { width: 1280, height: 900 }, userAgent: UA.desktop })
+    await desktop.goto(url)
+    await desktop.getByRole("tab", { name: "Create account" }).click()
+    await shot(desktop, "1-desktop-signed-out")
+    await desktop.getByLabel("First name").fill("Mia")
+    await desktop.getByLabel("Last name").fill("Keller")
+    await desktop.getByLabel("Email").fill(shopper.email)
+    await desktop.getByLabel("Mobile phone").fill(shopper.phone)
+    await desktop.getByLabel("Password").fill(shopper.password)
+    await desktop.getByRole("button", { name: "Create account" }).click()
+
+    // 2. The card is issued; the phone is verified with the code the service texts.
+    step("desktop: the card issued; verify the phone")
+    await desktop.getByTestId("send-code").click()
+    const smsWithCode = await waitFor(
+      async () => {
+        const state = await http("GET", `${control}/state`)
+        return state.sms.find((s) => s.phone === shopper.phone && /\b\d{6}\b/.test(s.text))
+      },
+      "the code's SMS at the emulator",
+      UI_TIMEOUT_MS
+    )
+    await desktop.getByTestId("code").fill(/\b(\d{6})\b/.exec(smsWithCode.text)[1])
+    await shot(desktop, "2-desktop-verify-phone")
+    await desktop.getByTestId("confirm-code").click()
+    await desktop.getByTestId("add-to-wallet-block").waitFor()
+
+    // 3. The service sets the rates and credits bonus, two credits of it expiring.
+    step("the service: bonus 5%, discount 10%, credits of 60 (30 days) and 15 (5 days)")
+    await http("POST", `${control}/privileges`, { body: { phone: shopper.phone, bonus: 5, discount: 10 } })
+    await http("POST", `${control}/balance`, { body: { phone: shopper.phone, sum: 60, lifetime: 30 } })
+    await http("POST", `${control}/balance`, { body: { phone: shopper.phone, sum: 15, lifetime: 5 } })
+    const token = await desktop.evaluate((key) => localStorage.getItem(key), TOKEN_KEY)
+    check(token, `no token under ${TOKEN_KEY} in the page's localStorage`)
+    const me = { "x-publishable-api-key": info.publishable_key, authorization: `Bearer ${token}` }
+    const pass = await waitFor(
+      async () => {
+        const { wallet_pass } = await http("GET", `${info.store_url}/store/customers/me/wallet-pass`, { headers: me })
+        return wallet_pass?.balance === 75 && wallet_pass.discount_percent === 10 && wallet_pass
+      },
+      "the pass at 75 with 10% off in the store",
+      UI_TIMEOUT_MS
+    )
+    check(pass.links.ios && pass.links.android && pass.links.form, `links missing: ${JSON.stringify(pass.links)}`)
+
+    // 4. The desktop sees the card and a QR code of its form link.
+    step("desktop: the card, what expires, the QR code")
+    await desktop.reload()
+    await waitFor(async () => (await amountOf(desktop.getByTestId("pass-balance"))) === 75, "75 on the card", 20_000)
+    const rates = await desktop.getByTestId("pass-rates").innerText()
+    check(/5%.*back/s.test(rates) && /10%.*off/s.test(rates), `the card's rates read "${rates}"`)
+    const expiring = await desktop.getByTestId("expiring").locator("li").allInnerTexts()
+    check(expiring.length === 2, `expiring shows ${JSON.stringify(expiring)}`)
+    check(/15/.test(expiring[0]) && /60/.test(expiring[1]), `expiring, soonest first: ${JSON.stringify(expiring)}`)
+    check(
+      (await desktop.getByTestId("pass-installed").innerText()).includes("Not in a wallet"),
+      "the card should not be installed yet"
+    )
+    check((await desktop.getByTestId("add-to-wallet").count()) === 0, "a desktop shows no Add to Wallet button")
+    const qr = desktop.getByTestId("wallet-qr")
+    await qr.waitFor()
+    const decoded = await decodeQr(desktop, qr)
+    check(decoded === pass.links.form, `the QR code reads ${decoded}, the form link is ${pass.links.form}`)
+    step(`QR code decoded: ${decoded}`)
+    await shot(desktop, "3-desktop-my-pass")
+
+    // 5. The cart: pay with bonus, then remove it.
+    step("desktop: the cart, paying with bonus")
+    await desktop.getByTestId("add-to-cart").first().click()
+    const total = desktop.getByTestId("cart-total")
+    await total.waitFor()
+    const cartId = await desktop.evaluate(() => localStorage.getItem("linden_store_cart"))
+    const cartOf = async () => (await http("GET", `${info.store_url}/store/carts/${cartId}`, { headers: me })).cart
+    const cart = await cartOf()
+    const before = await amountOf(total)
+    check(before === cart.total, `the page's total ${before}, the store's ${cart.total}`)
+    // The store's cap: 50% of the items after the 10% off (npm run dev), within the balance of 75.
+    const expectedMax = Math.min(75, Math.floor(cart.item_total * 50) / 100)
+    const max = desktop.getByTestId("bonus-max")
+    await max.waitFor()
+    check((await amountOf(max)) === expectedMax, `the control offers ${await amountOf(max)}, expected ${expectedMax}`)
+    await desktop.getByTestId("bonus-amount").fill("30")
+    await desktop.getByTestId("apply-bonus").click()
+    await desktop.getByTestId("cart-bonus").waitFor()
+    await waitFor(async () => (await amountOf(total)) === before - 30, `the total at ${before} - 30`, 20_000)
+    check((await cartOf()).total === before - 30, "the store's cart total fell by 30")
+    await shot(desktop, "4-desktop-cart-with-bonus")
+    await desktop.getByTestId("remove-bonus").click()
+    await waitFor(async () => (await amountOf(total)) === before, `the total back at ${before}`, 20_000)
+    check((await cartOf()).total === before, "the store's cart total restored")
+    check((await desktop.getByTestId("cart-bonus").count()) === 0, "no bonus line once removed")
+    step(`total ${before} → ${before - 30} with 30 of bonus → ${before} once removed`)
+
+    // 6. Phones: the button for the device leads to the device's link.
+    for (const [device, ua, viewport, label, link] of [
+      ["iphone", UA.iphone, { width: 390, height: 844 }, "Apple Wallet", pass.links.ios],
+      ["android", UA.android, { width: 412, height: 915 }, "Google Wallet", pass.links.android],
+    ]) {
+      step(`${device}: sign in, "Add to ${label}"`)
+      const phone = await open({ viewport, userAgent: ua, isMobile: true, hasTouch: true, deviceScaleFactor: 2 })
+      await phone.goto(url)
+      await phone.getByLabel("Email").fill(shopper.email)
+      await phone.getByLabel("Password").fill(shopper.password)
+      await phone.getByRole("button", { name: "Sign in" }).click()
+      const button = phone.getByTestId("add-to-wallet")
+      await button.waitFor()
+      const text = (await button.innerText()).replace(/\s+/g, " ")
+      check(text.includes(`Add to ${label}`), `the ${device} button reads "${text}"`)
+      check((await phone.getByTestId("wallet-qr").count()) === 0, `a QR code on the ${device}`)
+      await shot(phone, `${device === "iphone" ? 5 : 6}-${device}-my-pass`)
+      const [request] = await Promise.all([phone.waitForRequest((r) => r.isNavigationRequest()), button.click()])
+      check(request.url() === link, `"Add to ${label}" went to ${request.url()}, the link is ${link}`)
+      step(`${device}: went to ${request.url()}`)
+      await phone.context().close()
+      current = desktop
+    }
+
+    // 7. The card installed: the page says so.
+    step("the service: the card installed (createCustomer); the desktop page")
+    await http("POST", `${control}/install`, { body: { phone: shopper.phone } })
+    await waitFor(
+      async () => {
+        const { wallet_pass } = await http("GET", `${info.store_url}/store/customers/me/wallet-pass`, { headers: me })
+        return wallet_pass.installed
+      },
+      "the store to show the card installed",
+      UI_TIMEOUT_MS
+    )
+    await desktop.reload()
+    await waitFor(
+      async () => (await desktop.getByTestId("pass-installed").innerText()).includes("In your wallet"),
+      'the card "In your wallet"',
+      20_000
+    )
+    await shot(desktop, "7-desktop-installed")
+  } catch (e) {
+    if (current) await shot(current, "failure").catch(() => {})
+    throw e
+  } finally {
+    await browser?.close().catch(() => {})
+    if (storefront) await stopProcessGroup(storefront.child, storefront.exited)
+    step("Ctrl-C (SIGINT) to npm run dev")
+    const stopped = await stopProcessGroup(dev.child, dev.exited, { signal: "SIGINT", timeoutMs: 30_000 })
+    fs.rmSync(dataDir, { recursive: true, force: true })
+    for (const [name, png] of shots) fs.writeFileSync(path.join(ARTIFACTS, `${name}.png`), png)
+    if (!stopped) throw new Error("npm run dev did not stop within 30 s of SIGINT")
+  }
+  step(`OK in ${Math.round((Date.now() - started) / 1000)} s; screenshots in ${path.relative(root, ARTIFACTS)}/`)
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(`[check-storefront] FAILED: ${e.stack || e.message}`)
+    process.exit(1)
+  }
+)
