@@ -28,6 +28,13 @@ export type DrainStats = { sent: number; applied: number; not_applied: number; a
 type Prepared = Extract<PreparedSend, { kind: "ready" }> & { ctx: OperationContext; request: ServiceRequest | Error }
 
 let draining: Promise<DrainStats> | null = null
+/** Counts requests announced as queued (src/outbound/dispatch.ts): a drain that found nothing looks again if one came meanwhile. */
+let queuedSeen = 0
+
+/** A request was queued: a running drain about to stop for lack of work looks once more. */
+export function noteQueued(): void {
+  queuedSeen++
+}
 
 /**
  * Sends queued requests until none is due or `budgetMs` has passed, one at a time, each
@@ -68,9 +75,13 @@ async function drain(container: MedusaContainer, budgetMs: number): Promise<Drai
   }
   try {
     while (Date.now() < deadline && !backgroundWorkHeld()) {
+      const seen = queuedSeen
       if (!prepared) {
         const next = await walletPass.prepareNextSend(limits)
-        if (next.kind === "idle") break
+        if (next.kind === "idle") {
+          if (queuedSeen !== seen) continue
+          break
+        }
         if (next.kind === "busy") {
           // Another process is sending it (or recovering it): look again in a moment.
           await sleep(LOCK_BUSY_PAUSE_MS)
@@ -83,8 +94,12 @@ async function drain(container: MedusaContainer, budgetMs: number): Promise<Drai
       // From before the claim: its reservation time is taken inside, and the commit after it
       // (a slow fsync now and then) delays the departure too.
       const claimedAt = performance.now()
-      const claim = await walletPass.claimNextOperation(limits, prepared.operation.id)
-      if (claim.kind === "idle") break
+      const claim = await walletPass.claimNextOperation(limits, prepared.operation.id, prepared.facts.coalesced)
+      if (claim.kind === "idle") {
+        await letGo()
+        if (queuedSeen !== seen) continue
+        break
+      }
       if (claim.kind === "changed") {
         await letGo()
         continue
@@ -157,7 +172,11 @@ async function sendOne(
     // sent again, and only idempotent requests have effects here.
     await handler.onApplied?.(ctx, response ?? {})
     const result = { response: record?.response ?? response ?? null }
-    await recordOutcome({ call: { ...call, outcome: "applied" }, settle: { state: "done", result, last_error: null } })
+    await recordOutcome({
+      call: { ...call, outcome: "applied" },
+      settle: { state: "done", result, last_error: null },
+      sets_balance: send?.setsBalance,
+    })
     return "applied"
   }
   if (handler.onNotFound && isCustomerNotFound(error)) {

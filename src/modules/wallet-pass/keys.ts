@@ -60,6 +60,10 @@ export const operationKeys = {
   cards: (enrollmentOperationId: string) => `cards:${enrollmentOperationId}`,
   /** The absolute balance set that heals an ambiguous balance request. */
   balanceSync: (operationId: string) => `sync:${operationId}`,
+  /** The absolute balance set that carries a holder's waiting balance changes, named after the first of them. */
+  coalescedSet: (firstOperationId: string) => `sync:coalesced:${firstOperationId}`,
+  /** Another balance set after one whose value the service's own change overtook (OutboxService.recordSendOutcome). */
+  balanceResync: (setOperationId: string) => `sync:again:${setOperationId}`,
   /** The absolute balance set after an expiry. */
   expirySync: (expiryEntryId: string) => `sync:expiry:${expiryEntryId}`,
   verification: (verificationId: string) => `verify:${verificationId}`,

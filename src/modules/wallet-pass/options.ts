@@ -163,6 +163,9 @@ export const walletPassOptionsSchema = z
         enabled: z.boolean({ error: "dispatcher.enabled must be true or false" }).default(true),
         echoGraceSeconds: between("dispatcher.echoGraceSeconds", 1, 3600, "number of seconds").default(60),
         sendingLeaseSeconds: between("dispatcher.sendingLeaseSeconds", 1, 3600, "number of seconds").default(60),
+        // Under backlog, a holder's waiting balance changes go as one absolute balance set
+        // (docs/architecture.md, "Coalescing"); only with an external CRM (option hooks).
+        coalesce: z.boolean({ error: "dispatcher.coalesce must be true or false" }).default(true),
       })
       .strict()
       .prefault({}),

@@ -1,14 +1,25 @@
 import { fromMinorUnits } from "../../modules/wallet-pass/utils/amounts"
-import { holderPhone, type OperationContext, type ServiceRequest } from "./types"
+import { balanceToSet, holderPhone, type OperationContext, type ServiceRequest } from "./types"
 
 /**
  * The request of a ledger entry's balance change. Not at-most-once: an ambiguous outcome
  * waits for the service's echo hook, then heals with an absolute balance set
- * (docs/architecture.md, "The queue").
+ * (docs/architecture.md, "The queue"). When the holder's next changes wait behind it, the
+ * request is the absolute balance set that carries them all (docs/architecture.md,
+ * "Coalescing"): the claim puts a balance set in its place.
  */
 export function balanceChange(ctx: OperationContext, direction: "add" | "deduct"): ServiceRequest {
   if (ctx.facts.entry_amount === null)
     throw new Error(`${ctx.operation.method} ${ctx.operation.id} has no ledger entry`)
-  const input = { phone: holderPhone(ctx), sum: fromMinorUnits(Math.abs(ctx.facts.entry_amount)) }
+  const phone = holderPhone(ctx)
+  if (ctx.facts.coalesced) {
+    const balance = balanceToSet(ctx)
+    return {
+      atMostOnce: false,
+      setsBalance: balance,
+      call: (c) => c.userCreateOrUpdate({ phone, balance: fromMinorUnits(balance) }),
+    }
+  }
+  const input = { phone, sum: fromMinorUnits(Math.abs(ctx.facts.entry_amount)) }
   return { atMostOnce: false, call: (c) => (direction === "add" ? c.balanceAdd(input) : c.balanceDeduct(input)) }
 }

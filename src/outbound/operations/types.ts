@@ -23,6 +23,11 @@ export type ServiceRequest = {
   texts?: boolean
   /** Texts the call log must not keep (a verification code). */
   redact?: string[]
+  /**
+   * The absolute balance the request sets, minor units: once applied, the outbox checks that
+   * nothing moved the balance the service should show meanwhile (OutboxService.recordSendOutcome).
+   */
+  setsBalance?: number
 }
 
 /**
@@ -38,6 +43,12 @@ export type OperationHandler = {
   onNotFound?(ctx: OperationContext): Promise<void>
   /** What the store shows once the request failed for good (`failed` or `needs_review`); `operation` is the settled row. */
   onFailed?(ctx: OperationContext): Promise<void>
+}
+
+/** What a balance set sends: the balance the service should show, never below zero (minor units). */
+export function balanceToSet({ facts, operation }: OperationContext): number {
+  if (facts.visible_balance === null) throw new Error(`${operation.method} ${operation.id} has no balance to set`)
+  return Math.max(0, facts.visible_balance)
 }
 
 /** The holder's phone: every per-customer request is keyed by it. */

@@ -5,7 +5,7 @@ import type { UserCreateOrUpdateInput } from "../../lib/wallet-pass-client"
 import { OPERATION_PRIORITY } from "../../modules/wallet-pass/constants"
 import type { SendFacts } from "../../modules/wallet-pass/types"
 import { basisPointsToPercent, fromMinorUnits } from "../../modules/wallet-pass/utils/amounts"
-import { holderPhone, type OperationContext, type OperationHandler, type ServiceRequest } from "./types"
+import { balanceToSet, holderPhone, type OperationContext, type OperationHandler, type ServiceRequest } from "./types"
 import { operationKeys } from "../../modules/wallet-pass/keys"
 
 /** The user_create_or_update field of each kind of personal push (docs/service-api.md). */
@@ -50,12 +50,17 @@ export const userCreateOrUpdate: OperationHandler = {
     }
     if (type === "balance_sync") {
       // An absolute set: idempotent, so safe to send again whatever happened before. Only
-      // ever for an adopted holder (the queue sends nothing else for one that is not), and
-      // an enrolment never carries a balance: the service keeps what it has until then.
-      input.balance = fromMinorUnits(Math.max(0, facts.visible_balance ?? 0))
-      return send({ atMostOnce: false })
+      // ever for an adopted holder (the queue sends nothing else for one that is not).
+      const balance = balanceToSet(ctx)
+      input.balance = fromMinorUnits(balance)
+      return send({ atMostOnce: false, setsBalance: balance })
     }
     Object.assign(input, await profileFields(ctx, facts.holder!))
+    // An enrolment or a profile update carries a balance only with the balance changes
+    // waiting behind it (coalescing, external CRM only: docs/architecture.md), never the
+    // service's balance of a holder not adopted (the queue sends nothing else for one).
+    const setsBalance = facts.coalesced ? balanceToSet(ctx) : undefined
+    if (setsBalance !== undefined) input.balance = fromMinorUnits(setsBalance)
     if (options.templateUuid) input.template_uuid = options.templateUuid
     // An enrolment texts the install link, but not to a holder with an installed card (a
     // phone the service knew) and not again after an ambiguous outcome (it may have gone out).
@@ -65,7 +70,7 @@ export const userCreateOrUpdate: OperationHandler = {
       input.link = options.installLink!.formUrl
       input.sms = options.installLink!.sms
     }
-    return send({ atMostOnce: false, texts })
+    return send({ atMostOnce: false, texts, setsBalance })
   },
 
   onApplied: async ({ walletPass, operation }, response) => {

@@ -27,6 +27,8 @@ describe("dedupe keys", () => {
     expect(operationKeys.cards("wpop_1")).toBe("cards:wpop_1")
     expect(operationKeys.balanceSync("wpop_1")).toBe("sync:wpop_1")
     expect(operationKeys.expirySync("wple_1")).toBe("sync:expiry:wple_1")
+    expect(operationKeys.coalescedSet("wpop_1")).toBe("sync:coalesced:wpop_1")
+    expect(operationKeys.balanceResync("wpop_1")).toBe("sync:again:wpop_1")
     expect(operationKeys.verification("ver_1")).toBe("verify:ver_1")
     expect(operationKeys.campaignCreate("cmp_1")).toBe("campaign:cmp_1:create")
     expect(operationKeys.campaignSend("cmp_1")).toBe("campaign:cmp_1:send")

@@ -4,13 +4,19 @@ import { WALLET_PASS_MODULE } from ".."
 import { OPERATION_PRIORITY } from "../constants"
 import type WalletPassModuleService from "../service"
 
-/** Runs a module test suite on the module's real migrations (strict indexes included). */
-export function walletPassModuleTests(testSuite: (options: SuiteOptions<WalletPassModuleService>) => void) {
+/**
+ * Runs a module test suite on the module's real migrations (strict indexes included);
+ * `options` adds plugin options to the minimal ones.
+ */
+export function walletPassModuleTests(
+  testSuite: (options: SuiteOptions<WalletPassModuleService>) => void,
+  options: Record<string, unknown> = {}
+) {
   moduleIntegrationTestRunner<WalletPassModuleService>({
     moduleName: WALLET_PASS_MODULE,
     resolve: path.join(__dirname, ".."),
     pathToMigrations: path.join(__dirname, "..", "migrations"),
-    moduleOptions: { apiUrl: "http://127.0.0.1:9/v2", appKey: "test-app-key" },
+    moduleOptions: { apiUrl: "http://127.0.0.1:9/v2", appKey: "test-app-key", ...options },
     testSuite,
   })
 }

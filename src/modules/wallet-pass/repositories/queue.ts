@@ -43,6 +43,9 @@ export const IN_FLIGHT_BOUND_SECONDS = 10
  */
 export const sendLockKey = (idSql: string) => `hashtextextended('wallet_pass_send:' || ${idSql}, 0)`
 
+/** The channel a new operation is announced on when its transaction commits (LISTEN/NOTIFY). */
+export const QUEUE_CHANNEL = "wallet_pass_queue"
+
 /** A request queued but held back until released (a checkout's redemption before its order exists). */
 export const HELD_UNTIL = new Date(Date.UTC(2999, 0, 1))
 
@@ -60,14 +63,20 @@ export function backgroundPerHour(limits: RateLimits, share: number): number {
 export class QueueRepository {
   constructor(private readonly knex: Knex) {}
 
-  /** Inserts an operation once per dedupe key; returns the row (new or the one already there). */
+  /**
+   * Inserts an operation once per dedupe key; returns the row (new or the one already there).
+   * A new one notifies QUEUE_CHANNEL when its transaction commits, which wakes the dispatcher
+   * (src/outbound/wake.ts) instead of leaving it to the next poll.
+   */
   async insertOperation(input: EnqueueInput): Promise<{ operation: OperationRow; created: boolean }> {
     const { rows } = await this.knex.raw<{ rows: OperationRow[] }>(
-      `INSERT INTO wallet_pass_operation
-         (id, method, holder_id, ledger_entry_id, payload, dedupe_key, priority, state, attempts, next_attempt_at, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?::jsonb, ?, ?, 'pending', 0, ?, clock_timestamp(), clock_timestamp())
-       ON CONFLICT DO NOTHING
-       RETURNING *`,
+      `WITH inserted AS (
+         INSERT INTO wallet_pass_operation
+           (id, method, holder_id, ledger_entry_id, payload, dedupe_key, priority, state, attempts, next_attempt_at, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?::jsonb, ?, ?, 'pending', 0, ?, clock_timestamp(), clock_timestamp())
+         ON CONFLICT DO NOTHING
+         RETURNING *)
+       SELECT inserted.* FROM inserted, LATERAL (SELECT pg_notify('${QUEUE_CHANNEL}', '')) notified`,
       [
         generateEntityId(undefined, "wpop"),
         input.method,

@@ -1,18 +1,24 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { RatesSource } from "../constants"
 import type { OperationRow, SendFacts } from "../types"
+import { CoalesceRepository, coalescingPlan } from "./coalesce"
 import { QueueRepository, sendLockKey } from "./queue"
 
 /**
  * The send lock and the reads that build a request (see OutboxService.prepareNextSend): one
  * statement takes the lock and reads the holder, ledger entry, campaign and installed card;
- * the visible balance is read after it, only for a balance set.
+ * the visible balance is read after it, only for a balance set. With `coalesce`, the holder's
+ * balance changes waiting right behind the request are read too, and the request carries them
+ * when it can (repositories/coalesce.ts).
  */
 export class SendFactsRepository {
   constructor(private readonly knex: Knex) {}
 
   /** Null when another process holds the operation's send lock (on this transaction otherwise). */
-  async lockAndRead(operation: OperationRow): Promise<SendFacts | null> {
+  async lockAndRead(
+    operation: OperationRow,
+    { coalesce = false }: { coalesce?: boolean } = {}
+  ): Promise<SendFacts | null> {
     const campaignId = typeof operation.payload.campaign_id === "string" ? operation.payload.campaign_id : null
     const { rows } = await this.knex.raw<{ rows: Record<string, unknown>[] }>(
       `SELECT pg_try_advisory_xact_lock(${sendLockKey("CAST(:operation AS text)")}) AS locked,
@@ -56,16 +62,23 @@ export class SendFactsRepository {
           remote_uuid: text("remote_uuid"),
         }
       : null
+    const entryAmount = r.entry_amount === null || r.entry_amount === undefined ? null : Number(r.entry_amount)
+    const plan =
+      coalesce && holder && (entryAmount !== null || !operation.ledger_entry_id)
+        ? coalescingPlan(operation, await new CoalesceRepository(this.knex).waitingBehind(operation))
+        : null
     const balanceSync = operation.method === "user_create_or_update" && operation.payload.type === "balance_sync"
     return {
       holder,
-      entry_amount: r.entry_amount === null || r.entry_amount === undefined ? null : Number(r.entry_amount),
+      entry_amount: entryAmount,
       campaign,
       has_installed_card: r.has_installed_card === true,
+      // What the service should show once this request (and the changes it carries) applied.
       visible_balance:
-        balanceSync && holder
-          ? await new QueueRepository(this.knex).serviceVisibleBalance(holder.id, operation.id)
+        (balanceSync || plan) && holder
+          ? (await new QueueRepository(this.knex).serviceVisibleBalance(holder.id, operation.id)) + (plan?.amount ?? 0)
           : null,
+      coalesced: plan?.operation_ids ?? null,
     }
   }
 }

@@ -2,6 +2,7 @@ import type { Context } from "@medusajs/framework/types"
 import { InjectManager, InjectTransactionManager, MedusaContext, MedusaError } from "@medusajs/framework/utils"
 import type { RateLimits } from "../../../lib/constants"
 import { LedgerRepository } from "../repositories/ledger"
+import { CoalesceRepository } from "../repositories/coalesce"
 import { backgroundPerHour, OPERATION_PATHS, QueueRepository } from "../repositories/queue"
 import { SendFactsRepository } from "../repositories/send-facts"
 import type { CallRecord, EnqueueInput, OperationRow, PreparedSend, QueueHealth, SettleInput } from "../types"
@@ -43,7 +44,7 @@ export class OutboxService extends InternalService {
     }
     const trx = await knex.transaction()
     try {
-      const facts = await new SendFactsRepository(trx).lockAndRead(operation)
+      const facts = await new SendFactsRepository(trx).lockAndRead(operation, { coalesce: this.coalescing() })
       if (!facts) {
         await trx.rollback()
         return { kind: "busy" }
@@ -62,14 +63,29 @@ export class OutboxService extends InternalService {
   }
 
   /**
+   * Whether a holder's waiting balance changes go as one balance set (option
+   * dispatcher.coalesce). Only with an external CRM: there the service keeps no balance of its
+   * own (it shows what the store answers), so a set overwrites nothing the store did not adopt.
+   * With the built-in base the service may change a balance itself, which a relative change
+   * keeps and a set would not (docs/architecture.md, "Coalescing").
+   */
+  coalescing(): boolean {
+    return this.options_.dispatcher.coalesce && !!this.options_.hooks
+  }
+
+  /**
    * Takes the next request to send, if the rate gate allows one now: gate check, choice of
    * operation and slot reservation (its API call row) are one transaction, so instances
    * never exceed the limits together and a `sending` operation always has its call row.
+   * `coalesced`: the waiting balance changes the prepared request carries (SendFacts): taken
+   * over in the same transaction; the operation that goes may then be a new balance set in
+   * the first one's place.
    */
   @InjectTransactionManager()
   async claimNextOperation(
     limits: RateLimits,
     expectedId?: string | null,
+    coalesced?: string[] | null,
     @MedusaContext() sharedContext: Context = {}
   ): Promise<
     | { kind: "send"; operation: OperationRow; api_call_id: string }
@@ -77,7 +93,8 @@ export class OutboxService extends InternalService {
     | { kind: "idle" }
     | { kind: "changed" }
   > {
-    const queue = new QueueRepository(this.knex_(sharedContext))
+    const knex = this.knex_(sharedContext)
+    const queue = new QueueRepository(knex)
     const gate = await queue.checkGate(limits)
     if (!gate.allowed) {
       return { kind: "wait", wait_ms: gate.wait_ms }
@@ -94,14 +111,21 @@ export class OutboxService extends InternalService {
       // urgent one arrived): nothing is reserved, the caller builds again.
       return { kind: "changed" }
     }
-    const reserved = await queue.reserveSend(next, OPERATION_PATHS[next.method])
+    const sent = coalesced?.length ? await new CoalesceRepository(knex).takeOver(next, coalesced) : next
+    if (!sent) {
+      return { kind: "changed" }
+    }
+    const reserved = await queue.reserveSend(sent, OPERATION_PATHS[sent.method])
     return { kind: "send", ...reserved }
   }
 
   /**
    * Records what a request achieved: its call log row, the operation's new state, a 429's
    * block. A good answer also makes the requests backing off after service trouble due now;
-   * a service failure is counted here (SettleInput.service_failure).
+   * a service failure is counted here (SettleInput.service_failure). `sets_balance`: the
+   * absolute balance an applied request set (minor units); when what the service should show
+   * has moved since it was built (a credit of the service's own, through a hook, while the
+   * set was out), another set is queued: the set may have landed after that credit.
    */
   @InjectTransactionManager()
   async recordSendOutcome(
@@ -111,6 +135,7 @@ export class OutboxService extends InternalService {
       call: CallRecord
       settle: SettleInput
       block_gate_seconds?: number
+      sets_balance?: number | null
     },
     @MedusaContext() sharedContext: Context = {}
   ): Promise<OperationRow> {
@@ -132,7 +157,20 @@ export class OutboxService extends InternalService {
       // The echo hook proved it applied while the answer was awaited.
       settle = { state: "resolved", last_error: settle.last_error, result: { resolution: "echo" } }
     }
-    return queue.settleOperation(input.operation_id, settle)
+    const settled = await queue.settleOperation(input.operation_id, settle)
+    if (input.call.outcome === "applied" && input.sets_balance != null && settled.holder_id) {
+      const visible = Math.max(0, await queue.serviceVisibleBalance(settled.holder_id, null))
+      if (visible !== input.sets_balance) {
+        await queue.insertOperation({
+          method: "user_create_or_update",
+          holder_id: settled.holder_id,
+          payload: { type: "balance_sync", reason: `moved while ${settled.id} was out` },
+          dedupe_key: operationKeys.balanceResync(settled.id),
+          priority: settled.priority,
+        })
+      }
+    }
+    return settled
   }
 
   /** An operation as it is now. */

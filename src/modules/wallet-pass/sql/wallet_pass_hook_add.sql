@@ -31,6 +31,8 @@ BEGIN
     JOIN wallet_pass_ledger_entry e ON e.id = o.ledger_entry_id
    WHERE o.holder_id = v_holder.id AND o.method IN ('balance_add', 'balance_deduct') AND o.deleted_at IS NULL
      AND e.amount = v_amount AND e.transaction_id IS NULL AND e.state = 'applied'
+     -- A change carried by a balance set was never sent itself: the service echoes nothing of it.
+     AND o.result ->> 'coalesced_into' IS NULL
      AND (o.state IN ('sending', 'unknown')
           OR (o.state IN ('done', 'resolved') AND o.completed_at > now() - make_interval(mins => p_echo_window_minutes)))
    ORDER BY o.created_at, o.id

@@ -234,8 +234,16 @@ export type SendFacts = {
   campaign: Pick<CampaignDTO, "id" | "name" | "message" | "type" | "segment_uuid" | "remote_uuid"> | null
   /** Whether the holder has an installed card (an enrolment texts the install link only when not). */
   has_installed_card: boolean
-  /** The balance the service should show, minor units (a balance_sync sets it). */
+  /**
+   * The balance the service should show once the request applied, minor units: what a
+   * balance_sync, or a request carrying waiting changes, sets.
+   */
   visible_balance: number | null
+  /**
+   * The holder's waiting balance changes this request carries (coalescing, docs/architecture.md):
+   * the request goes as an absolute balance set, and the claim takes them over. Null: none.
+   */
+  coalesced: string[] | null
 }
 
 /** The next request to send, prepared under its send lock, or why there is none. */
