@@ -37,7 +37,7 @@ export function CartPanel({ shop, pass, signedIn }: Props) {
                     +
                   </button>
                 </div>
-                <span className="line__price">{money(item.subtotal ?? 0, currency)}</span>
+                <span className="line__price">{money(item.unit_price * item.quantity, currency)}</span>
               </li>
             ))}
           </ul>

@@ -123,9 +123,11 @@ function PassCard({ pass, holderName }: { pass: StoreWalletPass; holderName: str
           {money(pass.balance, pass.currency_code)}
         </div>
         <div className="wallet-card__rates" data-testid="pass-rates">
-          <span>
-            <strong>{pass.bonus_percent}%</strong> back in bonus
-          </span>
+          {pass.bonus_percent > 0 && (
+            <span>
+              <strong>{pass.bonus_percent}%</strong> back in bonus
+            </span>
+          )}
           {pass.discount_percent > 0 && (
             <span>
               <strong>{pass.discount_percent}%</strong> off every order
@@ -205,8 +207,8 @@ function AddToWallet({ pass }: { pass: StoreWalletPass }) {
             <img
               className="qr__code"
               src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qr)}`}
-              width={168}
-              height={168}
+              width={148}
+              height={148}
               alt="QR code that adds your card to your phone's wallet"
               data-testid="wallet-qr"
             />
