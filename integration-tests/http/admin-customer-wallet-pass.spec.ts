@@ -44,7 +44,13 @@ storeTestRunner({
     it("shows a clear empty state for a customer without a pass", async () => {
       const res = await api.get(`/admin/customers/${customerId}/wallet-pass`, admin)
       expect(res.status).toBe(200)
-      expect(res.data).toEqual({ wallet_pass: null, pass_elsewhere: null })
+      expect(res.data).toEqual({
+        wallet_pass: null,
+        pass_elsewhere: null,
+        expiring: [],
+        // Enrolment is offered (the customer has a phone); requests about a pass are not.
+        actions: { enroll: true, refresh: false, push: false, adjust: false, install_link: false, blocked: "no_pass" },
+      })
     })
 
     it("shows the holder, cards, balance in the balance unit, percents and recent ledger", async () => {

@@ -7,6 +7,7 @@ import {
 import {
   AdminReviewWalletPassOperation,
   AdminWalletPassApiCallsQuery,
+  AdminWalletPassHookDeliveriesQuery,
   AdminWalletPassImportItemsQuery,
   AdminWalletPassOperationsQuery,
   AdminWalletPassPageQuery,
@@ -100,6 +101,11 @@ export default defineMiddlewares({
     },
     {
       matcher: "/admin/wallet-pass/hook-deliveries",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminWalletPassHookDeliveriesQuery, {})],
+    },
+    {
+      matcher: "/admin/customers/:id/wallet-pass/ledger",
       method: ["GET"],
       middlewares: [validateAndTransformQuery(AdminWalletPassPageQuery, {})],
     },

@@ -1,5 +1,6 @@
 import type { presentOrderBonus } from "./utils/present-order"
-import type { presentAdminPass } from "./utils/present-pass"
+import type { presentAdminPass, presentLedgerEntry } from "./utils/present-pass"
+import type { presentOperationListItem } from "./utils/present-operation"
 import type { presentStorePass } from "./utils/present-store-pass"
 import type { presentImportItem, presentSyncRun } from "./utils/present-sync"
 import type { RefusalMinute } from "../modules/wallet-pass/utils/refusal-tally"
@@ -12,6 +13,8 @@ import type {
   QueueHealth,
 } from "../modules/wallet-pass/types"
 import type { Program } from "../modules/wallet-pass/program"
+import type { CampaignAudience } from "../modules/wallet-pass/types/admin"
+import type { CallOutcome, OperationMethod } from "../modules/wallet-pass/constants"
 
 /**
  * The plugin's HTTP API: what the routes the admin reads answer (and the store's pass),
@@ -38,18 +41,43 @@ export type Page<K extends string, T> = { [key in K]: T[] } & { count: number; l
 /** A customer's pass as the admin shows it: amounts in the balance unit, percents as percents. */
 export type AdminWalletPass = ReturnType<typeof presentAdminPass>
 
+/**
+ * What the admin may ask for this customer's pass, and why not: `no_pass` (none yet),
+ * `no_phone` (the customer has no usable phone), `enrollment_failed` (the service refused the
+ * enrolment: enrol again), `not_enrolled` (enrolment still waiting: reads wait too).
+ */
+export type AdminWalletPassActions = {
+  enroll: boolean
+  refresh: boolean
+  push: boolean
+  adjust: boolean
+  install_link: boolean
+  blocked: "no_pass" | "no_phone" | "enrollment_failed" | "not_enrolled" | null
+}
+
 /** GET /admin/customers/:id/wallet-pass */
 export type AdminCustomerWalletPassResponse = {
   wallet_pass: AdminWalletPass | null
   /** The pass of this customer's phone when another store customer holds it. */
   pass_elsewhere: { holder_id: string; customer_id: string | null } | null
+  /** Credits with a lifetime still holding something, soonest first (balance unit). */
+  expiring: { amount: number; expires_at: Date }[]
+  actions: AdminWalletPassActions
+}
+
+/** A ledger entry as the admin shows it (balance unit). */
+export type AdminWalletPassLedgerEntry = ReturnType<typeof presentLedgerEntry>
+
+/** GET /admin/customers/:id/wallet-pass/ledger: the customer's whole ledger, newest first, paged. */
+export type AdminCustomerWalletPassLedgerResponse = Page<"ledger", AdminWalletPassLedgerEntry> & {
+  currency_code: string | null
 }
 
 /** One order's bonus, amounts in the balance unit. */
 export type AdminOrderWalletPass = ReturnType<typeof presentOrderBonus>
 
 /** GET /admin/orders/:id/wallet-pass */
-export type AdminOrderWalletPassResponse = { wallet_pass: AdminOrderWalletPass }
+export type AdminOrderWalletPassResponse = { wallet_pass: AdminOrderWalletPass; currency_code: string | null }
 
 // Admin: the Wallet pass page
 
@@ -86,6 +114,20 @@ export type AdminWalletPassStatus = {
   rate: { per_second: number; per_hour: number; used_last_hour: number; blocked_until: Date | null }
   /** Store events for the service's triggers (docs/store-events.md). */
   events: StoreEventsSummary
+  /** The currency the balances are kept in, null when the store has none. */
+  currency_code: string | null
+  /**
+   * The latest request the service answered, of any kind, so the connection shows without a
+   * check: `ok` when it answered as a reachable service does (2xx, or a 4xx other than 401/403).
+   */
+  last_answer: {
+    at: Date
+    method: OperationMethod | null
+    type: string | null
+    status: number
+    outcome: CallOutcome
+    ok: boolean
+  } | null
 }
 
 /** GET /admin/wallet-pass/status */
@@ -94,8 +136,13 @@ export type AdminWalletPassStatusResponse = { wallet_pass_status: AdminWalletPas
 /** A request to the service, as the queue holds it. */
 export type AdminWalletPassOperation = OperationRow
 
+/** A request of the admin's log: the request, whose pass it is for, what it is about. */
+export type AdminWalletPassOperationListItem = ReturnType<typeof presentOperationListItem>
+
 /** GET /admin/wallet-pass/operations */
-export type AdminWalletPassOperationListResponse = Page<"operations", AdminWalletPassOperation>
+export type AdminWalletPassOperationListResponse = Page<"operations", AdminWalletPassOperationListItem> & {
+  currency_code: string | null
+}
 
 /** POST /admin/wallet-pass/operations/:id/retry and …/resolve */
 export type AdminWalletPassOperationResponse = { operation: AdminWalletPassOperation }
@@ -118,8 +165,19 @@ export type AdminWalletPassCampaign = CampaignRow
 /** GET /admin/wallet-pass/campaigns */
 export type AdminWalletPassCampaignListResponse = Page<"campaigns", AdminWalletPassCampaign>
 
+/** GET /admin/wallet-pass/campaigns/audience: the cards a campaign for the whole base would reach. */
+export type AdminWalletPassCampaignAudienceResponse = { audience: CampaignAudience }
+
 /** GET /admin/wallet-pass/enroll-all */
 export type AdminWalletPassEnrollAllResponse = { progress: EnrollmentProgress }
+
+/**
+ * POST /admin/wallet-pass/enroll-all: what this run did (`enrolled`: queued for enrolment;
+ * `not_enrolled`: recorded without a usable phone; `already`: had a pass) and the progress.
+ */
+export type AdminWalletPassEnrollAllStartResponse = AdminWalletPassEnrollAllResponse & {
+  run: { examined: number; enrolled: number; not_enrolled: number; already: number }
+}
 
 /** A background run (import, install sync, drift check) with an estimate of when it ends. */
 export type AdminWalletPassSyncRun = NonNullable<ReturnType<typeof presentSyncRun>>

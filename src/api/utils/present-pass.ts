@@ -80,20 +80,7 @@ export function presentAdminPass(
       created_at: e.created_at,
     })),
     links: { ios: holder.card_url, android: holder.card_gpay_url, form: holder.form_url },
-    ledger: ledger.map((entry) => ({
-      id: entry.id,
-      amount: fromMinorUnits(entry.amount),
-      kind: entry.kind,
-      state: entry.state,
-      reason: entry.reason,
-      order_id: entry.order_id,
-      transaction_id: entry.transaction_id,
-      expires_at: entry.expires_at,
-      remaining: entry.remaining === null ? null : fromMinorUnits(entry.remaining),
-      overdraft: entry.overdraft,
-      balance_after: fromMinorUnits(entry.balance_after),
-      created_at: entry.created_at,
-    })),
+    ledger: ledger.map(presentLedgerEntry),
     pending_operations: operations.map((op) => ({
       id: op.id,
       method: op.method,
@@ -107,6 +94,26 @@ export function presentAdminPass(
 }
 
 export type AdminWalletPass = ReturnType<typeof presentAdminPass>
+
+/** A ledger entry as the admin shows it: amounts in the balance unit; a lifetime credit with its expiry and what is left of it. */
+export function presentLedgerEntry(entry: CustomerPass["ledger"][number]) {
+  return {
+    id: entry.id,
+    amount: fromMinorUnits(entry.amount),
+    kind: entry.kind,
+    state: entry.state,
+    reason: entry.reason,
+    order_id: entry.order_id,
+    transaction_id: entry.transaction_id,
+    expires_at: entry.expires_at,
+    /** When the credit lapsed (its expiry entry was written); null while it lasts. */
+    expired_at: entry.expired_at,
+    remaining: entry.remaining === null ? null : fromMinorUnits(entry.remaining),
+    overdraft: entry.overdraft,
+    balance_after: fromMinorUnits(entry.balance_after),
+    created_at: entry.created_at,
+  }
+}
 
 function presentDrift(drift: Record<string, unknown> | null) {
   if (!drift) return null

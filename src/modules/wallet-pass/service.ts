@@ -3,6 +3,7 @@ import { MedusaService } from "@medusajs/framework/utils"
 import * as models from "./models"
 import type { WalletPassOptions } from "./options"
 import type { AccountsService } from "./services/accounts"
+import type { AdminReadsService } from "./services/admin-reads"
 import type { EnrollmentService } from "./services/enrollment"
 import type { HookInboxService } from "./services/hook-inbox"
 import type { LedgerService } from "./services/ledger"
@@ -24,6 +25,7 @@ export default class WalletPassModuleService extends MedusaService(models) {
   protected readonly accounts_: AccountsService
   protected readonly sync_: SyncService
   protected readonly program_: ProgramService
+  protected readonly adminReads_: AdminReadsService
 
   constructor(container: Record<string, unknown>) {
     // @ts-ignore MedusaService's constructor takes the container and options as given
@@ -36,6 +38,7 @@ export default class WalletPassModuleService extends MedusaService(models) {
     this.accounts_ = container.accountsService as AccountsService
     this.sync_ = container.syncService as SyncService
     this.program_ = container.programService as ProgramService
+    this.adminReads_ = container.adminReadsService as AdminReadsService
   }
 
   /** The validated plugin options (routes, jobs and workflows get them from here). */
@@ -314,4 +317,15 @@ export default class WalletPassModuleService extends MedusaService(models) {
   updateLevels(...args: Parameters<ProgramService["updateLevels"]>) {
     return this.program_.updateLevels(...args)
   }
+
+  // The admin's filtered lists and figures (services/admin-reads.ts)
+  /** Requests to the service, filtered by state, method, kind, customer and phone, paged. */
+  listAdminOperations = (...a: Parameters<AdminReadsService["listOperations"]>) => this.adminReads_.listOperations(...a)
+  /** Hook deliveries, filtered by method, outcome and phone, paged. */
+  listAdminHookDeliveries = (...a: Parameters<AdminReadsService["listHookDeliveries"]>) =>
+    this.adminReads_.listHookDeliveries(...a)
+  /** The latest request the service answered. */
+  getLatestServiceAnswer = () => this.adminReads_.getLatestServiceAnswer()
+  /** The cards a campaign for the whole base would reach. */
+  getCampaignAudience = () => this.adminReads_.getCampaignAudience()
 }

@@ -1,11 +1,16 @@
 import { z } from "@medusajs/framework/zod"
-import { EVENT_VALUE_MAX_LENGTH, PUSH_TYPES } from "../../../lib/constants"
-import { IMPORT_ITEM_STATES, OPERATION_STATES } from "../../../modules/wallet-pass/constants"
+import { EVENT_VALUE_MAX_LENGTH, HOOK_METHODS, PUSH_TYPES } from "../../../lib/constants"
+import {
+  HOOK_OUTCOMES,
+  IMPORT_ITEM_STATES,
+  OPERATION_METHODS,
+  OPERATION_STATES,
+} from "../../../modules/wallet-pass/constants"
 import { balanceAmount } from "../../utils/balance-amount"
 import { storableText } from "../../utils/storable-text"
 
 /** `?state=a,b`: a comma list of the given values, refused with the allowed ones named. */
-function commaListOf<T extends string>(allowed: readonly T[]) {
+function commaListOf<T extends string>(allowed: readonly T[], name = "state") {
   return z
     .string()
     .optional()
@@ -16,7 +21,7 @@ function commaListOf<T extends string>(allowed: readonly T[]) {
       if (bad.length) {
         ctx.addIssue({
           code: "custom",
-          message: `state must be a comma list of ${allowed.join(", ")}; got ${bad.join(", ")}`,
+          message: `${name} must be a comma list of ${allowed.join(", ")}; got ${bad.join(", ")}`,
         })
         return z.NEVER
       }
@@ -32,15 +37,70 @@ const page = {
 export const AdminWalletPassStatusQuery = z.object({ check: z.enum(["true", "false"]).optional() }).strict()
 export type AdminWalletPassStatusQueryType = z.infer<typeof AdminWalletPassStatusQuery>
 
+/**
+ * `?phone=`: digits a phone contains (at least 3), written as people write phones
+ * ("+7 999 000-55-77", "5577"); the route reads a whole number in the store's country.
+ */
+const phoneFilter = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    const text = v?.trim()
+    if (!text) return undefined
+    if (text.length > 32 || !/^[+\d\s().-]+$/.test(text) || text.replace(/\D/g, "").length < 3) {
+      ctx.addIssue({
+        code: "custom",
+        message: "phone must be a phone number or at least 3 of its digits, like +7 999 000-55-77 or 5577",
+      })
+      return z.NEVER
+    }
+    return text
+  })
+
+/** What the request log's requests may be within their method (`payload.type`). */
+export const OPERATION_REQUEST_TYPES = [
+  "enroll",
+  "profile",
+  "balance_sync",
+  "push",
+  "install_link",
+  "verify",
+  "adopt",
+  "cards",
+  "drift",
+  "import",
+  "import_refresh",
+] as const
+
+/** `GET /admin/wallet-pass/operations`: by state, method, kind, customer and phone; paged. */
 export const AdminWalletPassOperationsQuery = z
   .object({
     ...page,
     state: commaListOf(OPERATION_STATES),
+    method: commaListOf(OPERATION_METHODS, "method"),
+    type: commaListOf(OPERATION_REQUEST_TYPES, "type"),
+    customer_id: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{1,100}$/, { error: "customer_id must be a customer id, like cus_01J…" })
+      .optional(),
+    phone: phoneFilter,
   })
   .strict()
 export type AdminWalletPassOperationsQueryType = z.infer<typeof AdminWalletPassOperationsQuery>
 
 export const AdminWalletPassPageQuery = z.object(page).strict()
+
+/** `GET /admin/wallet-pass/hook-deliveries`: by method (`unknown`: none of the service's), outcome and phone; paged. */
+export const AdminWalletPassHookDeliveriesQuery = z
+  .object({
+    ...page,
+    method: commaListOf([...HOOK_METHODS, "unknown"] as const, "method"),
+    outcome: commaListOf(HOOK_OUTCOMES, "outcome"),
+    phone: phoneFilter,
+  })
+  .strict()
+export type AdminWalletPassHookDeliveriesQueryType = z.infer<typeof AdminWalletPassHookDeliveriesQuery>
 export type AdminWalletPassPageQueryType = z.infer<typeof AdminWalletPassPageQuery>
 
 export const AdminWalletPassApiCallsQuery = z

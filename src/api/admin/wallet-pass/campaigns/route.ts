@@ -1,19 +1,41 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { WALLET_PASS_MODULE } from "../../../../modules/wallet-pass"
+import { operationKeys } from "../../../../modules/wallet-pass/keys"
 import { createCampaignWorkflow } from "../../../../workflows/operations/create-campaign"
 import type { AdminWalletPassCampaignType, AdminWalletPassPageQueryType } from "../validators"
 import type { AdminWalletPassCampaignListResponse } from "../../../types"
 
-/** GET /admin/wallet-pass/campaigns — push campaigns, newest first. */
+/**
+ * GET /admin/wallet-pass/campaigns — push campaigns, newest first. A campaign whose send is
+ * queued but not answered yet shows as `sending` (it becomes `sent` or `failed` with the answer).
+ */
 export const GET = async (
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse<AdminWalletPassCampaignListResponse>
 ) => {
   const { limit, offset } = req.validatedQuery as AdminWalletPassPageQueryType
-  const [campaigns, count] = await req.scope
-    .resolve(WALLET_PASS_MODULE)
-    .listAndCountWalletPassCampaigns({}, { order: { created_at: "DESC" }, take: limit, skip: offset })
-  res.json({ campaigns, count, limit, offset })
+  const walletPass = req.scope.resolve(WALLET_PASS_MODULE)
+  const [campaigns, count] = await walletPass.listAndCountWalletPassCampaigns(
+    {},
+    { order: { created_at: "DESC" }, take: limit, skip: offset }
+  )
+  const ready = campaigns.filter((c) => c.state === "created" || c.state === "failed")
+  const sends = ready.length
+    ? await walletPass.listWalletPassOperations(
+        {
+          dedupe_key: ready.map((c) => operationKeys.campaignSend(c.id)),
+          state: ["pending", "sending", "unknown"],
+        },
+        { select: ["payload"] }
+      )
+    : []
+  const sending = new Set(sends.map((op) => String(op.payload.campaign_id)))
+  res.json({
+    campaigns: campaigns.map((c) => (sending.has(c.id) ? { ...c, state: "sending" as const } : c)),
+    count,
+    limit,
+    offset,
+  })
 }
 
 /** POST /admin/wallet-pass/campaigns — create a campaign at the service (push/create); send it with .../send. */

@@ -1,19 +1,49 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { WALLET_PASS_MODULE } from "../../../../modules/wallet-pass"
+import type { OperationMethod, OperationState } from "../../../../modules/wallet-pass/constants"
+import { balanceCurrency } from "../../../../utils/currency"
+import { phoneFilterDigits } from "../../../utils/phone-filter"
+import { presentOperationListItem, type OperationCustomer } from "../../../utils/present-operation"
 import type { AdminWalletPassOperationsQueryType } from "../validators"
 import type { AdminWalletPassOperationListResponse } from "../../../types"
 
-/** GET /admin/wallet-pass/operations — requests to the service, newest first; `?state=failed,needs_review`. */
+/**
+ * GET /admin/wallet-pass/operations — requests to the service, newest first, paged:
+ * `?state=failed,needs_review&method=balance_add&type=push&customer_id=&phone=&limit=&offset=`.
+ * Each names the customer it is for and what it is about (docs/routes.md).
+ */
 export const GET = async (
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse<AdminWalletPassOperationListResponse>
 ) => {
-  const { state, limit, offset } = req.validatedQuery as AdminWalletPassOperationsQueryType
-  const walletPass = req.scope.resolve(WALLET_PASS_MODULE)
-  const [operations, count] = await walletPass.listAndCountWalletPassOperations(state ? { state } : {}, {
-    order: { created_at: "DESC" },
-    take: limit,
-    skip: offset,
+  const { state, method, type, customer_id, phone, limit, offset } =
+    req.validatedQuery as AdminWalletPassOperationsQueryType
+  const { rows, count } = await req.scope.resolve(WALLET_PASS_MODULE).listAdminOperations({
+    states: state as OperationState[] | undefined,
+    methods: method as OperationMethod[] | undefined,
+    types: type,
+    customer_id,
+    phone_digits: await phoneFilterDigits(req.scope, phone),
+    limit,
+    offset,
   })
-  res.json({ operations, count, limit, offset })
+  const ids = [...new Set(rows.flatMap((r) => (r.customer_id ? [r.customer_id] : [])))]
+  const { data: customers } = ids.length
+    ? await req.scope.resolve(ContainerRegistrationKeys.QUERY).graph({
+        entity: "customer",
+        fields: ["id", "first_name", "last_name", "email"],
+        filters: { id: ids },
+      })
+    : { data: [] }
+  const byId = new Map((customers as OperationCustomer[]).map((c) => [c.id, c]))
+  res.json({
+    operations: rows.map((row) =>
+      presentOperationListItem(row, row.customer_id ? byId.get(row.customer_id) : undefined)
+    ),
+    count,
+    limit,
+    offset,
+    currency_code: await balanceCurrency(req.scope),
+  })
 }

@@ -6,13 +6,19 @@ import { requestStatusCheckWorkflow } from "../../../../workflows/operations/req
 import type { AdminWalletPassStatusQueryType } from "../validators"
 import type { AdminWalletPassStatusResponse } from "../../../types"
 import { storeEventsSummary } from "../../../utils/store-events"
+import { balanceCurrency } from "../../../../utils/currency"
+
+/** The service answered as a reachable service does: 2xx, or a 4xx other than a refused key. */
+const reachable = (status: number) =>
+  (status >= 200 && status < 300) || (status >= 400 && status < 500 && status !== 401 && status !== 403)
 
 const CHECK_WAIT_MS = 15_000
 
 /**
  * GET /admin/wallet-pass/status — the connection (the latest /status answer; `?check=true`
- * queues a new check ahead of all other work and waits for it up to 15 s), queue health
- * and the rate budget. No secret is ever part of it.
+ * queues a new check ahead of all other work and waits for it up to 15 s), the latest
+ * request the service answered (any kind: the connection shows without a check), queue
+ * health and the rate budget. No secret is ever part of it.
  */
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminWalletPassStatusResponse>) => {
   const { check } = req.validatedQuery as AdminWalletPassStatusQueryType
@@ -36,10 +42,12 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<A
       )
   const options = walletPass.getOptions()
   const limits = planLimits(options.plan)
-  const [health, phones, events] = await Promise.all([
+  const [health, phones, events, currency, answer] = await Promise.all([
     walletPass.getQueueHealth(),
     phoneCountry(req.scope),
     storeEventsSummary(walletPass, options),
+    balanceCurrency(req.scope),
+    walletPass.getLatestServiceAnswer(),
   ])
   const response = (latest?.result as { response?: { app?: string; balance?: number } } | null)?.response
   res.json({
@@ -72,6 +80,17 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<A
         blocked_until: health.blocked_until,
       },
       events,
+      currency_code: currency,
+      last_answer: answer
+        ? {
+            at: answer.at,
+            method: answer.method,
+            type: answer.type,
+            status: answer.status,
+            outcome: answer.outcome,
+            ok: reachable(answer.status),
+          }
+        : null,
     },
   })
 }

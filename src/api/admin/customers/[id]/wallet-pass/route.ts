@@ -1,34 +1,85 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { Modules } from "@medusajs/framework/utils"
 import { WALLET_PASS_MODULE } from "../../../../../modules/wallet-pass"
+import { fromMinorUnits } from "../../../../../modules/wallet-pass/utils/amounts"
 import { balanceCurrency } from "../../../../../utils/currency"
-import { resolveAccountPass } from "../../../../utils/account-pass"
+import { type AccountPass, resolveAccountPass } from "../../../../utils/account-pass"
 import { presentAdminPass } from "../../../../utils/present-pass"
-import type { AdminCustomerWalletPassResponse } from "../../../../types"
+import type { AdminCustomerWalletPassResponse, AdminWalletPassActions } from "../../../../types"
 
 const STORE_EVENTS_SHOWN = 20
+/** How many credits about to lapse the widget lists. */
+const EXPIRING_SHOWN = 10
+
+/**
+ * What the admin may ask for this pass: a request the service cannot act on (no pass, no
+ * phone, an enrolment it refused) is not offered, and `blocked` says why.
+ */
+function passActions(account: AccountPass, installLink: boolean): AdminWalletPassActions {
+  const holder = account.own?.holder
+  const canEnroll = !!account.phone && !account.elsewhere
+  if (!holder)
+    return { enroll: canEnroll, refresh: false, push: false, adjust: false, install_link: false, blocked: "no_pass" }
+  if (!holder.phone)
+    return { enroll: canEnroll, refresh: false, push: false, adjust: false, install_link: false, blocked: "no_phone" }
+  if (holder.enrollment_state === "failed") {
+    return {
+      enroll: canEnroll,
+      refresh: false,
+      push: false,
+      adjust: false,
+      install_link: false,
+      blocked: "enrollment_failed",
+    }
+  }
+  const enrolled = holder.enrollment_state === "enrolled"
+  return {
+    enroll: false,
+    // A read of a pass the service does not know yet would find nothing: it waits for the enrolment.
+    refresh: enrolled,
+    push: true,
+    adjust: true,
+    install_link: installLink,
+    blocked: enrolled ? null : "not_enrolled",
+  }
+}
 
 /**
  * GET /admin/customers/:id/wallet-pass — the pass of one customer; `wallet_pass: null` when
  * they have none. `pass_elsewhere`: the pass of this customer's phone when another store
  * customer holds it (the admin may move it here). `store_events`: the last store events sent
- * or skipped for them.
+ * or skipped for them. `expiring`: credits with a lifetime, soonest first. `actions`: what
+ * the admin may ask for this pass, and why not.
  */
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminCustomerWalletPassResponse>) => {
   // 404 in Medusa's error shape for an unknown customer.
   await req.scope.resolve(Modules.CUSTOMER).retrieveCustomer(req.params.id, { select: ["id"] })
+  const walletPass = req.scope.resolve(WALLET_PASS_MODULE)
   const account = await resolveAccountPass(req.scope, req.params.id, { ledgerLimit: 20 })
+  const holderId = account.own?.holder.id
   // The store events sent (or skipped) for them, newest first (docs/store-events.md).
-  const storeEvents = account.own
-    ? await req.scope
-        .resolve(WALLET_PASS_MODULE)
-        .listWalletPassStoreEvents(
-          { holder_id: account.own.holder.id },
+  const [storeEvents, expiring] = holderId
+    ? await Promise.all([
+        walletPass.listWalletPassStoreEvents(
+          { holder_id: holderId },
           { order: { created_at: "DESC" }, take: STORE_EVENTS_SHOWN }
-        )
-    : []
+        ),
+        walletPass.listWalletPassLedgerEntries(
+          {
+            holder_id: holderId,
+            expires_at: { $gt: new Date() },
+            expired_at: null,
+            state: "applied",
+            remaining: { $gt: 0 },
+          },
+          { select: ["remaining", "expires_at"], order: { expires_at: "ASC" }, take: EXPIRING_SHOWN }
+        ),
+      ])
+    : [[], []]
   res.json({
     wallet_pass: account.own ? presentAdminPass(account.own, await balanceCurrency(req.scope), storeEvents) : null,
     pass_elsewhere: account.elsewhere,
+    expiring: expiring.map((c) => ({ amount: fromMinorUnits(c.remaining ?? 0), expires_at: c.expires_at! })),
+    actions: passActions(account, !!walletPass.getOptions().installLink),
   })
 }
