@@ -24,6 +24,7 @@ import { StoreConfirmWalletPassVerification } from "./store/customers/me/wallet-
 import { StoreWalletPassInstallQuery } from "./store/customers/me/wallet-pass/install/validators"
 import { refuseUnstorableParams } from "./utils/storable-text"
 import { validateProgramBody } from "./admin/wallet-pass/program/validate-program"
+import { AdminWalletPassOverviewQuery } from "./admin/wallet-pass/overview/validators"
 
 // Routes with an id in the path (any method; a prefix matches the routes below it).
 const ROUTES_WITH_IDS = [
@@ -133,6 +134,11 @@ export default defineMiddlewares({
       matcher: "/admin/wallet-pass/api-calls",
       method: ["GET"],
       middlewares: [validateAndTransformQuery(AdminWalletPassApiCallsQuery, {})],
+    },
+    {
+      matcher: "/admin/wallet-pass/overview",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminWalletPassOverviewQuery, {})],
     },
     {
       matcher: "/admin/wallet-pass/import/items",

@@ -277,3 +277,11 @@ export type StoreWalletPassBonusResponse<Cart = unknown> = {
     max_order_percent: number
   }
 }
+
+// Admin: the program overview
+
+/** The program at a glance (docs/overview.md): amounts in the balance unit, days and hours in `timezone`. */
+export type AdminWalletPassOverview = ReturnType<typeof import("./utils/present-overview").presentOverview>
+
+/** GET /admin/wallet-pass/overview */
+export type AdminWalletPassOverviewResponse = { overview: AdminWalletPassOverview }

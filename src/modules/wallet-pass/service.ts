@@ -8,6 +8,7 @@ import type { EnrollmentService } from "./services/enrollment"
 import type { HookInboxService } from "./services/hook-inbox"
 import type { LedgerService } from "./services/ledger"
 import type { OutboxService } from "./services/outbox"
+import type { OverviewService } from "./services/overview"
 import type { ProgramService } from "./services/program"
 import type { SyncService } from "./services/sync"
 
@@ -25,6 +26,7 @@ export default class WalletPassModuleService extends MedusaService(models) {
   protected readonly accounts_: AccountsService
   protected readonly sync_: SyncService
   protected readonly program_: ProgramService
+  protected readonly overview_: OverviewService
   protected readonly adminReads_: AdminReadsService
 
   constructor(container: Record<string, unknown>) {
@@ -38,6 +40,7 @@ export default class WalletPassModuleService extends MedusaService(models) {
     this.accounts_ = container.accountsService as AccountsService
     this.sync_ = container.syncService as SyncService
     this.program_ = container.programService as ProgramService
+    this.overview_ = container.overviewService as OverviewService
     this.adminReads_ = container.adminReadsService as AdminReadsService
   }
 
@@ -328,4 +331,10 @@ export default class WalletPassModuleService extends MedusaService(models) {
   getLatestServiceAnswer = () => this.adminReads_.getLatestServiceAnswer()
   /** The cards a campaign for the whole base would reach. */
   getCampaignAudience = () => this.adminReads_.getCampaignAudience()
+
+  // The admin's program overview (services/overview.ts)
+  /** Holders, what the store owes, bonus flows per day and requests per hour (docs/overview.md). */
+  getProgramOverview(...args: Parameters<OverviewService["getProgramOverview"]>) {
+    return this.overview_.getProgramOverview(...args)
+  }
 }

@@ -1,0 +1,34 @@
+import { z } from "@medusajs/framework/zod"
+import { OVERVIEW_DAYS, type OverviewDays } from "../../../../modules/wallet-pass/overview"
+
+const TIMEZONE_ERROR = 'timezone must be an IANA time zone such as "Europe/Moscow" or "UTC"'
+
+/** True for a time zone name the runtime knows (Intl refuses any other). */
+function knownTimezone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name })
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * `GET /admin/wallet-pass/overview?days=30|90&timezone=<IANA name>`: the window of the flows,
+ * and the zone its days and hours are counted in (the admin sends the browser's; default UTC).
+ */
+export const AdminWalletPassOverviewQuery = z
+  .object({
+    days: z
+      .enum(OVERVIEW_DAYS.map(String) as [string, ...string[]], { error: `days must be ${OVERVIEW_DAYS.join(" or ")}` })
+      .default(String(OVERVIEW_DAYS[0]))
+      .transform((v) => Number(v) as OverviewDays),
+    timezone: z
+      .string({ error: TIMEZONE_ERROR })
+      .max(64, { error: TIMEZONE_ERROR })
+      .regex(/^[A-Za-z][A-Za-z0-9_+\-/]*$/, { error: TIMEZONE_ERROR })
+      .refine(knownTimezone, { error: TIMEZONE_ERROR })
+      .default("UTC"),
+  })
+  .strict()
+export type AdminWalletPassOverviewQueryType = z.infer<typeof AdminWalletPassOverviewQuery>
