@@ -233,7 +233,7 @@ function printEvents(emulator) {
     seen = events.length
   }, 1_000)
   timer.unref()
-  cleanups.push(() => clearInterval(timer))
+  cleanups.push(async () => clearInterval(timer))
 }
 
 main().catch((e) => {
