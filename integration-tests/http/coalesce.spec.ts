@@ -2,6 +2,7 @@ import { WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
 import { OPERATION_PRIORITY } from "../../src/modules/wallet-pass/constants"
 import { ledgerKeys, operationKeys } from "../../src/modules/wallet-pass/keys"
 import { drainQueue } from "../../src/outbound/drain"
+import { createAdminHeaders } from "../support/admin"
 import { externalCrmService, waitFor } from "../support/hooks"
 import { placeOrder, registerCustomer, type SeededStore, seedStore } from "../support/store"
 import { storeTestRunner } from "../support/store-runner"
@@ -104,7 +105,11 @@ storeTestRunner({
       await credit(h, "lone", 250)
       await drain()
       expect(paths()).toEqual(["/crm/balance/add"])
-      await waitFor(() => service.emulator.getCustomer("+79996660003")?.balance === 2.5, "the echo answered", 10_000)
+      await waitFor(
+        async () => service.emulator.getCustomer("+79996660003")?.balance === 2.5,
+        "the echo answered",
+        10_000
+      )
     })
 
     it("a set whose answer was lost is sent again once it can no longer land late, and nothing is doubled", async () => {
@@ -127,6 +132,35 @@ storeTestRunner({
       expect(paths()).toEqual([USER, USER])
       expect(await ledger(h)).toBe(7)
       expect(service.emulator.getCustomer("+79996660004")?.balance).toBe(7)
+    })
+
+    it("the forecast counts the backlog, the last hour's arrivals and what went inside other requests", async () => {
+      const { headers } = await createAdminHeaders(getContainer())
+      const forecast = async () => (await api.get("/admin/wallet-pass/forecast", { headers })).data.forecast
+      const h = await holderAtService("+79996660006")
+      for (let i = 0; i < 4; i++) await credit(h, `fc:${i}`, 100)
+      expect(await forecast()).toMatchObject({
+        backlog: 4,
+        arrived_last_hour: 4,
+        carried_last_hour: 0,
+        sent_last_hour: 0,
+        capacity_per_hour: 100_000,
+        keeps_up: true,
+        suggested_plan: null,
+      })
+      await drain()
+      // One set carried the four: five operations arrived, four of them cost nothing.
+      expect(await forecast()).toMatchObject({
+        backlog: 0,
+        drain_seconds: 0,
+        arrived_last_hour: 5,
+        carried_last_hour: 4,
+        demand_per_hour: 1,
+        sent_last_hour: 1,
+      })
+      const refused = await api.get("/admin/wallet-pass/forecast?days=3", { headers }).catch((e) => e.response)
+      expect(refused.status).toBe(400)
+      expect(refused.data.type).toBe("invalid_data")
     })
 
     it("an order placed before the signup's enrolment went out rides on the enrolment", async () => {

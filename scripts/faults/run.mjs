@@ -651,6 +651,15 @@ async function main() {
     if (failures.length) lost.push(`${failures.length} operation(s) failed at the API`)
     counts.lost = lost.length
 
+    // Coalescing (docs/architecture.md): balance changes that went to the service inside another request.
+    const coalescing = (
+      await sql.query(
+        `SELECT count(*)::int AS carried, count(DISTINCT result->>'coalesced_into')::int AS carriers
+           FROM wallet_pass_operation WHERE result->>'coalesced_into' IS NOT NULL`
+      )
+    ).rows[0]
+    counts.coalesced = coalescing
+
     const seconds = (Date.now() - t0) / 1000
     const result = {
       seed: SEED,
@@ -685,6 +694,9 @@ async function main() {
     console.log(`  queue at the end  ${JSON.stringify(states)}`)
     console.log(
       `  effects checked   ${result.expected.service_credits} service credits, ${result.expected.orders} orders, ${result.expected.canceled_orders} cancels, ${result.expected.returns} returns, ${result.expected.adjustments} adjustments, ${counts.adopted} adopted balances, ${counts.bonuses} program bonuses`
+    )
+    console.log(
+      `  coalescing        ${coalescing.carried} balance changes carried by ${coalescing.carriers} requests (balance sets, enrolments, profile updates)`
     )
     console.log(
       `  holders           ${perHolder.length}, ledger = service for ${perHolder.filter((p) => p.match).length}`

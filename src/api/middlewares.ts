@@ -25,6 +25,7 @@ import { StoreWalletPassInstallQuery } from "./store/customers/me/wallet-pass/in
 import { refuseUnstorableParams } from "./utils/storable-text"
 import { validateProgramBody } from "./admin/wallet-pass/program/validate-program"
 import { AdminWalletPassOverviewQuery } from "./admin/wallet-pass/overview/validators"
+import { AdminWalletPassForecastQuery } from "./admin/wallet-pass/forecast/validators"
 
 // Routes with an id in the path (any method; a prefix matches the routes below it).
 const ROUTES_WITH_IDS = [
@@ -134,6 +135,11 @@ export default defineMiddlewares({
       matcher: "/admin/wallet-pass/api-calls",
       method: ["GET"],
       middlewares: [validateAndTransformQuery(AdminWalletPassApiCallsQuery, {})],
+    },
+    {
+      matcher: "/admin/wallet-pass/forecast",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminWalletPassForecastQuery, {})],
     },
     {
       matcher: "/admin/wallet-pass/overview",

@@ -13,6 +13,7 @@ import type {
   QueueHealth,
 } from "../modules/wallet-pass/types"
 import type { Program } from "../modules/wallet-pass/program"
+import type { QueueForecast } from "../modules/wallet-pass/utils/forecast"
 import type { CampaignAudience } from "../modules/wallet-pass/types/admin"
 import type { CallOutcome, OperationMethod } from "../modules/wallet-pass/constants"
 
@@ -285,3 +286,11 @@ export type AdminWalletPassOverview = ReturnType<typeof import("./utils/present-
 
 /** GET /admin/wallet-pass/overview */
 export type AdminWalletPassOverviewResponse = { overview: AdminWalletPassOverview }
+
+// Admin: the queue's forecast
+
+/** Whether the queue keeps up at the last hour's pace (docs/operations.md, "Forecast"), and the plan in force. */
+export type AdminWalletPassForecast = QueueForecast & { plan: string }
+
+/** GET /admin/wallet-pass/forecast */
+export type AdminWalletPassForecastResponse = { forecast: AdminWalletPassForecast }

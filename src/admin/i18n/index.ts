@@ -1,5 +1,6 @@
 import type { Area, Catalogue } from "./area"
 import common from "./common"
+import forecast from "./forecast"
 
 /**
  * The plugin's admin translations, read by Medusa's admin (it imports `src/admin/i18n/index.ts`
@@ -14,7 +15,7 @@ import common from "./common"
 export const WALLET_PASS_NS = "wallet-pass"
 
 /** Every area's texts, in the order they are merged (top-level keys are distinct). */
-export const AREAS: Area[] = [common]
+export const AREAS: Area[] = [common, forecast]
 
 const merged = (language: keyof Area): Catalogue => Object.assign({}, ...AREAS.map((area) => area[language]))
 

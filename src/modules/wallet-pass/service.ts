@@ -171,6 +171,10 @@ export default class WalletPassModuleService extends MedusaService(models) {
   getQueueHealth(...args: Parameters<OutboxService["getQueueHealth"]>) {
     return this.outbox_.getQueueHealth(...args)
   }
+  /** Whether the queue keeps up at the last hour's pace, and when its backlog is gone. */
+  getQueueForecast(...args: Parameters<OutboxService["getQueueForecast"]>) {
+    return this.outbox_.getQueueForecast(...args)
+  }
 
   /** An admin's decision on a request that needs one. */
   reviewOperation(...args: Parameters<OutboxService["reviewOperation"]>) {

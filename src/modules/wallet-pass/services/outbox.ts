@@ -3,9 +3,11 @@ import { InjectManager, InjectTransactionManager, MedusaContext, MedusaError } f
 import type { RateLimits } from "../../../lib/constants"
 import { LedgerRepository } from "../repositories/ledger"
 import { CoalesceRepository } from "../repositories/coalesce"
+import { ForecastRepository } from "../repositories/forecast"
 import { backgroundPerHour, OPERATION_PATHS, QueueRepository } from "../repositories/queue"
 import { SendFactsRepository } from "../repositories/send-facts"
 import type { CallRecord, EnqueueInput, OperationRow, PreparedSend, QueueHealth, SettleInput } from "../types"
+import { forecastQueue, type QueueForecast } from "../utils/forecast"
 import { InternalService } from "../utils/internal-service"
 import { operationKeys } from "../keys"
 
@@ -264,6 +266,15 @@ export class OutboxService extends InternalService {
       calls_last_second: Number(calls?.second ?? 0),
       blocked_until: blocked && new Date(blocked) > new Date() ? new Date(blocked) : null,
     }
+  }
+
+  /**
+   * Whether the queue keeps up with what arrives, and when its backlog is gone, at the last
+   * hour's pace and the plan's `limits` (utils/forecast.ts; docs/operations.md, "Forecast").
+   */
+  @InjectManager()
+  async getQueueForecast(limits: RateLimits, @MedusaContext() sharedContext: Context = {}): Promise<QueueForecast> {
+    return forecastQueue(await new ForecastRepository(this.knex_(sharedContext)).counts(), limits)
   }
 
   /**
