@@ -26,4 +26,6 @@ export const WalletPassOperation = model
     { on: ["dedupe_key"], unique: true },
     { on: ["state", "priority", "next_attempt_at"] },
     { on: ["holder_id", "state"] },
+    // The queue's forecast counts the last hour's arrivals (repositories/forecast.ts).
+    { on: ["created_at"] },
   ])
