@@ -298,6 +298,9 @@ async function main() {
       'the card "In your wallet"',
       20_000
     )
+    // After a reload the cart comes back with its "Pay with bonus" control, and the QR code.
+    await desktop.getByTestId("bonus-max").waitFor()
+    await desktop.getByTestId("wallet-qr").waitFor()
     await shot(desktop, "7-desktop-installed")
   } catch (e) {
     if (current) await shot(current, "failure").catch(() => {})
