@@ -194,7 +194,11 @@ storeTestRunner({
           await walletPass().listWalletPassLedgerEntries({ holder_id: holder.id }, { order: { created_at: "ASC" } })
         ).map((e) => e.kind)
         expect(kinds.sort()).toEqual(["accrual", "opening_balance"])
-        expect(balanceSets("+79991500003")).toEqual([])
+        // Never a value without the adopted 500. The order's 5 goes as balance/add, or, when it
+        // was queued before the enrolment went out, rides on the enrolment as 505 (coalescing).
+        expect(balanceSets("+79991500003").map((o) => o.amount)).toEqual(
+          balanceSets("+79991500003").length ? [505] : []
+        )
       })
 
       it("readBalance and addBalance are refused until the phone is adopted: the card keeps the service's balance, nothing is half-taken", async () => {
