@@ -158,7 +158,9 @@ storeTestRunner({
         demand_per_hour: 1,
         sent_last_hour: 1,
       })
-      const refused = await api.get("/admin/wallet-pass/forecast?days=3", { headers }).catch((e) => e.response)
+      const refused = await api
+        .get("/admin/wallet-pass/forecast?days=3", { headers })
+        .catch((e: { response: { status: number; data: { type: string } } }) => e.response)
       expect(refused.status).toBe(400)
       expect(refused.data.type).toBe("invalid_data")
     })
@@ -178,10 +180,25 @@ storeTestRunner({
         "the order's accrual queued",
         15_000
       )
-      await drain()
-      // The adoption read (the phone is new to the service), then the enrolment with the balance.
-      expect(paths()).toEqual(["/crm/read_customer", USER])
-      expect(apiRequests()[1].body).toMatchObject({ phone: "+79996660005", name: "Rita", balance: 5 })
+      // The enrolment's first send is cut off before the service applies it: sent again, it
+      // must still carry the balance it took over.
+      service.emulator.injectFault({ kind: "reset", path: USER })
+      await waitFor(
+        async () => {
+          await drain()
+          const [enrol] = await walletPass().listWalletPassOperations({
+            holder_id: holder.id,
+            method: "user_create_or_update",
+          })
+          return enrol?.state === "done"
+        },
+        "the enrolment sent again after its hold",
+        20_000
+      )
+      // The adoption read (the phone is new to the service), then the enrolment with the
+      // balance, twice: the first cut off.
+      expect(paths()).toEqual(["/crm/read_customer", USER, USER])
+      expect(apiRequests()[2].body).toMatchObject({ phone: "+79996660005", name: "Rita", balance: 5 })
       const ops = await walletPass().listWalletPassOperations(
         { holder_id: holder.id },
         { order: { created_at: "ASC" } }

@@ -30,6 +30,9 @@ storeTestRunner({
     // The scheduled drain would race the measured one: a call joins a drain already running
     // (outside this test's async context), and then nothing is counted.
     WALLET_PASS_DISPATCHER_ENABLED: "false",
+    // Each change its own request: the protocol's cost per request is what is measured here
+    // (coalesced, the 30 would go as 3 balance sets: integration-tests/http/coalesce.spec.ts).
+    WALLET_PASS_COALESCE: "false",
   }),
   testSuite: ({ api, getContainer }) => {
     it(`sends ${REQUESTS} balance/add requests with at most 3 module calls each`, async () => {

@@ -228,7 +228,7 @@ storeTestRunner({
       ).toEqual([expect.stringMatching(/^2 item\(s\), /), expect.stringMatching(/^3 item\(s\), /)])
     })
 
-    it("bonus.expiring once per credit and not for one spent; birthday once a year; pass.not_installed not for a holder who installed", async () => {
+    it("bonus.expiring once per credit and not for one spent or reversed; birthday once a year; pass.not_installed not for a holder who installed", async () => {
       await api.post("/admin/wallet-pass/program", { bonuses: { welcome: { amount: 10, lifetimeDays: 5 } } }, admin)
       const keeps = await signUp("+79996770005", "ev5@example.com", "K".repeat(150))
       const spends = await signUp("+79996770006", "ev6@example.com")
@@ -244,6 +244,15 @@ storeTestRunner({
         admin
       )
       const [credit] = await credits(keeps.holder.id)
+      // A credit reversed (its entry canceled, as a compensated change is) is not announced either.
+      const reversed = await walletPass().applyLedgerEntry({
+        holder_id: keeps.holder.id,
+        amount: 700,
+        kind: "manual",
+        dedupe_key: "store-events:reversed-credit",
+        lifetime_seconds: (2 * DAY) / 1000,
+      })
+      await walletPass().cancelLedgerEntry({ id: reversed.entry.id })
       const run = (at: Date) => detectStoreEvents(getContainer(), at)
 
       const soon = new Date(Date.now() + 2.5 * DAY)

@@ -57,9 +57,10 @@ export const userCreateOrUpdate: OperationHandler = {
     }
     Object.assign(input, await profileFields(ctx, facts.holder!))
     // An enrolment or a profile update carries a balance only with the balance changes
-    // waiting behind it (coalescing, external CRM only: docs/architecture.md), never the
-    // service's balance of a holder not adopted (the queue sends nothing else for one).
-    const setsBalance = facts.coalesced ? balanceToSet(ctx) : undefined
+    // waiting behind it (coalescing, external CRM only: docs/architecture.md), and again when
+    // it is sent again after taking them over (payload.sets_balance); never the service's
+    // balance of a holder not adopted (the queue sends nothing else for one).
+    const setsBalance = facts.coalesced || payload.sets_balance === true ? balanceToSet(ctx) : undefined
     if (setsBalance !== undefined) input.balance = fromMinorUnits(setsBalance)
     if (options.templateUuid) input.template_uuid = options.templateUuid
     // An enrolment texts the install link, but not to a holder with an installed card (a

@@ -157,6 +157,17 @@ walletPassModuleTests(({ service }) => {
     expect(claim).toMatchObject({ kind: "send", operation: { id: enrol.operation.id, state: "sending" } })
     const [carried] = await service.listWalletPassOperations({ id: accrual.id })
     expect(carried).toMatchObject({ state: "resolved", result: { coalesced_into: enrol.operation.id } })
+    if (claim.kind !== "send") return
+    // Its answer is lost: sent again, it still sets the balance it took over.
+    await service.recordSendOutcome({
+      operation_id: claim.operation.id,
+      api_call_id: claim.api_call_id,
+      call: { status: null, outcome: "ambiguous", duration_ms: 1, request: null, response: null, error: "reset" },
+      settle: { state: "pending", retry_in_seconds: 0 },
+    })
+    const again = await prepare(service)
+    expect(again.operation).toMatchObject({ id: enrol.operation.id, payload: { type: "enroll", sets_balance: true } })
+    expect(again.facts).toMatchObject({ coalesced: null, visible_balance: 750 })
   })
 
   it("a plan gone stale by the claim reserves nothing and is prepared again", async () => {

@@ -106,7 +106,14 @@ export class CoalesceRepository {
     if (locked.rows.length !== followerIds.length) return null
     let carrier = head
     let carried = followerIds
-    if (BALANCE_METHODS.includes(head.method)) {
+    if (!BALANCE_METHODS.includes(head.method)) {
+      // An enrolment or profile update sets the balance from now on, whenever it is sent
+      // again (after an ambiguous outcome): the changes it carries were taken over for good.
+      await this.knex.raw(
+        `UPDATE wallet_pass_operation SET payload = payload || '{"sets_balance": true}'::jsonb WHERE id = ?`,
+        [head.id]
+      )
+    } else {
       const { rows } = await this.knex.raw<{ rows: OperationRow[] }>(
         `INSERT INTO wallet_pass_operation
            (id, method, holder_id, payload, dedupe_key, priority, state, attempts, created_at, updated_at)

@@ -67,7 +67,10 @@ export class SendFactsRepository {
       coalesce && holder && (entryAmount !== null || !operation.ledger_entry_id)
         ? coalescingPlan(operation, await new CoalesceRepository(this.knex).waitingBehind(operation))
         : null
-    const balanceSync = operation.method === "user_create_or_update" && operation.payload.type === "balance_sync"
+    // A balance set, or a request that took changes over when it was first claimed (coalescing).
+    const balanceSync =
+      operation.method === "user_create_or_update" &&
+      (operation.payload.type === "balance_sync" || operation.payload.sets_balance === true)
     return {
       holder,
       entry_amount: entryAmount,
