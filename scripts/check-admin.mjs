@@ -2,16 +2,24 @@
 // Drives the plugin's admin UI in a real browser against a production build of a fresh store:
 // packs and installs the plugin with the admin enabled, points it at the service emulator,
 // `npx medusa build` + `npx medusa start` (from .medusa/server, where the dashboard is built
-// into public/admin), a customer installs a pass through the emulator, then in Chromium:
-// log in, see the customer widget's balance and card, send a personal push from it (the
-// emulator must receive it), credit bonus with amounts typed as English and German admins
-// type them (a mistyped one refused under its field, a large one confirmed first), open the
-// Wallet pass page and check the connection.
+// into public/admin), a customer installs a pass through the emulator, then in Chromium, as a
+// first-time merchant would: the customer widget (money in the balance currency, dates as the
+// dashboard writes them, the whole ledger paged, copyable install links, pushes sent), a push
+// the service fails (the request waits for review with its customer, in words, its error on
+// demand, retried from the widget), amounts typed as English and German admins type them, a
+// customer without a pass (nothing offered that cannot work, and why), the Wallet pass page
+// (the connection from answered requests, the hook log paged and filtered, a campaign sent
+// after a confirmation that counts its cards, "Enrol all" saying how many), the import, the
+// program settings, levels, bonuses and store events. Then the same screens with the admin in
+// Russian: each must show no English text of the plugin and no untranslated key
+// (scripts/lib/admin-texts.mjs).
 // Run after `npm run build`. Needs playwright-core and Chromium (CHROMIUM_PATH, default
-// /usr/bin/chromium). Screenshots go to test-artifacts/admin/. Exits non-zero on any failure.
+// /usr/bin/chromium). Screenshots (English `en-*`, Russian `ru-*`) go to test-artifacts/admin/.
+// Exits non-zero on any failure.
 import fs from "node:fs"
 import { createRequire } from "node:module"
 import path from "node:path"
+import { assertRussian, englishFragments, loadCatalogues } from "./lib/admin-texts.mjs"
 import {
   adminHeaders,
   createStoreApp,
@@ -28,7 +36,8 @@ import {
 } from "./lib/store-app.mjs"
 
 const BOOT_TIMEOUT_MS = 180_000
-const BUILD_TIMEOUT_MS = 300_000
+// The dashboard's build takes minutes on a busy 2-core machine.
+const BUILD_TIMEOUT_MS = 600_000
 const UI_TIMEOUT_MS = 30_000
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
 const ARTIFACTS = path.join(root, "test-artifacts/admin")
@@ -40,7 +49,17 @@ const PHONE = "+79990005577"
 /** A friend the first customer invites (the referral). */
 const FRIEND_PHONE = "+79990005578"
 const CREDIT = 150
+/** A service credit that lapses in 30 days: the widget shows when. */
+const LIFETIME_CREDIT = 25
+const START = CREDIT + LIFETIME_CREDIT
 const PUSH_TEXT = `Hello from the admin check ${Date.now()}`
+/** A personal push the service answers 500: it waits for review (at most once). */
+const FAILED_PUSH_TEXT = "Your spring discount is waiting for you"
+/** Hooks delivered to fill more than one page of the hook log (20 a page). */
+const EXTRA_HOOKS = 24
+/** Dates as the dashboard writes them: "Nov 23, 2026" (English), "23 нояб. 2026 г." (Russian). */
+const EN_DATE = /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/
+const RU_DATE = /^\d{1,2} [а-я]{3,5}\.? \d{4} г\.$/
 
 const started = Date.now()
 const step = (msg) => console.log(`[check-admin] ${((Date.now() - started) / 1000).toFixed(0).padStart(4)}s ${msg}`)
@@ -120,6 +139,19 @@ async function loadPlaywright() {
   }
 }
 
+/** Logs in at /app/login (the form's fields are named, whatever the language). */
+async function login(page, base) {
+  await page.goto(`${base}/app/login`)
+  await page.locator('input[name="email"]').fill(ADMIN.email)
+  await page.locator('input[name="password"]').fill(ADMIN.password)
+  await page.locator('button[type="submit"]').click()
+  await page.waitForURL((url) => !url.pathname.startsWith("/app/login"), { timeout: UI_TIMEOUT_MS })
+}
+
+/** Money as a browser in `locale` writes it, the way the admin must show it. */
+const money = (amount, locale) =>
+  new Intl.NumberFormat(locale, { style: "currency", currency: "EUR", minimumFractionDigits: 2 }).format(amount)
+
 async function main() {
   const cleanups = []
   try {
@@ -131,6 +163,8 @@ async function main() {
       throw new Error("run `npm run build` first: .medusa/server/src/emulator/index.js is missing")
     fs.rmSync(ARTIFACTS, { recursive: true, force: true })
     fs.mkdirSync(ARTIFACTS, { recursive: true })
+    const fragments = englishFragments(await loadCatalogues())
+    step(`${fragments.length} English texts of the plugin must not show in Russian`)
 
     const port = await freePort()
     const base = `http://localhost:${port}`
@@ -187,33 +221,36 @@ async function main() {
     const installed = await emulator.install({ phone: PHONE, name: "Anna" })
     if (!installed.hook?.ok) throw new Error(`the createCustomer hook failed: ${JSON.stringify(installed.hook)}`)
     const cardNumber = installed.card
-    const client = new PgClient({ connectionString: db.databaseUrl })
-    await client.connect()
-    let customerId
-    try {
-      const { rows } = await client.query(
-        `SELECT customer_id FROM wallet_pass_holder WHERE phone = $1 AND deleted_at IS NULL`,
-        [PHONE]
-      )
-      customerId = rows[0]?.customer_id
-    } finally {
-      await client.end()
-    }
+    const holderOf = async (phone) =>
+      (
+        await queryOnce(
+          db.databaseUrl,
+          `SELECT customer_id, card_url FROM wallet_pass_holder WHERE phone = '${phone}' AND deleted_at IS NULL`
+        )
+      ).rows[0]
+    const customerId = (await holderOf(PHONE))?.customer_id
     if (!customerId) throw new Error(`no holder with phone ${PHONE} after the createCustomer hook`)
-    step(`the service credits ${CREDIT} bonus (addBalance hook)`)
+    step(`the service credits ${CREDIT} bonus, and ${LIFETIME_CREDIT} more that expires in 30 days (addBalance hooks)`)
     await emulator.adjustBalance({ phone: PHONE, sum: CREDIT })
+    await emulator.adjustBalance({ phone: PHONE, sum: LIFETIME_CREDIT, lifetime: 30 })
     const auth = await adminHeaders(base, ADMIN.email, ADMIN.password)
-    let pass
-    await waitFor(
-      async () => {
-        const res = await fetch(`${base}/admin/customers/${customerId}/wallet-pass`, { headers: auth })
-        pass = (await res.json()).wallet_pass
-        return pass?.cards?.some((c) => c.number === cardNumber) && pass.balance === CREDIT
-      },
-      `card ${cardNumber} and balance ${CREDIT} on customer ${customerId}`,
-      UI_TIMEOUT_MS
-    )
-    step(`customer ${customerId}, card ${cardNumber}, balance ${pass.balance}`)
+    const api = (pathname, init = {}) =>
+      fetch(`${base}${pathname}`, {
+        ...init,
+        headers: { ...auth, "content-type": "application/json", ...(init.headers ?? {}) },
+      }).then((r) => r.json())
+    step("the merchant gives the customer a last name: the profile update brings the card's install links")
+    await api(`/admin/customers/${customerId}`, { method: "POST", body: JSON.stringify({ last_name: "Smirnova" }) })
+    await waitFor(async () => !!(await holderOf(PHONE))?.card_url, "the install links of the pass", UI_TIMEOUT_MS)
+    const balanceNow = async () => (await api(`/admin/customers/${customerId}/wallet-pass`)).wallet_pass.balance
+    await waitFor(async () => (await balanceNow()) === START, `balance ${START}`, UI_TIMEOUT_MS)
+    step("a customer without a phone: recorded, no pass")
+    const noPhone = (
+      await api("/admin/customers", {
+        method: "POST",
+        body: JSON.stringify({ email: "no-phone@admin.check", first_name: "Nina", last_name: "Orlova" }),
+      })
+    ).customer
 
     step("launching Chromium")
     const browser = await chromium.launch({
@@ -223,28 +260,34 @@ async function main() {
       args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
     })
     cleanups.push(() => browser.close())
-    const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } })
+    const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: "en-US" })
     const page = await context.newPage()
     page.setDefaultTimeout(UI_TIMEOUT_MS)
     page.setDefaultNavigationTimeout(60_000)
-    const shot = (name) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true })
+    let shooting = page
+    const shot = (name, p = page) => p.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true })
+    const shotOf = (locator, name) => locator.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) })
     try {
       step("logging in at /app/login")
-      await page.goto(`${base}/app/login`)
-      await page.locator('input[name="email"]').fill(ADMIN.email)
-      await page.locator('input[name="password"]').fill(ADMIN.password)
-      await page.locator('button[type="submit"]').click()
-      await page.waitForURL((url) => !url.pathname.startsWith("/app/login"), { timeout: UI_TIMEOUT_MS })
+      await login(page, base)
 
-      step("the customer page shows the widget's balance and card")
+      step("the customer widget: balance in euros, the credit that expires, dates as the dashboard's, install links")
       await page.goto(`${base}/app/customers/${customerId}`)
       const widget = page.getByTestId("wallet-pass-widget")
       await widget.getByTestId("wallet-pass-card").filter({ hasText: cardNumber }).waitFor()
-      const balance = await widget.getByTestId("wallet-pass-balance").getAttribute("data-value")
-      if (balance !== String(pass.balance)) throw new Error(`widget balance ${balance}, API says ${pass.balance}`)
-      await shot("1-customer-widget")
+      await widget.getByTestId("wallet-pass-balance").getByText(money(START, "en-US")).waitFor()
+      await widget
+        .getByTestId("wallet-pass-expiring")
+        .getByText(`${money(LIFETIME_CREDIT, "en-US")} expires on`)
+        .waitFor()
+      const ledger = widget.getByTestId("wallet-pass-ledger-table")
+      await ledger.getByText("Service credit").first().waitFor()
+      const firstDate = (await ledger.locator("tbody tr td").first().innerText()).trim()
+      if (!EN_DATE.test(firstDate)) throw new Error(`the ledger writes a date as ${JSON.stringify(firstDate)}`)
+      await widget.getByTestId("wallet-pass-links").getByText("Apple Wallet (iPhone)").waitFor()
+      await shot("en-01-customer-widget")
 
-      step("sending a personal push from the widget")
+      step("sending a personal push from the widget; it shows among the pushes sent")
       await widget.getByTestId("wallet-pass-push-message").fill(PUSH_TEXT)
       await widget.getByTestId("wallet-pass-push-send").click()
       await waitFor(
@@ -255,79 +298,124 @@ async function main() {
       const push = emulator.snapshot().pushes.find((p) => p.requestedText === PUSH_TEXT)
       if (push.replacedByGeneric)
         throw new Error("the push went out with a bound-variable change: the customer saw the generic text")
-      await shot("2-push-sent")
+      await widget.getByTestId("wallet-pass-push-history").getByText(PUSH_TEXT).waitFor()
 
-      const balanceNow = async () => {
-        const res = await fetch(`${base}/admin/customers/${customerId}/wallet-pass`, { headers: auth })
-        return (await res.json()).wallet_pass.balance
-      }
+      step("a push the service answers 500: the widget lists it for review, in words, and retries it")
+      emulator.injectFault({ kind: "status", status: 500, path: "/crm/user_create_or_update" })
+      await widget.getByTestId("wallet-pass-push-message").fill(FAILED_PUSH_TEXT)
+      await widget.getByTestId("wallet-pass-push-send").click()
+      const review = widget.getByTestId("wallet-pass-pending-operations")
+      await review.getByText(`Push: ${FAILED_PUSH_TEXT}`).waitFor()
+      await review.getByText("Needs review").waitFor()
+      await shot("en-02-push-needs-review")
+
+      step("the Wallet pass page: the connection shows from answered requests, before any check")
+      await page.goto(`${base}/app/wallet-pass`)
+      const status = page.getByTestId("wallet-pass-status")
+      await status.getByTestId("wallet-pass-connection").getByText("Connected").waitFor()
+      await status.getByTestId("wallet-pass-connection-how").getByText("The service answered").waitFor()
+      step("the request waiting for review names its customer and shows its error on demand")
+      const requests = page.getByTestId("wallet-pass-requests")
+      const failedRow = requests.locator("tbody tr").filter({ hasText: FAILED_PUSH_TEXT })
+      await failedRow.getByText("Anna Smirnova").waitFor()
+      await failedRow.getByTestId("wallet-pass-request-error").click()
+      const errorText = await page.getByTestId("wallet-pass-request-error-text").innerText()
+      if (!/500/.test(errorText)) throw new Error(`the full error says ${JSON.stringify(errorText)}`)
+      await shotOf(requests, "en-03-requests-review")
+      await page.keyboard.press("Escape")
+
+      step("retried from the customer widget, the push goes through")
+      await page.goto(`${base}/app/customers/${customerId}`)
+      await review.locator("tbody tr").filter({ hasText: FAILED_PUSH_TEXT }).getByTestId("wallet-pass-retry").click()
+      await waitFor(
+        () => emulator.snapshot().pushes.some((p) => p.phone === PHONE && p.requestedText === FAILED_PUSH_TEXT),
+        "the retried push at the emulator",
+        UI_TIMEOUT_MS
+      )
+      await review.waitFor({ state: "detached" })
+
       const adjust = async (w, amount, reason) => {
         await w.getByTestId("wallet-pass-adjust-amount").fill(amount)
         await w.getByTestId("wallet-pass-adjust-reason").fill(reason)
         await w.getByTestId("wallet-pass-adjust-submit").click()
       }
-
       step('an English admin types "10,50": refused under the field, nothing credited')
       await adjust(widget, "10,50", "comma typo")
       const refusal = await widget.getByTestId("wallet-pass-adjust-amount-error").innerText()
       if (!refusal.includes("1,234.56")) throw new Error(`the amount field says: ${refusal}`)
-      await shot("4-adjust-refused")
-      if ((await balanceNow()) !== CREDIT) throw new Error("a refused amount changed the balance")
+      await shot("en-04-adjust-refused")
+      if ((await balanceNow()) !== START) throw new Error("a refused amount changed the balance")
 
       step('"1,050" asks for confirmation with the balance before and after; Cancel sends nothing')
       await adjust(widget, "1,050", "large")
       const dialog = page.getByRole("alertdialog")
-      await dialog.getByText(`The balance goes from €${CREDIT}.00 to €1,200.00.`).waitFor()
-      await shot("5-adjust-confirm")
+      await dialog
+        .getByText(`The balance goes from ${money(START, "en-US")} to ${money(START + 1050, "en-US")}.`)
+        .waitFor()
+      await shot("en-05-adjust-confirm")
       await dialog.getByRole("button", { name: "Cancel" }).click()
       await dialog.waitFor({ state: "detached" })
-      if ((await balanceNow()) !== CREDIT) throw new Error("a canceled credit changed the balance")
+      if ((await balanceNow()) !== START) throw new Error("a canceled credit changed the balance")
 
       step('"10.50" shows the new balance and is credited')
       await widget.getByTestId("wallet-pass-adjust-amount").fill("10.50")
-      await widget.getByTestId("wallet-pass-adjust-amount-hint").getByText("€160.50").waitFor()
+      await widget
+        .getByTestId("wallet-pass-adjust-amount-hint")
+        .getByText(money(START + 10.5, "en-US"))
+        .waitFor()
       await widget.getByTestId("wallet-pass-adjust-submit").click()
-      await waitFor(async () => (await balanceNow()) === CREDIT + 10.5, "the credit of 10.50", UI_TIMEOUT_MS)
+      await waitFor(async () => (await balanceNow()) === START + 10.5, "the credit of 10.50", UI_TIMEOUT_MS)
 
       step('a German admin types "10,50": 10.50 is credited')
       const german = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: "de-DE" })
       const dePage = await german.newPage()
       dePage.setDefaultTimeout(UI_TIMEOUT_MS)
-      await dePage.goto(`${base}/app/login`)
-      await dePage.locator('input[name="email"]').fill(ADMIN.email)
-      await dePage.locator('input[name="password"]').fill(ADMIN.password)
-      await dePage.locator('button[type="submit"]').click()
-      await dePage.waitForURL((url) => !url.pathname.startsWith("/app/login"), { timeout: UI_TIMEOUT_MS })
+      await login(dePage, base)
       await dePage.goto(`${base}/app/customers/${customerId}`)
       const deWidget = dePage.getByTestId("wallet-pass-widget")
       await deWidget.getByTestId("wallet-pass-adjust-amount").fill("10,50")
-      await deWidget.getByTestId("wallet-pass-adjust-amount-hint").getByText("171,00").waitFor()
-      await dePage.screenshot({ path: path.join(ARTIFACTS, "6-adjust-german.png"), fullPage: true })
+      await deWidget
+        .getByTestId("wallet-pass-adjust-amount-hint")
+        .getByText(money(START + 21, "de-DE"))
+        .waitFor()
+      await shot("en-06-adjust-german", dePage)
       await deWidget.getByTestId("wallet-pass-adjust-reason").fill("Komma")
       await deWidget.getByTestId("wallet-pass-adjust-submit").click()
-      await waitFor(async () => (await balanceNow()) === CREDIT + 21, "the German credit of 10,50", UI_TIMEOUT_MS)
+      await waitFor(async () => (await balanceNow()) === START + 21, "the German credit of 10,50", UI_TIMEOUT_MS)
       await german.close()
 
-      step("the Wallet pass page shows the connection status")
+      step("a customer without a phone: no refresh, push or credit offered, and the widget says why")
+      await page.goto(`${base}/app/customers/${noPhone.id}`)
+      const noPass = page.getByTestId("wallet-pass-widget")
+      await noPass.getByTestId("wallet-pass-blocked").getByText("the customer has no phone").waitFor()
+      for (const absent of ["wallet-pass-push-send", "wallet-pass-adjust", "wallet-pass-refresh"]) {
+        if (await noPass.getByTestId(absent).count())
+          throw new Error(`${absent} is offered to a customer without a pass`)
+      }
+      await shotOf(noPass, "en-07-customer-without-pass")
+
+      step("the Wallet pass page: Check now shows the account")
       await page.goto(`${base}/app/wallet-pass`)
-      const status = page.getByTestId("wallet-pass-status")
-      await status.waitFor()
       await status.getByTestId("wallet-pass-check-now").click()
       await status.getByText("Emulated account").waitFor()
-      await shot("3-wallet-pass-page")
+      await status.getByTestId("wallet-pass-connection-how").getByText("Connection check on").waitFor()
+      await shot("en-08-wallet-pass-page")
 
-      step("the hook log shows a reused transactionId as a conflict, and a refused delivery per minute")
+      step(
+        `the hook log: a reused transactionId as a conflict, a refused delivery, and ${EXTRA_HOOKS} more hooks paged`
+      )
       const hookUrl = `${base}/hooks/wallet-pass`
-      const used = emulator.hooks().find((h) => h.method === "addBalance").body.customer.transactionId
-      const reuse = { method: "addBalance", customer: { phone: PHONE, cardNumbers: [], sum: 999, transactionId: used } }
       const basic = (password) => `Basic ${Buffer.from(`${HOOK_LOGIN}:${password}`).toString("base64")}`
-      for (const password of [HOOK_PASSWORD, "guessed"]) {
-        await fetch(hookUrl, {
+      const postHook = (body, password = HOOK_PASSWORD) =>
+        fetch(hookUrl, {
           method: "POST",
           headers: { "content-type": "application/json", authorization: basic(password) },
-          body: JSON.stringify(reuse),
+          body: JSON.stringify(body),
         })
-      }
+      const used = emulator.hooks().find((h) => h.method === "addBalance").body.customer.transactionId
+      const reuse = { method: "addBalance", customer: { phone: PHONE, cardNumbers: [], sum: 999, transactionId: used } }
+      for (const password of [HOOK_PASSWORD, "guessed"]) await postHook(reuse, password)
+      for (let i = 0; i < EXTRA_HOOKS; i++) await postHook({ method: "readBalance", customer: { phone: PHONE } })
       // Refusals are counted in memory and written at most once a second: wait for the row
       // before reloading, or the page can load the minute before it exists.
       await waitFor(
@@ -337,11 +425,43 @@ async function main() {
         UI_TIMEOUT_MS
       )
       await page.reload()
-      await page.getByText("400 conflict").waitFor()
-      const refusals = page.getByTestId("wallet-pass-hook-refusals")
-      await refusals.getByText("1 refused").waitFor()
-      await refusals.scrollIntoViewIfNeeded()
-      await shot("7-hook-log")
+      const hooks = page.getByTestId("wallet-pass-hooks")
+      const hookCount = Number(
+        (await queryOnce(db.databaseUrl, `SELECT count(*) AS n FROM wallet_pass_hook_delivery`)).rows[0].n
+      )
+      await hooks.getByRole("heading", { name: `Hooks from the service · ${hookCount}` }).waitFor()
+      const pagination = hooks.getByTestId("wallet-pass-hooks-table-pagination")
+      await pagination.getByText(`of ${hookCount} results`).waitFor()
+      if ((await hooks.locator("tbody tr").count()) !== 20) throw new Error("the hook log's first page is not 20 rows")
+      await pagination.getByRole("button", { name: "Next" }).click()
+      await pagination.getByText(`${Math.min(40, hookCount)} of ${hookCount} results`).waitFor()
+      await pagination.getByText(`2 of ${Math.ceil(hookCount / 20)} pages`).waitFor()
+      await hooks.getByTestId("wallet-pass-hooks-filters-state").click()
+      await page.getByRole("option", { name: "Conflict: a reused transactionId" }).click()
+      await hooks.getByText("400 · Conflict: a reused transactionId").waitFor()
+      await hooks.getByTestId("wallet-pass-hooks-filters-phone").fill("5577")
+      await hooks.getByRole("heading", { name: "Hooks from the service · 1" }).waitFor()
+      await hooks.getByTestId("wallet-pass-hook-refusals").getByText("1 refused").waitFor()
+      await shotOf(hooks, "en-09-hook-log")
+
+      step("a campaign: created, then sent after a confirmation that counts its cards; the row follows")
+      const campaigns = page.getByTestId("wallet-pass-campaigns")
+      await campaigns.getByTestId("wallet-pass-campaign-name").fill("Spring sale")
+      await campaigns.getByTestId("wallet-pass-campaign-message").fill("Spring sale: 20% off this weekend")
+      await campaigns.getByTestId("wallet-pass-campaign-create").click()
+      const campaignRow = campaigns.locator("tbody tr").filter({ hasText: "Spring sale" })
+      await campaignRow.getByText("Ready to send").waitFor()
+      await campaignRow.getByTestId("wallet-pass-campaign-send").click()
+      const confirmSend = page.getByRole("alertdialog")
+      await confirmSend.getByText("It goes to 1 card installed in Apple or Google Wallet").waitFor()
+      await shot("en-10-campaign-confirm")
+      await confirmSend.getByRole("button", { name: "Send to 1 card" }).click()
+      await campaignRow.getByText("Sent", { exact: true }).waitFor()
+
+      step('"Enrol all" says there is nobody to enrol')
+      await page.getByTestId("wallet-pass-enroll-all").click()
+      await page.getByText("Nobody to enrol: every customer with a phone already has a pass").waitFor()
+      await shotOf(page.getByTestId("wallet-pass-enroll-all"), "en-11-enroll-all")
 
       step("importing the service's existing customers from the Wallet pass page")
       for (const [i, balance] of [120, 45.5, 0].entries()) {
@@ -358,16 +478,12 @@ async function main() {
       await importSection.getByText("Imported — run the final refresh").waitFor({ timeout: 60_000 })
       const adopted = (await importSection.getByTestId("wallet-pass-import-adopted").innerText()).trim()
       if (adopted !== "3") throw new Error(`the import section shows ${adopted} adopted, expected 3`)
-      await shot("8-import")
-      const { rows: imported } = await queryOnce(
-        db.databaseUrl,
-        `SELECT customer_id FROM wallet_pass_holder WHERE phone = '+79990006100'`
-      )
-      await page.goto(`${base}/app/customers/${imported[0].customer_id}`)
+      await shotOf(importSection, "en-12-import")
+      const imported = await holderOf("+79990006100")
+      await page.goto(`${base}/app/customers/${imported.customer_id}`)
       const importedWidget = page.getByTestId("wallet-pass-widget")
       await importedWidget.getByTestId("wallet-pass-adoption").waitFor()
-      await importedWidget.scrollIntoViewIfNeeded()
-      await importedWidget.screenshot({ path: path.join(ARTIFACTS, "9-imported-customer.png") })
+      await shotOf(importedWidget, "en-13-imported-customer")
 
       step("Settings › Wallet pass program: a bad level is refused by name; a good one saved after its preview")
       await page.goto(`${base}/app/settings/wallet-pass-program`)
@@ -382,7 +498,7 @@ async function main() {
       await typeLevel(1, ["Silver", "0", "5", "5"])
       await program.getByTestId("wallet-pass-program-save").click()
       await program.getByTestId("wallet-pass-program-problem").getByText("tiers.levels.1.threshold").waitFor()
-      await shot("10-program-refused")
+      await shot("en-14-program-refused")
       await typeLevel(1, ["Silver", "100", "5", "5"])
       await program.getByTestId("wallet-pass-bonus-install").locator("input").first().fill("20")
       await program.getByTestId("wallet-pass-bonus-referral").locator("input").first().fill("50")
@@ -391,16 +507,15 @@ async function main() {
       await program.getByTestId("wallet-pass-program-save").click()
       const confirm = page.getByRole("alertdialog")
       await confirm.getByText("change level").waitFor()
-      await shot("11-program-preview")
+      await shot("en-15-program-preview")
       await confirm.getByRole("button", { name: "Save" }).click()
       await page.getByText("Program version 1 saved").waitFor()
       await page.getByRole("cell", { name: "Base, Silver" }).waitFor()
-      await shot("12-program-saved")
-      await page.goto(`${base}/app/customers/${imported[0].customer_id}`)
+      await shot("en-16-program-saved")
+      await page.goto(`${base}/app/customers/${imported.customer_id}`)
       const levelSection = page.getByTestId("wallet-pass-widget").getByTestId("wallet-pass-level")
       await levelSection.getByText("Level Base").waitFor()
-      await levelSection.scrollIntoViewIfNeeded()
-      await page.getByTestId("wallet-pass-widget").screenshot({ path: path.join(ARTIFACTS, "13-customer-level.png") })
+      await shotOf(page.getByTestId("wallet-pass-widget"), "en-17-customer-level")
 
       step("a friend installs a pass through the first customer's invitation: the install bonus and the referral show")
       const friend = await emulator.install({
@@ -410,16 +525,13 @@ async function main() {
         birthday: new Date().toISOString().slice(0, 10),
       })
       if (!friend.hook?.ok) throw new Error(`the friend's createCustomer hook failed: ${JSON.stringify(friend.hook)}`)
-      const { rows: friendRows } = await queryOnce(
-        db.databaseUrl,
-        `SELECT customer_id FROM wallet_pass_holder WHERE phone = '${FRIEND_PHONE}' AND deleted_at IS NULL`
-      )
-      await page.goto(`${base}/app/customers/${friendRows[0].customer_id}`)
+      const friendId = (await holderOf(FRIEND_PHONE)).customer_id
+      await page.goto(`${base}/app/customers/${friendId}`)
       const friendWidget = page.getByTestId("wallet-pass-widget")
       await friendWidget.getByTestId("wallet-pass-bonuses").getByText("Card installed").waitFor()
-      await friendWidget.getByTestId("wallet-pass-referral").getByText("referral bonus waits").waitFor()
+      await friendWidget.getByTestId("wallet-pass-referral").getByText("the referral bonus waits").waitFor()
       step("store events: the friend's birthday (today) goes to the service's trigger within a minute and shows")
-      const birthdaySent = friendWidget.getByTestId("wallet-pass-store-events-sent").getByText("birthday as")
+      const birthdaySent = friendWidget.getByTestId("wallet-pass-store-events-sent").getByText("Birthday as “birthday”")
       const eventDeadline = Date.now() + 90_000
       while (!(await birthdaySent.isVisible())) {
         if (Date.now() > eventDeadline)
@@ -432,16 +544,92 @@ async function main() {
       }
       if (!emulator.snapshot().events.some((e) => e.event === "birthday" && e.phone === FRIEND_PHONE))
         throw new Error("the widget shows a birthday event the emulator did not receive")
-      await friendWidget.scrollIntoViewIfNeeded()
-      await friendWidget.screenshot({ path: path.join(ARTIFACTS, "14-customer-bonuses.png") })
+      await shotOf(friendWidget, "en-18-customer-bonuses")
       await page.goto(`${base}/app/wallet-pass`)
       const storeEvents = page.getByTestId("wallet-pass-store-events")
-      await storeEvents.getByText("cart.abandoned").waitFor()
+      await storeEvents.getByText("Cart abandoned").waitFor()
       await storeEvents.getByTestId("wallet-pass-events-cap").getByText("1 of 500 sent today").waitFor()
-      await storeEvents.scrollIntoViewIfNeeded()
-      await storeEvents.screenshot({ path: path.join(ARTIFACTS, "15-store-events.png") })
+      await shotOf(storeEvents, "en-19-store-events")
+
+      step("the admin in Russian (the dashboard's language): the same screens, no English text of the plugin")
+      const russian = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: "ru-RU" })
+      // The dashboard's own language setting: i18next reads it from localStorage `lng`.
+      await russian.addInitScript(() => window.localStorage.setItem("lng", "ru"))
+      const ru = await russian.newPage()
+      ru.setDefaultTimeout(UI_TIMEOUT_MS)
+      shooting = ru
+      await login(ru, base)
+      await ru.getByRole("link", { name: "Карты лояльности" }).first().waitFor()
+
+      await ru.goto(`${base}/app/customers/${customerId}`)
+      const ruWidget = ru.getByTestId("wallet-pass-widget")
+      await ruWidget.getByRole("heading", { name: "Карта лояльности" }).waitFor()
+      await ruWidget
+        .getByTestId("wallet-pass-balance")
+        .getByText(money(START + 21, "ru-RU"))
+        .waitFor()
+      await ruWidget.getByTestId("wallet-pass-ledger-table").getByText("Начисление сервиса").first().waitFor()
+      const ruDate = (
+        await ruWidget.getByTestId("wallet-pass-ledger-table").locator("tbody tr td").first().innerText()
+      ).trim()
+      if (!RU_DATE.test(ruDate)) throw new Error(`the Russian ledger writes a date as ${JSON.stringify(ruDate)}`)
+      step("a push the service fails, in Russian: the widget lists it with its error")
+      emulator.injectFault({ kind: "status", status: 500, path: "/crm/user_create_or_update" })
+      await ruWidget.getByTestId("wallet-pass-push-message").fill("Скидка 20% в эти выходные")
+      await ruWidget.getByTestId("wallet-pass-push-send").click()
+      await ruWidget.getByTestId("wallet-pass-pending-operations").getByText("Нужна проверка").waitFor()
+      await assertRussian(ru, fragments, "the customer widget")
+      await shot("ru-01-customer-widget", ru)
+
+      step("a dialog in Russian: a large credit asks first")
+      await ruWidget.getByTestId("wallet-pass-adjust-amount").fill("1 050")
+      await ruWidget.getByTestId("wallet-pass-adjust-reason").fill("проверка")
+      await ruWidget.getByTestId("wallet-pass-adjust-submit").click()
+      const ruDialog = ru.getByRole("alertdialog")
+      await ruDialog.getByText("Баланс изменится с").waitFor()
+      await assertRussian(ru, fragments, "the credit confirmation")
+      await shot("ru-02-adjust-confirm", ru)
+      await ruDialog.getByRole("button", { name: "Отмена" }).click()
+      await ruDialog.waitFor({ state: "detached" })
+
+      await ru.goto(`${base}/app/customers/${noPhone.id}`)
+      await ru.getByTestId("wallet-pass-blocked").waitFor()
+      await assertRussian(ru, fragments, "a customer without a pass")
+      await shotOf(ru.getByTestId("wallet-pass-widget"), "ru-03-customer-without-pass")
+
+      step("the Wallet pass page in Russian, with a campaign's confirmation")
+      await ru.goto(`${base}/app/wallet-pass`)
+      await ru.getByTestId("wallet-pass-connection").getByText("Подключено").waitFor()
+      await ru.getByTestId("wallet-pass-requests").getByText("Скидка 20% в эти выходные").waitFor()
+      await ru.getByTestId("wallet-pass-hooks").locator("tbody tr").first().waitFor()
+      await assertRussian(ru, fragments, "the Wallet pass page")
+      await shot("ru-04-wallet-pass-page", ru)
+      const ruCampaigns = ru.getByTestId("wallet-pass-campaigns")
+      await ruCampaigns.getByTestId("wallet-pass-campaign-name").fill("Выходные")
+      await ruCampaigns.getByTestId("wallet-pass-campaign-message").fill("Скидка 20% в эти выходные")
+      await ruCampaigns.getByTestId("wallet-pass-campaign-create").click()
+      const ruRow = ruCampaigns.locator("tbody tr").filter({ hasText: "Выходные" })
+      await ruRow.getByText("Готова к отправке").waitFor()
+      await ruRow.getByTestId("wallet-pass-campaign-send").click()
+      const ruConfirm = ru.getByRole("alertdialog")
+      await ruConfirm.getByText(/Её получ(ит|ат) \d+ карт/).waitFor()
+      await assertRussian(ru, fragments, "the campaign confirmation")
+      await shot("ru-05-campaign-confirm", ru)
+      await ruConfirm.getByRole("button", { name: "Отмена" }).click()
+
+      await ru.goto(`${base}/app/settings/wallet-pass-program`)
+      await ru.getByTestId("wallet-pass-program").getByRole("heading", { name: "Программа лояльности" }).waitFor()
+      await ru.getByRole("cell", { name: "Base, Silver" }).waitFor()
+      await assertRussian(ru, fragments, "the program settings")
+      await shot("ru-06-program", ru)
+
+      await ru.goto(`${base}/app/customers/${friendId}`)
+      await ru.getByTestId("wallet-pass-bonuses").getByText("За установку карты").waitFor()
+      await assertRussian(ru, fragments, "a customer with bonuses and a level")
+      await shotOf(ru.getByTestId("wallet-pass-widget"), "ru-07-customer-bonuses")
+      await russian.close()
     } catch (e) {
-      await shot("failure").catch(() => {})
+      await shot("failure", shooting).catch(() => {})
       throw e
     }
     step(`OK in ${((Date.now() - started) / 1000).toFixed(0)} s; screenshots in ${path.relative(root, ARTIFACTS)}/`)

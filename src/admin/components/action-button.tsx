@@ -1,5 +1,6 @@
 import { Button, usePrompt } from "@medusajs/ui"
 import type { ReactNode } from "react"
+import { useWalletPassFormat } from "../lib/format"
 
 /** What the button runs: a mutation of `useWalletPassAction` without variables. */
 export type ButtonAction = { isPending: boolean; mutate: (vars: void) => void }
@@ -17,8 +18,9 @@ type Props = {
 /** A small button that runs one admin action and shows it running. */
 export const ActionButton = ({ action, children, variant = "secondary", confirm, ...rest }: Props) => {
   const prompt = usePrompt()
+  const { t } = useWalletPassFormat()
   const run = async () => {
-    if (confirm && !(await prompt({ ...confirm, cancelText: "Cancel" }))) return
+    if (confirm && !(await prompt({ ...confirm, cancelText: t("common.actions.cancel") }))) return
     action.mutate()
   }
   return (

@@ -1,7 +1,8 @@
 import { Button, Hint, Input, Label, Select, usePrompt } from "@medusajs/ui"
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from "react"
-import { formatMoney, parseAmount } from "../lib/amount-input"
+import { formatMoney, MAX_AMOUNT, parseAmount, type ParsedAmount } from "../lib/amount-input"
 import { postJson, useWalletPassAction, walletPassKeys } from "../lib/api"
+import { useWalletPassFormat, type WalletPassFormat } from "../lib/format"
 
 /**
  * A manual change above this (hundredths of the balance currency, 1,000.00) asks for
@@ -17,6 +18,12 @@ type Props = {
 }
 type FieldErrors = { amount?: string; reason?: string }
 
+/** Why a typed amount was refused, in the admin's words. */
+function refusal(parsed: Extract<ParsedAmount, { ok: false }>, f: WalletPassFormat): string {
+  const max = new Intl.NumberFormat(undefined).format(MAX_AMOUNT)
+  return f.t(`customer.adjust.problem.${parsed.problem}`, { example: parsed.example, max })
+}
+
 /**
  * A manual credit or debit, with the reason the ledger keeps. The amount is read in the
  * admin's locale and the resulting balance shown before anything is sent; mistakes show
@@ -24,6 +31,8 @@ type FieldErrors = { amount?: string; reason?: string }
  */
 export const AdjustForm = ({ customerId, balance, currencyCode }: Props) => {
   const prompt = usePrompt()
+  const f = useWalletPassFormat()
+  const { t } = f
   const [direction, setDirection] = useState<"credit" | "debit">("credit")
   const [amount, setAmount] = useState("")
   const [reason, setReason] = useState("")
@@ -37,20 +46,20 @@ export const AdjustForm = ({ customerId, balance, currencyCode }: Props) => {
     (minor: number) =>
       postJson(`/admin/customers/${customerId}/wallet-pass/adjust`, { amount: minor / 100, reason: reason.trim() }),
     {
-      success: direction === "credit" ? "Bonus credited" : "Bonus debited",
+      success: direction === "credit" ? t("customer.adjust.credited") : t("customer.adjust.debited"),
       invalidate: [walletPassKeys.customer(customerId)],
     }
   )
 
   const check = (): FieldErrors => ({
     amount: !parsed
-      ? "Enter an amount"
+      ? t("customer.adjust.problem.empty")
       : !parsed.ok
-        ? parsed.error
+        ? refusal(parsed, f)
         : direction === "debit" && parsed.minor > balanceMinor
-          ? `More than the balance (${money(balanceMinor)}): a debit cannot take it below zero`
+          ? t("customer.adjust.overBalance", { balance: money(balanceMinor) })
           : undefined,
-    reason: reason.trim() ? undefined : "Say why: the ledger keeps the reason",
+    reason: reason.trim() ? undefined : t("customer.adjust.reasonRequired"),
   })
 
   const submit = async (e: FormEvent) => {
@@ -59,13 +68,17 @@ export const AdjustForm = ({ customerId, balance, currencyCode }: Props) => {
     setErrors(found)
     if (found.amount || found.reason || change === null) return
     if (Math.abs(change) > CONFIRM_ABOVE_MINOR) {
-      const verb = change > 0 ? "Credit" : "Debit"
+      const values = { amount: money(Math.abs(change)) }
+      const credit = change > 0
       const confirmed = await prompt({
-        title: `${verb} ${money(Math.abs(change))}?`,
-        description: `The balance goes from ${money(balanceMinor)} to ${money(balanceMinor + change)}.`,
-        confirmText: `${verb} ${money(Math.abs(change))}`,
-        cancelText: "Cancel",
-        variant: change > 0 ? "confirmation" : "danger",
+        title: t(credit ? "customer.adjust.confirmCreditTitle" : "customer.adjust.confirmDebitTitle", values),
+        description: t("customer.adjust.confirmText", {
+          from: money(balanceMinor),
+          to: money(balanceMinor + change),
+        }),
+        confirmText: t(credit ? "customer.adjust.confirmCredit" : "customer.adjust.confirmDebit", values),
+        cancelText: t("common.actions.cancel"),
+        variant: credit ? "confirmation" : "danger",
       })
       if (!confirmed) return
     }
@@ -86,25 +99,29 @@ export const AdjustForm = ({ customerId, balance, currencyCode }: Props) => {
   return (
     <form className="flex flex-col gap-y-3 px-6 py-4" noValidate onSubmit={submit} data-testid="wallet-pass-adjust">
       <Label size="small" weight="plus">
-        Credit or debit bonus
+        {t("customer.adjust.title")}
       </Label>
-      <div className="grid grid-cols-[8rem_13rem_1fr_auto] items-start gap-x-2">
-        <Field id="wallet-pass-adjust-direction" label="Change">
+      <div className="grid grid-cols-[9rem_13rem_1fr_auto] items-start gap-x-2">
+        <Field id="wallet-pass-adjust-direction" label={t("customer.adjust.change")}>
           <Select value={direction} onValueChange={(v) => setDirection(v as "credit" | "debit")} size="small">
             <Select.Trigger id="wallet-pass-adjust-direction">
               <Select.Value />
             </Select.Trigger>
             <Select.Content>
-              <Select.Item value="credit">Credit</Select.Item>
-              <Select.Item value="debit">Debit</Select.Item>
+              <Select.Item value="credit">{t("customer.adjust.credit")}</Select.Item>
+              <Select.Item value="debit">{t("customer.adjust.debit")}</Select.Item>
             </Select.Content>
           </Select>
         </Field>
         <Field
           id="wallet-pass-adjust-amount"
-          label="Amount"
+          label={t("customer.adjust.amount")}
           error={errors.amount}
-          hint={change === null ? `Balance ${money(balanceMinor)}` : `New balance ${money(balanceMinor + change)}`}
+          hint={
+            change === null
+              ? t("customer.adjust.balance", { balance: money(balanceMinor) })
+              : t("customer.adjust.newBalance", { balance: money(balanceMinor + change) })
+          }
         >
           <Input
             id="wallet-pass-adjust-amount"
@@ -118,7 +135,7 @@ export const AdjustForm = ({ customerId, balance, currencyCode }: Props) => {
             data-testid="wallet-pass-adjust-amount"
           />
         </Field>
-        <Field id="wallet-pass-adjust-reason" label="Reason" error={errors.reason}>
+        <Field id="wallet-pass-adjust-reason" label={t("customer.adjust.reason")} error={errors.reason}>
           <Input
             id="wallet-pass-adjust-reason"
             size="small"
@@ -130,7 +147,7 @@ export const AdjustForm = ({ customerId, balance, currencyCode }: Props) => {
           />
         </Field>
         <div className="flex flex-col gap-y-1">
-          <span className="txt-compact-xsmall invisible">Apply</span>
+          <span className="txt-compact-xsmall invisible">{t("common.actions.apply")}</span>
           <Button
             size="small"
             type="submit"
@@ -138,7 +155,7 @@ export const AdjustForm = ({ customerId, balance, currencyCode }: Props) => {
             isLoading={adjust.isPending}
             data-testid="wallet-pass-adjust-submit"
           >
-            Apply
+            {t("common.actions.apply")}
           </Button>
         </div>
       </div>

@@ -1,6 +1,7 @@
 import { Container, Heading, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
-import { formatDate, getJson, postJson, useWalletPassAction, walletPassKeys } from "../lib/api"
+import { getJson, postJson, useWalletPassAction, walletPassKeys } from "../lib/api"
+import { useWalletPassFormat } from "../lib/format"
 import type { Json, AdminWalletPassSync, AdminWalletPassSyncResponse } from "../../api/types"
 import { ActionButton } from "./action-button"
 
@@ -9,6 +10,8 @@ import { ActionButton } from "./action-button"
  * balances drifted from the service's, when each check last ran, and "run now".
  */
 export const BackgroundChecks = () => {
+  const f = useWalletPassFormat()
+  const { t } = f
   const { data } = useQuery({
     queryKey: walletPassKeys.sync,
     queryFn: () => getJson<AdminWalletPassSyncResponse>("/admin/wallet-pass/sync"),
@@ -20,58 +23,63 @@ export const BackgroundChecks = () => {
   })
   const invalidate = [walletPassKeys.sync, walletPassKeys.status]
   const installs = useWalletPassAction(() => postJson("/admin/wallet-pass/sync", { kind: "installs" }), {
-    success: "Install check started",
+    success: t("page.checks.installsStarted"),
     invalidate,
   })
   const drift = useWalletPassAction(() => postJson("/admin/wallet-pass/sync", { kind: "drift" }), {
-    success: "Balance check started",
+    success: t("page.checks.driftStarted"),
     invalidate,
   })
   const sync = data?.sync
   const last = (run: Json<AdminWalletPassSync>["drift"]["last"]) =>
     run
       ? run.state === "running"
-        ? "running now"
-        : `last run ${formatDate(run.finished_at ?? run.started_at)}`
-      : "not run yet"
+        ? t("page.checks.runningNow")
+        : t("page.checks.lastRun", { date: f.dateTime(run.finished_at ?? run.started_at) })
+      : t("page.checks.notRun")
 
   return (
     <Container className="flex flex-col gap-3 px-6 py-4" data-testid="wallet-pass-background-checks">
-      <Heading level="h2">Background checks</Heading>
+      <Heading level="h2">{t("page.checks.title")}</Heading>
       {sync && (
         <div className="grid grid-cols-2 gap-6">
           <div className="flex flex-col gap-1">
-            <Text weight="plus">Cards installed</Text>
+            <Text weight="plus">{t("page.checks.installs")}</Text>
             <Text size="small" data-testid="wallet-pass-install-counts">
-              {sync.installs.installed} installed · {sync.installs.not_installed} not installed ·{" "}
-              {sync.installs.unknown} not checked
+              {t("page.checks.installCounts", {
+                installed: sync.installs.installed,
+                notInstalled: sync.installs.not_installed,
+                unknown: sync.installs.unknown,
+              })}
             </Text>
             <Text size="xsmall" className="text-ui-fg-subtle">
-              Every {sync.installs.every_hours} h, {last(sync.installs.last)}
+              {t("page.checks.every", { count: sync.installs.every_hours })}, {last(sync.installs.last)}
             </Text>
             <ActionButton action={installs} className="self-start">
-              Check installs now
+              {t("page.checks.installsNow")}
             </ActionButton>
           </div>
           <div className="flex flex-col gap-1">
-            <Text weight="plus">Balances at the service</Text>
+            <Text weight="plus">{t("page.checks.drift")}</Text>
             <Text size="small" data-testid="wallet-pass-drift-count">
               {sync.drift.holders === 0
-                ? "No difference found"
-                : `${sync.drift.holders} customer(s) whose service balance differed`}
+                ? t("page.checks.noDrift")
+                : t("page.checks.driftCount", { count: sync.drift.holders })}
             </Text>
             <Text size="xsmall" className="text-ui-fg-subtle">
-              Every {sync.drift.every_hours} h, {last(sync.drift.last)}
-              {sync.drift.last?.counts.mismatched ? ` · ${sync.drift.last.counts.mismatched} set right` : ""}
+              {t("page.checks.every", { count: sync.drift.every_hours })}, {last(sync.drift.last)}
+              {sync.drift.last?.counts.mismatched
+                ? ` · ${t("page.checks.setRight", { count: sync.drift.last.counts.mismatched })}`
+                : ""}
             </Text>
             <ActionButton action={drift} className="self-start">
-              Check balances now
+              {t("page.checks.driftNow")}
             </ActionButton>
           </div>
         </div>
       )}
       <Text size="xsmall" className="text-ui-fg-subtle">
-        These use spare budget only: at most {sync?.budget.per_hour ?? "—"} requests an hour, after all other work.
+        {sync ? t("page.checks.budget", { count: sync.budget.per_hour }) : ""}
       </Text>
     </Container>
   )

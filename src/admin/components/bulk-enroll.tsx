@@ -1,32 +1,47 @@
 import { Container, Heading, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
 import { getJson, postJson, useWalletPassAction, walletPassKeys } from "../lib/api"
-import type { AdminWalletPassEnrollAllResponse } from "../../api/types"
+import { useWalletPassFormat } from "../lib/format"
+import type { AdminWalletPassEnrollAllResponse, AdminWalletPassEnrollAllStartResponse } from "../../api/types"
 import { ActionButton } from "./action-button"
 
-/** Enrol every existing customer with a phone; requests go out after other work, within the plan's limits. */
+/**
+ * Enrol every existing customer with a phone; requests go out after other work, within the
+ * plan's limits. Says how many a click queued, or that nobody was left to enrol.
+ */
 export const BulkEnroll = () => {
+  const { t } = useWalletPassFormat()
   const { data } = useQuery({
     queryKey: walletPassKeys.enrollAll,
     queryFn: () => getJson<AdminWalletPassEnrollAllResponse>("/admin/wallet-pass/enroll-all"),
     refetchInterval: (query) => ((query.state.data?.progress.pending ?? 0) > 0 ? 5000 : false),
   })
-  const start = useWalletPassAction(() => postJson("/admin/wallet-pass/enroll-all"), {
-    success: "Bulk enrolment started",
-    invalidate: [walletPassKeys.enrollAll, walletPassKeys.status],
-  })
+  const start = useWalletPassAction(
+    () => postJson<AdminWalletPassEnrollAllStartResponse>("/admin/wallet-pass/enroll-all"),
+    {
+      success: ({ run }) =>
+        run.enrolled > 0
+          ? t("page.enroll.queued", { count: run.enrolled })
+          : run.not_enrolled > 0
+            ? t("page.enroll.noPhones", { count: run.not_enrolled })
+            : t("page.enroll.nobody"),
+      invalidate: [walletPassKeys.enrollAll, walletPassKeys.status],
+    }
+  )
   const p = data?.progress
   const done = p ? p.enrolled + p.failed + p.not_enrolled_no_phone : 0
   const percent = p && p.total > 0 ? Math.round((done / p.total) * 100) : 0
 
   return (
-    <Container className="flex flex-col gap-3 px-6 py-4">
+    <Container className="flex flex-col gap-3 px-6 py-4" data-testid="wallet-pass-enroll-all">
       <div className="flex items-center justify-between">
-        <Heading level="h2">Enrol existing customers</Heading>
-        <ActionButton action={start}>Enrol all</ActionButton>
+        <Heading level="h2">{t("page.enroll.title")}</Heading>
+        <ActionButton action={start} data-testid="wallet-pass-enroll-all">
+          {t("page.enroll.button")}
+        </ActionButton>
       </div>
       <Text size="small" className="text-ui-fg-subtle">
-        Safe to repeat: customers who already have a pass are skipped.
+        {t("page.enroll.help")}
       </Text>
       {p && p.total > 0 && (
         <>
@@ -34,8 +49,14 @@ export const BulkEnroll = () => {
             <div className="h-full bg-ui-fg-interactive" style={{ width: `${percent}%` }} />
           </div>
           <Text size="small">
-            {done} of {p.total} processed: {p.enrolled} enrolled, {p.pending} pending, {p.failed} failed,{" "}
-            {p.not_enrolled_no_phone} without a phone
+            {t("page.enroll.progress", {
+              done,
+              total: p.total,
+              enrolled: p.enrolled,
+              pending: p.pending,
+              failed: p.failed,
+              noPhone: p.not_enrolled_no_phone,
+            })}
           </Text>
         </>
       )}

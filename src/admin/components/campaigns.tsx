@@ -1,13 +1,22 @@
-import { Badge, Button, Container, Heading, Input, Label, Text, Textarea } from "@medusajs/ui"
-import { useQuery } from "@tanstack/react-query"
+import { Badge, Button, Container, Heading, Input, Label, Text, Textarea, usePrompt } from "@medusajs/ui"
+import { useQueryClient } from "@tanstack/react-query"
 import { useState } from "react"
 import type { PushType } from "../../lib/constants"
-import { formatDate, getJson, postJson, useWalletPassAction, walletPassKeys } from "../lib/api"
-import { PUSH_TYPE_LABEL, PushTypeSelect } from "./push-form"
-import type { AdminWalletPassCampaignListResponse } from "../../api/types"
+import { getJson, postJson, usePagedList, useWalletPassAction, walletPassKeys } from "../lib/api"
+import { useWalletPassFormat } from "../lib/format"
+import { PushTypeSelect } from "./push-form"
+import type {
+  AdminWalletPassCampaign,
+  AdminWalletPassCampaignAudienceResponse,
+  AdminWalletPassCampaignListResponse,
+  Json,
+} from "../../api/types"
 import { RowsTable } from "./rows-table"
 
+type Campaign = Json<AdminWalletPassCampaign>
+
 const CampaignForm = () => {
+  const { t } = useWalletPassFormat()
   const [name, setName] = useState("")
   const [message, setMessage] = useState("")
   const [segment, setSegment] = useState("")
@@ -20,7 +29,7 @@ const CampaignForm = () => {
         ...(name.trim() && { name: name.trim() }),
         ...(segment.trim() && { segment_uuid: segment.trim() }),
       }),
-    { success: "Campaign created; send it when ready", invalidate: [walletPassKeys.campaigns] }
+    { success: t("page.campaigns.created"), invalidate: [walletPassKeys.campaigns] }
   )
 
   return (
@@ -37,103 +46,183 @@ const CampaignForm = () => {
       }}
     >
       <Label size="small" weight="plus">
-        New campaign
+        {t("page.campaigns.new")}
       </Label>
       <Text size="small" className="text-ui-fg-subtle">
-        A push must not change a variable a template notification is bound to, or customers see the generic notification
-        instead of your text: campaigns carry text only.
+        {t("page.campaigns.help")}
       </Text>
       <div className="flex gap-2">
         <Input
           size="small"
           className="flex-1"
-          placeholder="Name (optional)"
+          placeholder={t("page.campaigns.name")}
           value={name}
           onChange={(e) => setName(e.target.value)}
+          data-testid="wallet-pass-campaign-name"
         />
         <Input
           size="small"
           className="flex-1"
-          placeholder="Segment UUID (empty: the whole base)"
+          placeholder={t("page.campaigns.segment")}
           value={segment}
           onChange={(e) => setSegment(e.target.value)}
         />
-        <div className="w-40">
+        <div className="w-44">
           <PushTypeSelect value={type} onChange={setType} />
         </div>
       </div>
       <Textarea
         rows={2}
         maxLength={1000}
-        placeholder="Message"
+        placeholder={t("page.campaigns.message")}
         value={message}
         onChange={(e) => setMessage(e.target.value)}
+        data-testid="wallet-pass-campaign-message"
       />
       <div>
-        <Button size="small" type="submit" variant="secondary" disabled={!message.trim()} isLoading={create.isPending}>
-          Create campaign
+        <Button
+          size="small"
+          type="submit"
+          variant="secondary"
+          disabled={!message.trim()}
+          isLoading={create.isPending}
+          data-testid="wallet-pass-campaign-create"
+        >
+          {t("page.campaigns.create")}
         </Button>
       </div>
     </form>
   )
 }
 
-/** Push campaigns: create for the whole base or a segment, then send once. */
+/**
+ * Push campaigns: create one for the whole base or a segment, then send it once, after a
+ * confirmation that says how many cards it goes to; the row follows the send as it happens.
+ */
 export const Campaigns = () => {
-  const { data } = useQuery({
-    queryKey: walletPassKeys.campaigns,
-    queryFn: () => getJson<AdminWalletPassCampaignListResponse>("/admin/wallet-pass/campaigns", { limit: "20" }),
-    refetchInterval: (query) =>
-      query.state.data?.campaigns.some((c) => c.state === "draft" || c.state === "sending") ? 3000 : false,
-  })
+  const f = useWalletPassFormat()
+  const { t } = f
+  const prompt = usePrompt()
+  const queryClient = useQueryClient()
+  const { data, paging } = usePagedList<AdminWalletPassCampaignListResponse>(
+    walletPassKeys.campaigns,
+    "/admin/wallet-pass/campaigns",
+    {},
+    {
+      pageSize: 10,
+      // Until the service has answered: a campaign being created, or a send on its way.
+      refetchInterval: (page) =>
+        page?.campaigns.some((c) => c.state === "draft" || c.state === "sending") ? 3000 : false,
+    }
+  )
+  // The list reloads at once and shows the campaign as sending, then polls until it is sent.
   const send = useWalletPassAction((id: string) => postJson(`/admin/wallet-pass/campaigns/${id}/send`), {
-    success: "Campaign queued for sending",
+    success: t("page.campaigns.queued"),
     invalidate: [walletPassKeys.campaigns],
   })
+  const confirmSend = async (c: Campaign) => {
+    const { audience } = await queryClient.fetchQuery({
+      queryKey: [...walletPassKeys.campaigns, "audience"],
+      queryFn: () => getJson<AdminWalletPassCampaignAudienceResponse>("/admin/wallet-pass/campaigns/audience"),
+      staleTime: 0,
+    })
+    const title = c.name ?? c.message
+    const description = c.segment_uuid
+      ? t("page.campaigns.confirmSegment", { segment: c.segment_uuid })
+      : [
+          t("page.campaigns.confirmBase", { count: audience.installed, customers: audience.holders }),
+          audience.unchecked ? t("page.campaigns.confirmUnchecked", { count: audience.unchecked }) : "",
+          t("page.campaigns.confirmOnce"),
+        ]
+          .filter(Boolean)
+          .join(" ")
+    const ok = await prompt({
+      title: t("page.campaigns.confirmTitle", { name: title.length > 60 ? `${title.slice(0, 59)}…` : title }),
+      description,
+      confirmText: c.segment_uuid
+        ? t("page.campaigns.sendSegment")
+        : t("page.campaigns.sendTo", { count: audience.installed }),
+      cancelText: t("common.actions.cancel"),
+      variant: "confirmation",
+    })
+    if (ok) send.mutate(c.id)
+  }
   const campaigns = data?.campaigns ?? []
 
   return (
-    <Container className="divide-y p-0">
+    <Container className="divide-y p-0" data-testid="wallet-pass-campaigns">
       <div className="px-6 py-4">
-        <Heading level="h2">Push campaigns</Heading>
+        <Heading level="h2">{t("page.campaigns.title")}</Heading>
       </div>
       <CampaignForm />
       {campaigns.length > 0 && (
-        <RowsTable
+        <RowsTable<Campaign>
           rows={campaigns}
+          paging={paging}
+          testId="wallet-pass-campaigns-table"
           columns={[
-            { header: "Created", cell: (c) => formatDate(c.created_at) },
             {
-              header: "Campaign",
-              cell: (c) => `${PUSH_TYPE_LABEL[c.type] ?? c.type}: ${c.name ?? c.message}`,
+              header: t("common.columns.created"),
+              cell: (c) => f.dateTime(c.created_at),
+              className: "whitespace-nowrap",
+            },
+            {
+              header: t("page.campaigns.campaign"),
+              cell: (c) => `${f.label("pushType", c.type)}: ${c.name ?? c.message}`,
               title: (c) => c.message,
               truncate: true,
             },
             {
-              header: "Audience",
-              cell: (c) => (c.segment_uuid ? `segment ${c.segment_uuid.slice(0, 8)}…` : "whole base"),
+              header: t("page.campaigns.audience"),
+              cell: (c) =>
+                c.segment_uuid
+                  ? t("page.campaigns.segmentShort", { segment: `${c.segment_uuid.slice(0, 8)}…` })
+                  : t("page.campaigns.wholeBase"),
             },
             {
-              header: "State",
-              title: (c) => c.error,
+              header: t("common.columns.state"),
               cell: (c) => (
-                <>
-                  <Badge size="2xsmall" color={c.state === "failed" ? "red" : c.state === "sent" ? "green" : "grey"}>
-                    {c.state}
+                <div className="flex flex-col items-start gap-0.5">
+                  <Badge
+                    size="2xsmall"
+                    color={
+                      c.state === "failed"
+                        ? "red"
+                        : c.state === "sent"
+                          ? "green"
+                          : c.state === "sending"
+                            ? "blue"
+                            : "grey"
+                    }
+                    data-testid="wallet-pass-campaign-state"
+                  >
+                    {f.label("campaignState", c.state)}
                   </Badge>
                   {c.sent_at && (
                     <Text size="xsmall" className="text-ui-fg-subtle">
-                      {formatDate(c.sent_at)}
+                      {f.dateTime(c.sent_at)}
                     </Text>
                   )}
-                </>
+                  {c.state === "failed" && c.error && (
+                    <Text size="xsmall" className="max-w-[16rem] truncate text-ui-fg-error" title={c.error}>
+                      {c.error}
+                    </Text>
+                  )}
+                </div>
               ),
             },
             {
               cell: (c) =>
-                c.state === "created" && (
-                  <Button size="small" variant="secondary" disabled={send.isPending} onClick={() => send.mutate(c.id)}>
-                    Send
+                (c.state === "created" || c.state === "failed") &&
+                c.remote_uuid && (
+                  <Button
+                    size="small"
+                    variant="secondary"
+                    disabled={send.isPending}
+                    onClick={() => confirmSend(c)}
+                    data-testid="wallet-pass-campaign-send"
+                  >
+                    {t("common.actions.send")}
                   </Button>
                 ),
             },

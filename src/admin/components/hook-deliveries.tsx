@@ -1,13 +1,20 @@
 import { Badge, Button, Container, Heading, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
-import { formatDate, getJson, walletPassKeys } from "../lib/api"
+import { useState } from "react"
+import { HOOK_METHODS } from "../../lib/constants"
+import { HOOK_OUTCOMES } from "../../modules/wallet-pass/constants"
+import { getJson, usePagedList, walletPassKeys } from "../lib/api"
+import { useWalletPassFormat } from "../lib/format"
 import { backendLink } from "../lib/sdk"
 import type {
-  Json,
+  AdminWalletPassHookDelivery,
   AdminWalletPassHookDeliveryListResponse,
   AdminWalletPassHookRefusal,
   AdminWalletPassHookRefusalListResponse,
+  Json,
 } from "../../api/types"
+import { ErrorDetail } from "./error-detail"
+import { LogFilters, type LogFilterValues } from "./log-filters"
 import { RowsTable } from "./rows-table"
 
 /** Green for answered hooks, orange for a reused transactionId (the service must look at it), red for refusals. */
@@ -17,56 +24,74 @@ const OUTCOME_COLOR: Record<string, "green" | "orange" | "red"> = {
   conflict: "orange",
 }
 
-/** The latest hooks the service delivered, and the redacted request log for the service's support. */
+type Delivery = Json<AdminWalletPassHookDelivery>
+
+/**
+ * The hooks the service delivered, newest first, a page at a time, by method, outcome and
+ * phone; the redacted request log for the service's support; refusals before authentication.
+ */
 export const HookDeliveries = () => {
-  const { data } = useQuery({
-    queryKey: walletPassKeys.hookDeliveries,
-    queryFn: () =>
-      getJson<AdminWalletPassHookDeliveryListResponse>("/admin/wallet-pass/hook-deliveries", {
-        limit: "20",
-      }),
-  })
-  const deliveries = data?.hook_deliveries ?? []
+  const f = useWalletPassFormat()
+  const { t } = f
+  const [filters, setFilters] = useState<LogFilterValues>({})
+  const { data, paging } = usePagedList<AdminWalletPassHookDeliveryListResponse>(
+    walletPassKeys.hookDeliveries,
+    "/admin/wallet-pass/hook-deliveries",
+    { method: filters.method, outcome: filters.state, phone: filters.phone },
+    { pageSize: 20 }
+  )
   const { data: refusals } = useQuery({
     queryKey: walletPassKeys.hookRefusals,
-    queryFn: () => getJson<AdminWalletPassHookRefusalListResponse>("/admin/wallet-pass/hook-refusals", { limit: "10" }),
+    queryFn: () => getJson<AdminWalletPassHookRefusalListResponse>("/admin/wallet-pass/hook-refusals", { limit: 10 }),
   })
+  const method = (d: Delivery) =>
+    d.method && (HOOK_METHODS as readonly string[]).includes(d.method)
+      ? f.label("hookMethod", d.method)
+      : d.method
+        ? `${t("common.hookMethod.unknown")} (${d.method})`
+        : t("common.hookMethod.unknown")
 
   return (
-    <Container className="divide-y p-0">
+    <Container className="divide-y p-0" data-testid="wallet-pass-hooks">
       <div className="flex items-center justify-between px-6 py-4">
-        <Heading level="h2">Hook deliveries ({data?.count ?? 0})</Heading>
+        <Heading level="h2">{t("page.hooks.title", { count: data?.count ?? 0 })}</Heading>
         <Button size="small" variant="secondary" asChild>
           <a href={backendLink("/admin/wallet-pass/api-calls")} download="wallet-pass-api-calls.ndjson">
-            Download request log
+            {t("page.hooks.download")}
           </a>
         </Button>
       </div>
       <Text size="small" className="px-6 py-2 text-ui-fg-subtle">
-        The request log (NDJSON) has every call to the service with secrets removed; send it to the service's support.
+        {t("page.hooks.help")}
       </Text>
-      {deliveries.length === 0 ? (
-        <Text className="px-6 py-4 text-ui-fg-subtle">No hooks received yet.</Text>
-      ) : (
-        <RowsTable
-          rows={deliveries}
-          columns={[
-            { header: "Received", cell: (d) => formatDate(d.created_at) },
-            { header: "Method", cell: (d) => d.method ?? "—" },
-            { header: "Phone", cell: (d) => d.phone ?? "—" },
-            {
-              header: "Answer",
-              cell: (d) => (
-                <Badge size="2xsmall" color={OUTCOME_COLOR[d.outcome] ?? "red"}>
-                  {d.status_code} {d.outcome}
-                </Badge>
-              ),
-            },
-            { header: "Why", cell: (d) => d.error ?? "", title: (d) => d.error, truncate: true },
-            { header: "Time", cell: (d) => `${d.duration_ms} ms` },
-          ]}
-        />
-      )}
+      <LogFilters
+        testId="wallet-pass-hooks-filters"
+        value={filters}
+        onChange={setFilters}
+        methods={[...HOOK_METHODS, "unknown"].map((m) => ({ value: m, label: f.label("hookMethod", m) }))}
+        states={HOOK_OUTCOMES.map((o) => ({ value: o, label: f.label("hookOutcome", o) }))}
+      />
+      <RowsTable<Delivery>
+        testId="wallet-pass-hooks-table"
+        rows={data?.hook_deliveries ?? []}
+        paging={paging}
+        empty={filters.method || filters.state || filters.phone ? t("common.filters.noMatch") : t("page.hooks.none")}
+        columns={[
+          { header: t("page.hooks.received"), cell: (d) => f.dateTime(d.created_at), className: "whitespace-nowrap" },
+          { header: t("common.columns.method"), cell: method },
+          { header: t("common.filters.phone"), cell: (d) => d.phone ?? t("common.none") },
+          {
+            header: t("page.hooks.answer"),
+            cell: (d) => (
+              <Badge size="2xsmall" color={OUTCOME_COLOR[d.outcome] ?? "red"} title={String(d.status_code)}>
+                {`${d.status_code} · ${f.label("hookOutcome", d.outcome)}`}
+              </Badge>
+            ),
+          },
+          { header: t("common.columns.error"), cell: (d) => <ErrorDetail error={d.error} /> },
+          { header: t("page.hooks.time"), cell: (d) => t("page.hooks.ms", { value: d.duration_ms }) },
+        ]}
+      />
       <RefusedDeliveries minutes={refusals?.hook_refusals ?? []} />
     </Container>
   )
@@ -77,28 +102,36 @@ export const HookDeliveries = () => {
  * count per minute and the first few of each minute, so a misconfigured service or
  * someone probing the hook URL shows here without filling the log.
  */
-const RefusedDeliveries = ({ minutes }: { minutes: Json<AdminWalletPassHookRefusal>[] }) => (
-  <div className="px-6 py-4" data-testid="wallet-pass-hook-refusals">
-    <Text size="small" weight="plus">
-      Refused before authentication
-    </Text>
-    {minutes.length === 0 ? (
-      <Text size="small" className="text-ui-fg-subtle">
-        None recently.
+const RefusedDeliveries = ({ minutes }: { minutes: Json<AdminWalletPassHookRefusal>[] }) => {
+  const f = useWalletPassFormat()
+  const { t } = f
+  return (
+    <div className="px-6 py-4" data-testid="wallet-pass-hook-refusals">
+      <Text size="small" weight="plus">
+        {t("page.hooks.refusedTitle")}
       </Text>
-    ) : (
-      minutes.map((m) => (
-        <div key={m.minute} className="mt-2">
-          <Text size="small">
-            {formatDate(m.minute)}: {m.refused} refused
-          </Text>
-          {m.samples.map((sample, i) => (
-            <Text size="xsmall" key={`${sample.at}-${i}`} className="text-ui-fg-subtle">
-              {sample.status} from {sample.address ?? "unknown address"} — {sample.reason}
+      {minutes.length === 0 ? (
+        <Text size="small" className="text-ui-fg-subtle">
+          {t("page.hooks.refusedNone")}
+        </Text>
+      ) : (
+        minutes.map((m) => (
+          <div key={m.minute} className="mt-2">
+            <Text size="small" data-testid="wallet-pass-refusal-minute">
+              {f.dateTime(m.minute)}: {t("page.hooks.refused", { count: m.refused })}
             </Text>
-          ))}
-        </div>
-      ))
-    )}
-  </div>
-)
+            {m.samples.map((sample, i) => (
+              <Text size="xsmall" key={`${sample.at}-${i}`} className="text-ui-fg-subtle">
+                {t("page.hooks.refusedSample", {
+                  status: sample.status,
+                  address: sample.address ?? t("page.hooks.unknownAddress"),
+                  reason: sample.reason,
+                })}
+              </Text>
+            ))}
+          </div>
+        ))
+      )}
+    </div>
+  )
+}

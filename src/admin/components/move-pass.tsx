@@ -1,5 +1,7 @@
 import { Text } from "@medusajs/ui"
+import { Link } from "react-router-dom"
 import { postJson, useWalletPassAction, walletPassKeys } from "../lib/api"
+import { useWalletPassFormat } from "../lib/format"
 import { ActionButton } from "./action-button"
 
 type Props = { customerId: string; elsewhere: { holder_id: string; customer_id: string | null } }
@@ -9,38 +11,35 @@ type Props = { customerId: string; elsewhere: { holder_id: string; customer_id: 
  * card was installed in a shop): move it here, with its balance and cards, after a confirmation.
  */
 export const MovePass = ({ customerId, elsewhere }: Props) => {
+  const { t } = useWalletPassFormat()
   const move = useWalletPassAction(
     () => postJson(`/admin/customers/${customerId}/wallet-pass/move`, { holder_id: elsewhere.holder_id }),
-    { success: "Pass moved to this customer", invalidate: [walletPassKeys.customer(customerId), walletPassKeys.all] }
+    { success: t("customer.move.done"), invalidate: [walletPassKeys.customer(customerId), walletPassKeys.all] }
   )
   return (
     <div className="flex flex-col gap-2 px-6 py-4" data-testid="wallet-pass-elsewhere">
       <Text size="small">
-        The pass of this customer's phone belongs to another customer of the store
-        {elsewhere.customer_id ? (
-          <>
-            {" "}
-            (
-            <a className="text-ui-fg-interactive" href={`/app/customers/${elsewhere.customer_id}`}>
-              open
-            </a>
-            )
-          </>
-        ) : null}
-        . The customer can also move it by verifying the phone in the store.
+        {t("customer.move.elsewhere")}{" "}
+        {elsewhere.customer_id && (
+          <Link className="text-ui-fg-interactive" to={`/customers/${elsewhere.customer_id}`}>
+            {t("customer.move.openOther")}
+          </Link>
+        )}
+      </Text>
+      <Text size="small" className="text-ui-fg-subtle">
+        {t("customer.move.canVerify")}
       </Text>
       <ActionButton
         action={move}
         className="self-start"
         data-testid="wallet-pass-move"
         confirm={{
-          title: "Move the pass to this customer?",
-          description:
-            "The pass, its balance and its cards leave the other customer and belong to this one. Do this only when you are sure both are the same person. The move is recorded.",
-          confirmText: "Move the pass",
+          title: t("customer.move.confirmTitle"),
+          description: t("customer.move.confirmText"),
+          confirmText: t("customer.move.confirm"),
         }}
       >
-        Move the pass here
+        {t("customer.move.button")}
       </ActionButton>
     </div>
   )

@@ -1,4 +1,5 @@
 import { StatusBadge } from "@medusajs/ui"
+import { useWalletPassFormat } from "../lib/format"
 
 const COLOR: Record<string, "green" | "orange" | "red" | "grey" | "blue"> = {
   done: "green",
@@ -10,7 +11,8 @@ const COLOR: Record<string, "green" | "orange" | "red" | "grey" | "blue"> = {
   failed: "red",
 }
 
-/** The state of a request to the service, coloured by whether it needs attention. */
-export const OperationStateBadge = ({ state }: { state: string }) => (
-  <StatusBadge color={COLOR[state] ?? "grey"}>{state.replace("_", " ")}</StatusBadge>
-)
+/** The state of a request to the service in words, coloured by whether it needs attention. */
+export const OperationStateBadge = ({ state }: { state: string }) => {
+  const { label } = useWalletPassFormat()
+  return <StatusBadge color={COLOR[state] ?? "grey"}>{label("operationState", state)}</StatusBadge>
+}

@@ -1,70 +1,115 @@
-import { Button, Container, Heading, Text } from "@medusajs/ui"
-import { useQuery } from "@tanstack/react-query"
-import { formatDate, getJson, postJson, useWalletPassAction, walletPassKeys } from "../lib/api"
+import { Container, Heading, Text } from "@medusajs/ui"
+import { useState } from "react"
+import { Link } from "react-router-dom"
+import { OPERATION_METHODS, OPERATION_STATES } from "../../modules/wallet-pass/constants"
+import type { AdminWalletPassOperationListItem, AdminWalletPassOperationListResponse, Json } from "../../api/types"
+import { usePagedList, walletPassKeys } from "../lib/api"
+import { useWalletPassFormat } from "../lib/format"
+import { describeRequest } from "../lib/requests"
+import { ErrorDetail } from "./error-detail"
+import { LogFilters, type LogFilterValues } from "./log-filters"
 import { OperationStateBadge } from "./operation-state-badge"
-import type { AdminWalletPassOperationListResponse } from "../../api/types"
+import { REVIEWABLE_STATES, ReviewButtons, useReviewActions } from "./review-buttons"
 import { RowsTable } from "./rows-table"
 
-const REVIEW_STATES = "failed,needs_review"
+type Operation = Json<AdminWalletPassOperationListItem>
 
-/** Requests that failed or need a person: retry them or mark them handled by hand. */
-export const OperationsReview = () => {
-  const { data } = useQuery({
-    queryKey: walletPassKeys.operations(REVIEW_STATES),
-    queryFn: () =>
-      getJson<AdminWalletPassOperationListResponse>("/admin/wallet-pass/operations", { state: REVIEW_STATES }),
-  })
-  const invalidate = [walletPassKeys.all]
-  const retry = useWalletPassAction((id: string) => postJson(`/admin/wallet-pass/operations/${id}/retry`), {
-    success: "Queued again",
-    invalidate,
-  })
-  const resolve = useWalletPassAction((id: string) => postJson(`/admin/wallet-pass/operations/${id}/resolve`), {
-    success: "Marked resolved",
-    invalidate,
-  })
-  const operations = data?.operations ?? []
+/** The state filter the log opens with: the requests that wait for a person. */
+const NEEDS_ATTENTION = REVIEWABLE_STATES.join(",")
 
+/** Whose request it is: the customer's name (a link to them), email and phone. */
+const Customer = ({ op }: { op: Operation }) => {
+  const { t } = useWalletPassFormat()
+  const c = op.customer
+  if (!c) return <>{t("page.requests.noCustomer")}</>
+  const name = c.name || c.email || c.phone || t("page.requests.unnamed")
   return (
-    <Container className="divide-y p-0">
-      <div className="px-6 py-4">
-        <Heading level="h2">Needs review ({data?.count ?? 0})</Heading>
-      </div>
-      {operations.length === 0 ? (
-        <Text className="px-6 py-4 text-ui-fg-subtle">Nothing failed.</Text>
+    <div className="flex min-w-0 flex-col">
+      {c.id ? (
+        <Link
+          className="truncate text-ui-fg-interactive"
+          to={`/customers/${c.id}`}
+          data-testid="wallet-pass-request-customer"
+        >
+          {name}
+        </Link>
       ) : (
-        <RowsTable
-          rows={operations}
-          columns={[
-            { header: "Created", cell: (op) => formatDate(op.created_at) },
-            { header: "Request", cell: (op) => op.method },
-            { header: "State", cell: (op) => <OperationStateBadge state={op.state} /> },
-            { header: "Error", cell: (op) => op.last_error ?? "—", title: (op) => op.last_error, truncate: true },
-            {
-              cell: (op) => (
-                <div className="flex justify-end gap-2">
-                  <Button
-                    size="small"
-                    variant="secondary"
-                    disabled={retry.isPending}
-                    onClick={() => retry.mutate(op.id)}
-                  >
-                    Retry
-                  </Button>
-                  <Button
-                    size="small"
-                    variant="transparent"
-                    disabled={resolve.isPending}
-                    onClick={() => resolve.mutate(op.id)}
-                  >
-                    Mark resolved
-                  </Button>
-                </div>
-              ),
-            },
-          ]}
-        />
+        <span className="truncate">{name}</span>
       )}
+      <span className="txt-compact-xsmall truncate text-ui-fg-subtle">
+        {[c.email !== name ? c.email : null, c.phone !== name ? c.phone : null].filter(Boolean).join(" · ")}
+      </span>
+    </div>
+  )
+}
+
+/**
+ * The requests to the service: those that wait for a person first (retry them, or mark them
+ * handled by hand), any other by method, state and phone; each with its customer, what it is
+ * in words, and its error in full on demand.
+ */
+export const OperationsReview = () => {
+  const f = useWalletPassFormat()
+  const { t } = f
+  const [filters, setFilters] = useState<LogFilterValues>({ state: NEEDS_ATTENTION })
+  const actions = useReviewActions()
+  const { data, paging } = usePagedList<AdminWalletPassOperationListResponse>(
+    walletPassKeys.operations,
+    "/admin/wallet-pass/operations",
+    { method: filters.method, state: filters.state, phone: filters.phone },
+    { pageSize: 20 }
+  )
+  const reviewOnly = filters.state === NEEDS_ATTENTION && !filters.method && !filters.phone
+  return (
+    <Container className="divide-y p-0" data-testid="wallet-pass-requests">
+      <div className="flex flex-col gap-1 px-6 py-4">
+        <Heading level="h2">
+          {reviewOnly
+            ? t("page.requests.titleReview", { count: data?.count ?? 0 })
+            : t("page.requests.title", { count: data?.count ?? 0 })}
+        </Heading>
+        <Text size="small" className="text-ui-fg-subtle">
+          {t("page.requests.help")}
+        </Text>
+      </div>
+      <LogFilters
+        testId="wallet-pass-requests-filters"
+        value={filters}
+        onChange={setFilters}
+        methods={OPERATION_METHODS.map((m) => ({ value: m, label: f.label("operationMethod", m) }))}
+        states={[
+          { value: NEEDS_ATTENTION, label: t("page.requests.needsAttention") },
+          ...OPERATION_STATES.map((s) => ({ value: s, label: f.label("operationState", s) })),
+        ]}
+      />
+      <RowsTable<Operation>
+        testId="wallet-pass-requests-table"
+        rows={data?.operations ?? []}
+        paging={paging}
+        empty={
+          reviewOnly ? t("page.requests.nothingToReview") : data ? t("common.filters.noMatch") : t("common.loading")
+        }
+        columns={[
+          {
+            header: t("common.columns.created"),
+            cell: (op) => f.dateTime(op.created_at),
+            className: "whitespace-nowrap",
+          },
+          { header: t("common.columns.customer"), cell: (op) => <Customer op={op} />, className: "max-w-[14rem]" },
+          {
+            header: t("common.columns.request"),
+            cell: (op) => describeRequest(op, f, data?.currency_code ?? null),
+            title: (op) => op.subject.message ?? f.label("operationMethod", op.method),
+            truncate: true,
+          },
+          { header: t("common.columns.state"), cell: (op) => <OperationStateBadge state={op.state} /> },
+          {
+            header: t("common.columns.error"),
+            cell: (op) => <ErrorDetail error={op.last_error} testId="wallet-pass-request-error" />,
+          },
+          { cell: (op) => <ReviewButtons operation={op} actions={actions} /> },
+        ]}
+      />
     </Container>
   )
 }

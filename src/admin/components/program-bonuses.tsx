@@ -1,15 +1,10 @@
 import { Input, Text } from "@medusajs/ui"
 import type { Program, ProgramInput } from "../../modules/wallet-pass/program"
+import { useWalletPassFormat } from "../lib/format"
 
 /** The bonuses credited once per holder (a birthday once a year), each an amount and a lifetime. */
 const ONE_TIME_BONUSES = ["welcome", "install", "birthday"] as const
 type OneTimeBonus = (typeof ONE_TIME_BONUSES)[number]
-
-const BONUS_LABEL: Record<OneTimeBonus, string> = {
-  welcome: "Welcome bonus (on enrolment)",
-  install: "Bonus for installing the card (first card)",
-  birthday: "Birthday bonus (once a year)",
-}
 
 type BonusDraft = { amount: string; lifetimeDays: string }
 type ReferralDraft = BonusDraft & { newCustomerAmount: string; afterDays: string }
@@ -69,12 +64,13 @@ export const ProgramBonusesFields = ({
   draft: BonusesDraft
   onChange: (draft: BonusesDraft) => void
 }) => {
+  const { t } = useWalletPassFormat()
   const field = <K extends keyof BonusesDraft>(bonus: K, name: keyof BonusesDraft[K]) => (
     <Input
       key={String(name)}
       size="small"
       inputMode="decimal"
-      aria-label={`${bonus} ${String(name)}`}
+      aria-label={`${t(`program.bonuses.name.${bonus}`)}: ${t(`program.bonuses.field.${String(name)}`)}`}
       value={draft[bonus][name] as string}
       onChange={(e) => onChange({ ...draft, [bonus]: { ...draft[bonus], [name]: e.target.value } })}
     />
@@ -82,22 +78,28 @@ export const ProgramBonusesFields = ({
   return (
     <div className="flex flex-col gap-2">
       <Header
-        titles={["Bonus", "Amount (0: none)", "Lasts (days, empty: for good)"]}
+        titles={[t("program.bonuses.bonus"), t("program.bonuses.amount"), t("program.bonuses.lasts")]}
         columns="grid-cols-[2fr_1fr_1fr]"
       />
       {ONE_TIME_BONUSES.map((b) => (
         <div key={b} className="grid grid-cols-[2fr_1fr_1fr] items-center gap-2" data-testid={`wallet-pass-bonus-${b}`}>
-          <Text size="small">{BONUS_LABEL[b]}</Text>
+          <Text size="small">{t(`program.bonuses.label.${b}`)}</Text>
           {field(b, "amount")}
           {field(b, "lifetimeDays")}
         </div>
       ))}
       <Header
-        titles={["Referral", "To the referrer", "To the new customer", "After the first order (days)", "Lasts (days)"]}
+        titles={[
+          t("program.bonuses.referral"),
+          t("program.bonuses.toReferrer"),
+          t("program.bonuses.toNewCustomer"),
+          t("program.bonuses.afterDays"),
+          t("program.bonuses.lastsDays"),
+        ]}
         columns="grid-cols-[2fr_1fr_1fr_1fr_1fr]"
       />
       <div className="grid grid-cols-[2fr_1fr_1fr_1fr_1fr] items-center gap-2" data-testid="wallet-pass-bonus-referral">
-        <Text size="small">A new customer's first order not canceled or returned</Text>
+        <Text size="small">{t("program.bonuses.referralRule")}</Text>
         {field("referral", "amount")}
         {field("referral", "newCustomerAmount")}
         {field("referral", "afterDays")}

@@ -2,36 +2,35 @@ import { Button, Label, Select, Text, Textarea } from "@medusajs/ui"
 import { useState } from "react"
 import { PUSH_TYPES, type PushType } from "../../lib/constants"
 import { postJson, useWalletPassAction, walletPassKeys } from "../lib/api"
+import { useWalletPassFormat } from "../lib/format"
 
-export const PUSH_TYPE_LABEL: Record<PushType, string> = {
-  push: "Wallet push",
-  webpush: "Web push",
-  telegram: "Telegram",
+/** Choose a push type, in the admin's words; shared by the personal push and the campaign form. */
+export const PushTypeSelect = ({ value, onChange }: { value: PushType; onChange: (v: PushType) => void }) => {
+  const { label, t } = useWalletPassFormat()
+  return (
+    <Select value={value} onValueChange={(v) => onChange(v as PushType)} size="small">
+      <Select.Trigger aria-label={t("customer.push.type")}>
+        <Select.Value />
+      </Select.Trigger>
+      <Select.Content>
+        {PUSH_TYPES.map((type) => (
+          <Select.Item key={type} value={type}>
+            {label("pushType", type)}
+          </Select.Item>
+        ))}
+      </Select.Content>
+    </Select>
+  )
 }
-
-/** Choose a push type; shared by the personal push and the campaign form. */
-export const PushTypeSelect = ({ value, onChange }: { value: PushType; onChange: (v: PushType) => void }) => (
-  <Select value={value} onValueChange={(v) => onChange(v as PushType)} size="small">
-    <Select.Trigger>
-      <Select.Value />
-    </Select.Trigger>
-    <Select.Content>
-      {PUSH_TYPES.map((t) => (
-        <Select.Item key={t} value={t}>
-          {PUSH_TYPE_LABEL[t]}
-        </Select.Item>
-      ))}
-    </Select.Content>
-  </Select>
-)
 
 /** A personal push to one customer. */
 export const PushForm = ({ customerId }: { customerId: string }) => {
+  const { t } = useWalletPassFormat()
   const [type, setType] = useState<PushType>("push")
   const [message, setMessage] = useState("")
   const send = useWalletPassAction(
     () => postJson(`/admin/customers/${customerId}/wallet-pass/push`, { type, message }),
-    { success: "Push queued", invalidate: [walletPassKeys.customer(customerId)] }
+    { success: t("customer.push.queued"), invalidate: [walletPassKeys.customer(customerId)] }
   )
 
   return (
@@ -43,13 +42,13 @@ export const PushForm = ({ customerId }: { customerId: string }) => {
       }}
     >
       <Label size="small" weight="plus">
-        Personal push
+        {t("customer.push.title")}
       </Label>
       <Text size="small" className="text-ui-fg-subtle">
-        A push is sent on its own, never together with a balance change, so the customer sees this text.
+        {t("customer.push.help")}
       </Text>
       <div className="flex gap-2">
-        <div className="w-40">
+        <div className="w-44">
           <PushTypeSelect value={type} onChange={setType} />
         </div>
         <Textarea
@@ -58,7 +57,7 @@ export const PushForm = ({ customerId }: { customerId: string }) => {
           maxLength={1000}
           value={message}
           onChange={(e) => setMessage(e.target.value)}
-          placeholder="Message"
+          placeholder={t("customer.push.message")}
           data-testid="wallet-pass-push-message"
         />
       </div>
@@ -71,7 +70,7 @@ export const PushForm = ({ customerId }: { customerId: string }) => {
           isLoading={send.isPending}
           data-testid="wallet-pass-push-send"
         >
-          Send push
+          {t("customer.push.send")}
         </Button>
       </div>
     </form>

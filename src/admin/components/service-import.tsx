@@ -1,17 +1,12 @@
 import { Badge, Container, Heading, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
-import { formatAge, getJson, postJson, useWalletPassAction, walletPassKeys } from "../lib/api"
+import { getJson, postJson, useWalletPassAction, walletPassKeys } from "../lib/api"
+import { useWalletPassFormat } from "../lib/format"
 import type { AdminWalletPassImportItemListResponse, AdminWalletPassImportResponse } from "../../api/types"
 import { ActionButton } from "./action-button"
 import { RowsTable } from "./rows-table"
 
-const PHASE_LABEL: Record<string, string> = {
-  list: "Listing the service's customers",
-  read: "Reading each customer",
-  ready: "Imported — run the final refresh right before you switch the service to external CRM",
-  refresh: "Final refresh",
-  done: "Done",
-}
+const COUNTS = ["found", "adopted", "linked", "created", "skipped", "review"] as const
 
 /**
  * Import of the customers the service already has (docs/adoption.md): start or resume,
@@ -19,6 +14,8 @@ const PHASE_LABEL: Record<string, string> = {
  * refresh, and the customers skipped or left for review with their reasons.
  */
 export const ServiceImport = () => {
+  const f = useWalletPassFormat()
+  const { t } = f
   const { data } = useQuery({
     queryKey: walletPassKeys.import,
     queryFn: () => getJson<AdminWalletPassImportResponse>("/admin/wallet-pass/import"),
@@ -33,17 +30,17 @@ export const ServiceImport = () => {
     queryFn: () =>
       getJson<AdminWalletPassImportItemListResponse>("/admin/wallet-pass/import/items", {
         state: "review,skipped",
-        limit: "10",
+        limit: 10,
       }),
     enabled: !!run,
   })
   const invalidate = [walletPassKeys.import, walletPassKeys.status, walletPassKeys.sync]
   const start = useWalletPassAction(() => postJson("/admin/wallet-pass/import"), {
-    success: "Import started",
+    success: t("page.import.started"),
     invalidate,
   })
   const refresh = useWalletPassAction(() => postJson("/admin/wallet-pass/import/refresh"), {
-    success: "Final refresh started",
+    success: t("page.import.refreshStarted"),
     invalidate,
   })
   const running = run?.state === "running"
@@ -51,79 +48,77 @@ export const ServiceImport = () => {
   return (
     <Container className="flex flex-col gap-3 px-6 py-4" data-testid="wallet-pass-import">
       <div className="flex items-center justify-between">
-        <Heading level="h2">Import from the service</Heading>
+        <Heading level="h2">{t("page.import.title")}</Heading>
         <div className="flex gap-2">
           {running && run?.phase === "ready" && (
             <ActionButton
               action={refresh}
               variant="primary"
               confirm={{
-                title: "Run the final refresh?",
-                description:
-                  "Every imported customer is read once more and balances the service changed since the import are taken into the store. Switch the service to the external-CRM mode right after it ends.",
-                confirmText: "Run the final refresh",
+                title: t("page.import.refreshConfirmTitle"),
+                description: t("page.import.refreshConfirmText"),
+                confirmText: t("page.import.refreshConfirm"),
               }}
             >
-              Final refresh
+              {t("page.import.refresh")}
             </ActionButton>
           )}
           {!(running && (run?.phase === "ready" || run?.phase === "refresh")) && (
             <ActionButton action={start} data-testid="wallet-pass-import-start">
-              {running ? "Resume" : run ? "Import again" : "Start import"}
+              {running ? t("page.import.resume") : run ? t("page.import.again") : t("page.import.start")}
             </ActionButton>
           )}
         </div>
       </div>
       <Text size="small" className="text-ui-fg-subtle">
-        Brings the customers the service already has into the store with their balances, rates and cards. Safe to
-        repeat: customers the store knows are skipped. Uses spare budget only (at most{" "}
-        {run?.requests.per_hour ?? "half the plan's"} requests an hour).
+        {run ? t("page.import.help", { count: run.requests.per_hour }) : t("page.import.helpBeforeFirst")}
       </Text>
       {run && (
         <>
           <div className="flex items-center gap-2">
             <Badge size="2xsmall" color={run.state === "done" ? "green" : run.state === "running" ? "blue" : "red"}>
-              {run.state}
+              {f.label("syncRunState", run.state)}
             </Badge>
-            <Text size="small">{PHASE_LABEL[run.phase] ?? run.phase}</Text>
+            <Text size="small" data-testid="wallet-pass-import-phase">
+              {t(`page.import.phase.${run.phase}`, { defaultValue: run.phase })}
+            </Text>
           </div>
           <div className="grid grid-cols-6 gap-2">
-            {(
-              [
-                ["Found", run.customers.found],
-                ["Adopted", run.customers.adopted],
-                ["Linked", run.customers.linked],
-                ["Created", run.customers.created],
-                ["Skipped", run.customers.skipped],
-                ["Review", run.customers.review],
-              ] as const
-            ).map(([label, value]) => (
-              <div key={label}>
+            {COUNTS.map((key) => (
+              <div key={key}>
                 <Text size="xsmall" className="text-ui-fg-subtle">
-                  {label}
+                  {t(`page.import.counts.${key}`)}
                 </Text>
-                <Text size="large" weight="plus" data-testid={`wallet-pass-import-${label.toLowerCase()}`}>
-                  {value}
+                <Text size="large" weight="plus" data-testid={`wallet-pass-import-${key}`}>
+                  {run.customers[key]}
                 </Text>
               </div>
             ))}
           </div>
           <Text size="small" className="text-ui-fg-subtle">
-            {run.requests.spent} requests spent
+            {t("page.import.spent", { count: run.requests.spent })}
             {running && run.requests.remaining > 0
-              ? `, about ${run.requests.remaining} to go (${formatAge(run.eta_seconds)} at the background rate)`
+              ? ` ${t("page.import.toGo", { count: run.requests.remaining, eta: f.age(run.eta_seconds) })}`
               : ""}
             {run.phase === "list"
-              ? ` · window ${Math.min(run.windows.done + 1, run.windows.total)} of ${run.windows.total}`
+              ? ` · ${t("page.import.window", {
+                  window: Math.min(run.windows.done + 1, run.windows.total),
+                  total: run.windows.total,
+                })}`
               : ""}
           </Text>
           {!!problems.data?.items.length && (
             <RowsTable
               rows={problems.data.items}
               columns={[
-                { header: "Phone", cell: (item) => item.phone },
-                { header: "State", cell: (item) => item.state },
-                { header: "Why", cell: (item) => item.reason },
+                { header: t("common.filters.phone"), cell: (item) => item.phone },
+                { header: t("common.columns.state"), cell: (item) => f.label("importItemState", item.state) },
+                {
+                  header: t("page.import.why"),
+                  cell: (item) => item.reason,
+                  title: (item) => item.reason,
+                  truncate: true,
+                },
               ]}
             />
           )}

@@ -1,28 +1,62 @@
 import { Button, Container, Heading, StatusBadge, Text } from "@medusajs/ui"
 import { useQuery, useQueryClient } from "@tanstack/react-query"
 import { useState } from "react"
-import { formatAge, formatDate, getJson, walletPassKeys } from "../lib/api"
-import type { AdminWalletPassStatus, AdminWalletPassStatusResponse } from "../../api/types"
+import { getJson, walletPassKeys } from "../lib/api"
+import { useWalletPassFormat, type WalletPassFormat } from "../lib/format"
+import type { AdminWalletPassStatus, AdminWalletPassStatusResponse, Json } from "../../api/types"
 
-const COUNTRY_SOURCE: Record<AdminWalletPassStatus["service"]["default_country_source"], string> = {
-  option: "the defaultCountry option",
-  store_region: "the store's default region; set defaultCountry to choose another",
-  fallback: "the store has no default region; set defaultCountry or a default region",
+type Status = Json<AdminWalletPassStatus>
+
+/** A country's name in the admin's language ("RU": "Russia", "Россия"); its code where Intl has none. */
+const regionName = (code: string, locale?: string) => {
+  try {
+    return new Intl.DisplayNames(locale ? [locale] : undefined, { type: "region" }).of(code) ?? code
+  } catch {
+    return code
+  }
 }
 
-const Stat = ({ label, value }: { label: string; value: string | number }) => (
-  <div>
+const Stat = ({ label, value, testId }: { label: string; value: string | number; testId?: string }) => (
+  <div className="min-w-0">
     <Text size="small" className="text-ui-fg-subtle">
       {label}
     </Text>
-    <Text size="large" weight="plus">
+    <Text size="large" weight="plus" className="truncate" title={String(value)} data-testid={testId}>
       {value}
     </Text>
   </div>
 )
 
+/**
+ * Whether the service is reachable, from the newer of the last connection check and the last
+ * request the service answered (any kind): requests that succeed show "Connected" even when
+ * nobody pressed "Check now". Says which answer it read.
+ */
+export function connectionState(status: Status, f: WalletPassFormat) {
+  const check = status.connection
+  const answer = status.last_answer
+  const fromAnswer = answer && (!check || new Date(answer.at) > new Date(check.checked_at))
+  if (fromAnswer) {
+    const request = answer.method ? f.label("operationMethod", answer.method) : f.t("page.status.someRequest")
+    return {
+      ok: answer.ok,
+      how: f.t(answer.ok ? "page.status.byRequest" : "page.status.byFailedRequest", {
+        request,
+        status: answer.status,
+        date: f.dateTime(answer.at),
+      }),
+    }
+  }
+  if (check) {
+    return { ok: check.ok, how: f.t("page.status.byCheck", { date: f.dateTime(check.checked_at) }) }
+  }
+  return null
+}
+
 /** Connection, rate budget and queue health; "Check now" asks the service's /status again. */
 export const StatusPanel = () => {
+  const f = useWalletPassFormat()
+  const { t } = f
   const queryClient = useQueryClient()
   const [checking, setChecking] = useState(false)
   const { data, isError } = useQuery({
@@ -43,17 +77,23 @@ export const StatusPanel = () => {
   }
   const status = data?.wallet_pass_status
   const connection = status?.connection
+  const state = status ? connectionState(status, f) : null
   const ops: Partial<Record<string, number>> = status?.queue.operations ?? {}
 
   return (
     <Container className="divide-y p-0" data-testid="wallet-pass-status">
       <div className="flex items-center justify-between px-6 py-4">
-        <div className="flex items-center gap-2">
-          <Heading level="h2">Connection</Heading>
-          {connection ? (
-            <StatusBadge color={connection.ok ? "green" : "red"}>{connection.ok ? "Connected" : "Failing"}</StatusBadge>
-          ) : (
-            <StatusBadge color="grey">Not checked yet</StatusBadge>
+        <div className="flex flex-col gap-1">
+          <div className="flex items-center gap-2">
+            <Heading level="h2">{t("page.status.title")}</Heading>
+            <StatusBadge color={!state ? "grey" : state.ok ? "green" : "red"} data-testid="wallet-pass-connection">
+              {!state ? t("page.status.notChecked") : state.ok ? t("page.status.connected") : t("page.status.failing")}
+            </StatusBadge>
+          </div>
+          {state && (
+            <Text size="xsmall" className="text-ui-fg-subtle" data-testid="wallet-pass-connection-how">
+              {state.how}
+            </Text>
           )}
         </div>
         <Button
@@ -63,17 +103,30 @@ export const StatusPanel = () => {
           onClick={checkNow}
           data-testid="wallet-pass-check-now"
         >
-          Check now
+          {t("page.status.checkNow")}
         </Button>
       </div>
-      {isError && <Text className="px-6 py-4 text-ui-fg-error">Could not load the status.</Text>}
+      {isError && <Text className="px-6 py-4 text-ui-fg-error">{t("page.status.loadFailed")}</Text>}
       {status && (
         <>
           <div className="grid grid-cols-4 gap-4 px-6 py-4">
-            <Stat label="Account" value={connection?.account ?? "—"} />
-            <Stat label="Account balance" value={connection?.account_balance ?? "—"} />
-            <Stat label="Checked" value={formatDate(connection?.checked_at)} />
-            <Stat label="Plan" value={`${status.service.plan} (${status.service.mode})`} />
+            <Stat label={t("page.status.account")} value={connection?.account ?? t("common.none")} />
+            <Stat
+              label={t("page.status.accountBalance")}
+              value={
+                connection?.account_balance === null || connection?.account_balance === undefined
+                  ? t("common.none")
+                  : new Intl.NumberFormat(undefined).format(connection.account_balance)
+              }
+            />
+            <Stat label={t("page.status.checked")} value={f.dateTime(connection?.checked_at)} />
+            <Stat
+              label={t("page.status.plan")}
+              value={t("page.status.planValue", {
+                plan: t(`page.status.planName.${status.service.plan}`, { defaultValue: status.service.plan }),
+                mode: t(`page.status.mode.${status.service.mode}`),
+              })}
+            />
           </div>
           {connection?.error && (
             <Text size="small" className="px-6 py-2 text-ui-fg-error">
@@ -81,23 +134,28 @@ export const StatusPanel = () => {
             </Text>
           )}
           <div className="grid grid-cols-4 gap-4 px-6 py-4">
-            <Stat label="Requests this hour" value={`${status.rate.used_last_hour} / ${status.rate.per_hour}`} />
-            <Stat label="Pending" value={ops.pending ?? 0} />
-            <Stat label="Oldest pending" value={formatAge(status.queue.oldest_pending_age_seconds)} />
-            <Stat label="Failed / needs review" value={`${ops.failed ?? 0} / ${ops.needs_review ?? 0}`} />
+            <Stat
+              label={t("page.status.requestsThisHour")}
+              value={`${status.rate.used_last_hour} / ${status.rate.per_hour}`}
+            />
+            <Stat label={t("page.status.pending")} value={ops.pending ?? 0} />
+            <Stat label={t("page.status.oldestPending")} value={f.age(status.queue.oldest_pending_age_seconds)} />
+            <Stat label={t("page.status.failedReview")} value={`${ops.failed ?? 0} / ${ops.needs_review ?? 0}`} />
           </div>
           {status.rate.blocked_until && (
             <Text size="small" className="px-6 py-2 text-ui-fg-error">
-              The service asked us to wait until {formatDate(status.rate.blocked_until)}.
+              {t("page.status.blocked", { date: f.dateTime(status.rate.blocked_until) })}
             </Text>
           )}
           <Text size="small" className="px-6 py-2 text-ui-fg-subtle" data-testid="wallet-pass-default-country">
-            Phones written without a country code are read as {status.service.default_country} numbers (
-            {COUNTRY_SOURCE[status.service.default_country_source]}).
+            {t("page.status.country", {
+              country: regionName(status.service.default_country, f.locale),
+              source: t(`page.status.countrySource.${status.service.default_country_source}`),
+            })}
           </Text>
           {!status.service.dispatcher_enabled && (
             <Text size="small" className="px-6 py-2 text-ui-fg-subtle">
-              This instance does not send queued requests (dispatcher disabled).
+              {t("page.status.dispatcherOff")}
             </Text>
           )}
         </>

@@ -1,13 +1,9 @@
 import { Badge, Container, Heading, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
 import { getJson, walletPassKeys } from "../lib/api"
+import { useWalletPassFormat } from "../lib/format"
 import type { AdminWalletPassStatusResponse } from "../../api/types"
 import { RowsTable } from "./rows-table"
-
-const params = (p: Record<string, number>) =>
-  Object.entries(p)
-    .map(([name, value]) => `${name} ${value}`)
-    .join(", ")
 
 /**
  * Store events → the service's triggers (docs/store-events.md): which store event goes as
@@ -15,6 +11,7 @@ const params = (p: Record<string, number>) =>
  * daily cap and whether it holds events back until tomorrow.
  */
 export const StoreEvents = () => {
+  const { t } = useWalletPassFormat()
   // The status query's data: the panel above fetches and refreshes it.
   const { data } = useQuery({
     queryKey: walletPassKeys.status,
@@ -24,34 +21,41 @@ export const StoreEvents = () => {
   if (!events) return null
   const counts = new Map(events.last_24h.map((row) => [row.key, row]))
   const rows = events.mapping.map((m) => ({ id: m.event, ...m, ...(counts.get(m.key) ?? {}) }))
+  const settings = (p: Record<string, number>) =>
+    Object.entries(p)
+      .map(([name, value]) => t(`page.events.param.${name}`, { count: value, defaultValue: `${name} ${value}` }))
+      .join(", ")
   return (
     <Container className="flex flex-col gap-2 p-0" data-testid="wallet-pass-store-events">
       <div className="flex items-center justify-between px-6 pt-4">
-        <Heading level="h2">Store events</Heading>
+        <Heading level="h2">{t("page.events.title")}</Heading>
         {events.per_day !== null && (
           <Badge size="small" color={events.capped ? "orange" : "grey"} data-testid="wallet-pass-events-cap">
             {events.capped
-              ? `Daily cap reached: ${events.sent_today} of ${events.per_day} sent today, ${events.waiting} wait for tomorrow`
-              : `${events.sent_today} of ${events.per_day} sent today`}
+              ? t("page.events.capped", { sent: events.sent_today, cap: events.per_day, count: events.waiting })
+              : t("page.events.sentToday", { sent: events.sent_today, cap: events.per_day })}
           </Badge>
         )}
       </div>
       {rows.length === 0 ? (
         <Text size="small" className="px-6 pb-4 text-ui-fg-subtle">
-          No store event is mapped to an event key: set the plugin option `events` to send orders, shipments, abandoned
-          carts and more to the service's triggers.
+          {t("page.events.none")}
         </Text>
       ) : (
         <RowsTable
           rows={rows}
           columns={[
-            { header: "Store event", cell: (r) => r.event },
-            { header: "Event key", cell: (r) => r.key },
-            { header: "Settings", cell: (r) => params(r.params) || "—" },
-            { header: "Sent (24 h)", cell: (r) => ("sent" in r ? r.sent : 0) },
-            { header: "Waiting", cell: (r) => ("waiting" in r ? r.waiting : 0) },
-            { header: "Skipped", cell: (r) => ("skipped" in r ? r.skipped : 0) },
-            { header: "Failed", cell: (r) => ("failed" in r ? r.failed : 0) },
+            {
+              header: t("page.events.storeEvent"),
+              cell: (r) => t(`page.events.name.${r.event}`, { defaultValue: r.event }),
+              title: (r) => r.event,
+            },
+            { header: t("page.events.key"), cell: (r) => r.key },
+            { header: t("page.events.settings"), cell: (r) => settings(r.params) || t("common.none") },
+            { header: t("page.events.sent"), cell: (r) => ("sent" in r ? r.sent : 0) },
+            { header: t("page.events.waiting"), cell: (r) => ("waiting" in r ? r.waiting : 0) },
+            { header: t("page.events.skipped"), cell: (r) => ("skipped" in r ? r.skipped : 0) },
+            { header: t("page.events.failed"), cell: (r) => ("failed" in r ? r.failed : 0) },
           ]}
         />
       )}

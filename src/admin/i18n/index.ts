@@ -1,6 +1,10 @@
 import type { Area, Catalogue } from "./area"
 import common from "./common"
+import customer from "./customer"
 import forecast from "./forecast"
+import order from "./order"
+import page from "./page"
+import program from "./program"
 
 /**
  * The plugin's admin translations, read by Medusa's admin (it imports `src/admin/i18n/index.ts`
@@ -15,7 +19,7 @@ import forecast from "./forecast"
 export const WALLET_PASS_NS = "wallet-pass"
 
 /** Every area's texts, in the order they are merged (top-level keys are distinct). */
-export const AREAS: Area[] = [common, forecast]
+export const AREAS: Area[] = [common, customer, order, page, program, forecast]
 
 const merged = (language: keyof Area): Catalogue => Object.assign({}, ...AREAS.map((area) => area[language]))
 

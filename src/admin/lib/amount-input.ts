@@ -1,4 +1,5 @@
-import { amountProblem, describeAmountProblem, toMinorUnits } from "../../modules/wallet-pass/utils/amounts"
+import { MAX_AMOUNT_MINOR } from "../../modules/wallet-pass/constants"
+import { amountProblem, toMinorUnits } from "../../modules/wallet-pass/utils/amounts"
 
 /**
  * Amounts typed in the admin, read in the admin's locale: the browser's, the one the
@@ -15,8 +16,14 @@ export function numberSeparators(locale?: string): { decimal: string; group: str
   }
 }
 
+/**
+ * Why a typed amount was refused (the admin says it in its language): empty, not written the
+ * locale's way (`example` shows how), more than two decimals, too large, or zero.
+ */
+export type AmountRefusal = "empty" | "format" | "too_many_decimals" | "too_large" | "not_a_number" | "zero"
+
 /** A positive amount with at most two decimals, in minor units, or why the text is not one. */
-export type ParsedAmount = { ok: true; minor: number } | { ok: false; error: string }
+export type ParsedAmount = { ok: true; minor: number } | { ok: false; problem: AmountRefusal; example: string }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
 const SPACES = /[\s\u00a0\u202f]/
@@ -31,19 +38,21 @@ export function parseAmount(text: string, locale?: string): ParsedAmount {
   const { decimal, group } = numberSeparators(locale)
   const example = new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(1234.56)
   const trimmed = text.trim()
-  if (!trimmed) return { ok: false, error: "Enter an amount" }
+  if (!trimmed) return { ok: false, problem: "empty", example }
   // A locale that groups with a (no-break) space accepts any space there.
   const groupPattern = SPACES.test(group) ? "[\\s\\u00a0\\u202f]" : escape(group)
   const shape = new RegExp(`^(\\d+|\\d{1,3}(${groupPattern}\\d{3})+)(${escape(decimal)}(\\d+))?$`)
   const match = shape.exec(trimmed)
-  if (!match) return { ok: false, error: `Write it like ${example}` }
+  if (!match) return { ok: false, problem: "format", example }
   const canonical = `${match[1].replace(new RegExp(groupPattern, "g"), "")}${match[4] ? `.${match[4]}` : ""}`
   const minor = toMinorUnits(canonical)
-  if (minor === null)
-    return { ok: false, error: describeAmountProblem("The amount", amountProblem(canonical) ?? "not_a_number") }
-  if (minor === 0) return { ok: false, error: "The amount must be more than 0" }
+  if (minor === null) return { ok: false, problem: amountProblem(canonical) ?? "not_a_number", example }
+  if (minor === 0) return { ok: false, problem: "zero", example }
   return { ok: true, minor }
 }
+
+/** The largest amount a manual change takes, in the balance unit (MAX_AMOUNT_MINOR). */
+export const MAX_AMOUNT = MAX_AMOUNT_MINOR / 100
 
 /** Minor units in the balance currency, as the admin's locale writes money ("1.050,00 €"). */
 export function formatMoney(minor: number, currencyCode: string | null, locale?: string): string {

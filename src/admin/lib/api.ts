@@ -1,6 +1,8 @@
 import { toast } from "@medusajs/ui"
-import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query"
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query"
+import { useState } from "react"
 import type { Json } from "../../api/types"
+import { useWalletPassFormat } from "./format"
 import { sdk } from "./sdk"
 
 /** Query keys of the plugin's admin data, so a mutation invalidates exactly what it changes. */
@@ -9,7 +11,7 @@ export const walletPassKeys = {
   customer: (id: string) => ["wallet-pass", "customer", id] as const,
   order: (id: string) => ["wallet-pass", "order", id] as const,
   status: ["wallet-pass", "status"] as const,
-  operations: (state: string) => ["wallet-pass", "operations", state] as const,
+  operations: ["wallet-pass", "operations"] as const,
   hookDeliveries: ["wallet-pass", "hook-deliveries"] as const,
   hookRefusals: ["wallet-pass", "hook-refusals"] as const,
   campaigns: ["wallet-pass", "campaigns"] as const,
@@ -19,9 +21,17 @@ export const walletPassKeys = {
   sync: ["wallet-pass", "sync"] as const,
 }
 
+/** Query parameters: unset ones are left out. */
+export type Query = Record<string, string | number | undefined>
+
 /** GET an admin route through the session-authenticated SDK. */
-export function getJson<T>(path: string, query?: Record<string, string>): Promise<Json<T>> {
-  return sdk.client.fetch<Json<T>>(path, { query })
+export function getJson<T>(path: string, query?: Query): Promise<Json<T>> {
+  const defined = query
+    ? Object.fromEntries(
+        Object.entries(query).flatMap(([k, v]) => (v === undefined || v === "" ? [] : [[k, String(v)]]))
+      )
+    : undefined
+  return sdk.client.fetch<Json<T>>(path, { query: defined })
 }
 
 /** POST to an admin route through the session-authenticated SDK. */
@@ -29,42 +39,64 @@ export function postJson<T>(path: string, body?: Record<string, unknown>): Promi
   return sdk.client.fetch<T>(path, { method: "POST", body: body ?? {} })
 }
 
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
-}
-
 /**
- * A POST that toasts its outcome and invalidates `invalidate` on success, the way the
- * dashboard's own mutations do.
+ * A POST that toasts its outcome in the admin's words and invalidates `invalidate` on
+ * success, the way the dashboard's own mutations do. A failure says the store's reason
+ * without ids (lib/format.ts errorText).
  */
 export function useWalletPassAction<TVars = void, TResult = unknown>(
   request: (vars: TVars) => Promise<TResult>,
-  { success, invalidate }: { success: string; invalidate: QueryKey[] }
+  { success, invalidate }: { success: string | ((result: TResult) => string | null); invalidate: QueryKey[] }
 ) {
   const queryClient = useQueryClient()
+  const { error } = useWalletPassFormat()
   return useMutation({
     mutationFn: request,
-    onSuccess: async () => {
-      toast.success(success)
+    onSuccess: async (result) => {
+      const text = typeof success === "function" ? success(result) : success
+      if (text) toast.success(text)
       await Promise.all(invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })))
     },
-    onError: (error) => toast.error(errorMessage(error)),
+    onError: (e) => toast.error(error(e)),
   })
 }
 
-/** "3 min", "2 h" ... for ages in seconds. */
-export function formatAge(seconds: number | null): string {
-  if (seconds === null) return "—"
-  if (seconds < 60) return `${Math.round(seconds)} s`
-  if (seconds < 3600) return `${Math.round(seconds / 60)} min`
-  return `${(seconds / 3600).toFixed(1)} h`
+/** A page of a list route, as src/api/types.ts `Page` answers it. */
+export type PageOf = { count: number; limit: number; offset: number }
+
+/**
+ * A paged list route: its data for the current page (the previous page stays shown while the
+ * next loads), and the page to hand to {@link PagedTable}. A change of `query` goes back to
+ * the first page.
+ */
+export function usePagedList<T extends PageOf>(
+  key: QueryKey,
+  path: string,
+  query: Query,
+  {
+    pageSize = 20,
+    refetchInterval,
+  }: { pageSize?: number; refetchInterval?: number | false | ((data: Json<T> | undefined) => number | false) } = {}
+) {
+  const [page, setPage] = useState({ index: 0, of: JSON.stringify(query) })
+  const filtersKey = JSON.stringify(query)
+  const index = page.of === filtersKey ? page.index : 0
+  const result = useQuery({
+    queryKey: [...key, query, index, pageSize],
+    queryFn: () => getJson<T>(path, { ...query, limit: pageSize, offset: index * pageSize }),
+    placeholderData: keepPreviousData,
+    refetchInterval:
+      typeof refetchInterval === "function" ? (query) => refetchInterval(query.state.data) : refetchInterval,
+  })
+  return {
+    ...result,
+    paging: {
+      count: result.data?.count ?? 0,
+      pageSize,
+      pageIndex: index,
+      setPageIndex: (next: number) => setPage({ index: next, of: filtersKey }),
+    },
+  }
 }
 
-/** A ledger amount with its sign: "+12.5" for a credit, "-3" for a debit. */
-export function formatSignedAmount(amount: number): string {
-  return amount > 0 ? `+${amount}` : String(amount)
-}
-
-export function formatDate(value: string | null | undefined): string {
-  return value ? new Date(value).toLocaleString() : "—"
-}
+export type Paging = ReturnType<typeof usePagedList>["paging"]

@@ -9,7 +9,10 @@ import {
   OPERATION_STATES,
   SYNC_RUN_STATES,
 } from "../../../modules/wallet-pass/constants"
+import { readdirSync, readFileSync, statSync } from "fs"
+import path from "path"
 import { HOOK_METHODS, PUSH_TYPES } from "../../../lib/constants"
+import { STORE_EVENT_NAMES } from "../../../modules/wallet-pass/store-events"
 import type { Catalogue } from "../area"
 import resources, { AREAS, CATALOGUES, WALLET_PASS_NS } from "../index"
 
@@ -93,5 +96,32 @@ describe("the admin's translations (namespace wallet-pass)", () => {
   ] as const)("name every value of %s in words", (group, values) => {
     const unnamed = values.filter((value) => !en.has(`common.${group}.${value}`))
     expect(unnamed).toEqual([])
+  })
+
+  it("name every store event the plugin can send", () => {
+    const unnamed = STORE_EVENT_NAMES.filter((name) => !en.has(`page.events.name.${name}`))
+    expect(unnamed).toEqual([])
+  })
+
+  it("have every key the admin's code asks for by name", () => {
+    const ADMIN = path.resolve(__dirname, "../..")
+    const files = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => {
+        const full = path.join(dir, name)
+        if (statSync(full).isDirectory()) return name === "__tests__" ? [] : files(full)
+        return /\.tsx?$/.test(name) ? [full] : []
+      })
+    const tops = AREAS.flatMap((area) => Object.keys(area.en))
+    const asked = new Set<string>()
+    for (const file of files(ADMIN)) {
+      // Every whole key written as a literal: t("a.b"), a ternary's keys, a route's label.
+      // (A widget's zone, "customer.details.after", is Medusa's name, not a key.)
+      const text = readFileSync(file, "utf8").replace(/zone: "[^"]*"/g, "")
+      for (const m of text.matchAll(/\bt\(\s*"([a-zA-Z][\w.]*)"/g)) asked.add(m[1])
+      for (const m of text.matchAll(new RegExp(`"((?:${tops.join("|")})\\.[\\w.]*\\w)"`, "g"))) asked.add(m[1])
+    }
+    expect(asked.size).toBeGreaterThan(150)
+    const missing = [...asked].filter((key) => !en.has(key) && !en.has(`${key}_other`) && !en.has(`${key}_one`))
+    expect(missing).toEqual([])
   })
 })

@@ -6,25 +6,36 @@ import { BulkEnroll } from "../../components/bulk-enroll"
 import { Campaigns } from "../../components/campaigns"
 import { HookDeliveries } from "../../components/hook-deliveries"
 import { OperationsReview } from "../../components/operations-review"
+import { QueueForecast } from "../../components/queue-forecast"
 import { ServiceImport } from "../../components/service-import"
 import { StatusPanel } from "../../components/status-panel"
 import { StoreEvents } from "../../components/store-events"
+import { useWalletPassFormat } from "../../lib/format"
 
-/** Wallet pass: the connection to the service, the request queue, store events, hooks, campaigns and bulk enrolment. */
-const WalletPassPage = () => (
-  <div className="flex flex-col gap-y-3">
-    <Heading level="h1">Wallet pass</Heading>
-    <StatusPanel />
-    <OperationsReview />
-    <StoreEvents />
-    <HookDeliveries />
-    <Campaigns />
-    <ServiceImport />
-    <BackgroundChecks />
-    <BulkEnroll />
-  </div>
-)
+/**
+ * Wallet pass: the connection to the service, the requests waiting for a person, store
+ * events, hooks, campaigns, the import and bulk enrolment.
+ */
+const WalletPassPage = () => {
+  const { t } = useWalletPassFormat()
+  return (
+    <div className="flex flex-col gap-y-3" data-testid="wallet-pass-page">
+      <Heading level="h1">{t("page.title")}</Heading>
+      <StatusPanel />
+      <QueueForecast />
+      <OperationsReview />
+      <StoreEvents />
+      <HookDeliveries />
+      <Campaigns />
+      <ServiceImport />
+      <BackgroundChecks />
+      <BulkEnroll />
+    </div>
+  )
+}
 
-export const config = defineRouteConfig({ label: "Wallet pass", icon: CreditCard })
+// The sidebar label is a key of the plugin's namespace: the dashboard translates it.
+// translationNs must be a string literal: the admin bundler reads it from the source.
+export const config = defineRouteConfig({ label: "page.menu", translationNs: "wallet-pass", icon: CreditCard })
 
 export default WalletPassPage

@@ -23,7 +23,8 @@ import type {
 } from "../../../../api/types"
 import type { LevelMoves } from "../../../../modules/wallet-pass/types"
 import type { ProgramInput } from "../../../../modules/wallet-pass/program"
-import { formatDate, getJson, postJson, walletPassKeys } from "../../../lib/api"
+import { getJson, postJson, walletPassKeys } from "../../../lib/api"
+import { useWalletPassFormat, type WalletPassFormat } from "../../../lib/format"
 import { RowsTable } from "../../../components/rows-table"
 import {
   type BonusesDraft,
@@ -80,20 +81,26 @@ const toProgram = (draft: Draft): ProgramInput => {
   }
 }
 
-const describeMoves = (moved: LevelMoves) =>
+/** Whom a program change moves, in the admin's words: "3 customers change level: Base → Silver (3)." */
+const describeMoves = (moved: LevelMoves, { t }: WalletPassFormat) =>
   moved.total === 0
-    ? "No customer changes level."
-    : `${moved.total} customer(s) change level: ` +
-      moved.moves.map((m) => `${m.from ?? "none"} → ${m.to ?? "none"} (${m.count})`).join(", ") +
-      "."
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error))
+    ? t("program.preview.none")
+    : t("program.preview.moves", {
+        count: moved.total,
+        moves: moved.moves
+          .map(
+            (m) => `${m.from ?? t("program.preview.noLevel")} → ${m.to ?? t("program.preview.noLevel")} (${m.count})`
+          )
+          .join(", "),
+      })
 
 /**
  * Settings › Wallet pass program (docs/program.md): the levels customers reach by spend,
  * who owns the rates, a preview of whom a change moves before it is saved, and the history.
  */
 const WalletPassProgramPage = () => {
+  const f = useWalletPassFormat()
+  const { t } = f
   const prompt = usePrompt()
   const queryClient = useQueryClient()
   const { data } = useQuery({
@@ -112,7 +119,7 @@ const WalletPassProgramPage = () => {
     if (data && !draft) setDraft(toDraft(data.program.program))
   }, [data, draft])
 
-  if (!data || !draft) return <Container className="px-6 py-4">Loading…</Container>
+  if (!data || !draft) return <Container className="px-6 py-4">{t("common.loading")}</Container>
 
   const setLevel = (i: number, field: keyof LevelDraft, value: string) =>
     setDraft({ ...draft, levels: draft.levels.map((l, j) => (j === i ? { ...l, [field]: value } : l)) })
@@ -127,17 +134,18 @@ const WalletPassProgramPage = () => {
         program
       )
       const ok = await prompt({
-        title: "Save the program?",
-        description: `${describeMoves(moved)} Their rates follow when the program owns them.`,
-        confirmText: "Save",
-        cancelText: "Cancel",
+        title: t("program.save.title"),
+        description: `${describeMoves(moved, f)} ${t("program.save.ratesFollow")}`,
+        confirmText: t("common.actions.save"),
+        cancelText: t("common.actions.cancel"),
       })
       if (!ok) return
       const saved = await postJson<AdminWalletPassProgramSaveResponse>("/admin/wallet-pass/program", program)
-      toast.success(`Program version ${saved.program.version} saved; ${saved.levels.changed} customer(s) updated`)
+      toast.success(t("program.save.saved", { version: saved.program.version, count: saved.levels.changed }))
       await queryClient.invalidateQueries({ queryKey: walletPassKeys.all })
     } catch (error) {
-      setProblem(errorText(error))
+      // The server names each field it refuses ("tiers.levels.1.threshold: …"): shown whole.
+      setProblem(t("program.save.refused", { reason: error instanceof Error ? error.message : f.error(error) }))
     } finally {
       setSaving(false)
     }
@@ -149,21 +157,21 @@ const WalletPassProgramPage = () => {
       <Container className="flex flex-col gap-4 px-6 py-4" data-testid="wallet-pass-program">
         <div className="flex items-center justify-between">
           <div>
-            <Heading level="h1">Wallet pass program</Heading>
+            <Heading level="h1">{t("program.title")}</Heading>
             <Text size="small" className="text-ui-fg-subtle">
-              Levels customers reach by what they spend, with the bonus and discount of each.
+              {t("program.subtitle")}
             </Text>
           </div>
           <Badge size="small" color={current.source === "admin" ? "green" : "grey"}>
             {current.source === "admin"
-              ? `Version ${current.version}, saved ${formatDate(current.saved_at)}`
-              : "From the plugin options"}
+              ? t("program.version", { version: current.version, date: f.dateTime(current.saved_at) })
+              : t("program.fromOptions")}
           </Badge>
         </div>
         <div className="grid grid-cols-3 gap-4">
           <div className="flex flex-col gap-1">
             <Label size="small" weight="plus">
-              Who sets customers' rates
+              {t("program.owner")}
             </Label>
             <Select
               value={draft.ratesOwner}
@@ -173,14 +181,14 @@ const WalletPassProgramPage = () => {
                 <Select.Value />
               </Select.Trigger>
               <Select.Content>
-                <Select.Item value="service">The service (its setPrivileges)</Select.Item>
-                <Select.Item value="program">This program's levels</Select.Item>
+                <Select.Item value="service">{t("program.ownerService")}</Select.Item>
+                <Select.Item value="program">{t("program.ownerProgram")}</Select.Item>
               </Select.Content>
             </Select>
           </div>
           <div className="flex flex-col gap-1">
             <Label size="small" weight="plus">
-              Store time zone (birthdays)
+              {t("program.timeZone")}
             </Label>
             <Input
               size="small"
@@ -191,12 +199,12 @@ const WalletPassProgramPage = () => {
           </div>
           <div className="flex flex-col gap-1">
             <Label size="small" weight="plus">
-              Spend counted over (days, empty: all orders)
+              {t("program.window")}
             </Label>
             <Input
               size="small"
               inputMode="numeric"
-              placeholder="All orders"
+              placeholder={t("program.windowAll")}
               value={draft.windowDays}
               onChange={(e) => setDraft({ ...draft, windowDays: e.target.value })}
               data-testid="wallet-pass-program-window"
@@ -205,8 +213,14 @@ const WalletPassProgramPage = () => {
         </div>
         <div className="flex flex-col gap-2">
           <div className="grid grid-cols-[2fr_1fr_1fr_1fr_auto] gap-2">
-            {["Level", "From spend", "Bonus %", "Discount %", ""].map((h) => (
-              <Text key={h} size="xsmall" weight="plus" className="text-ui-fg-subtle">
+            {[
+              t("program.levels.level"),
+              t("program.levels.from"),
+              t("program.levels.bonus"),
+              t("program.levels.discount"),
+              "",
+            ].map((h, i) => (
+              <Text key={i} size="xsmall" weight="plus" className="text-ui-fg-subtle">
                 {h}
               </Text>
             ))}
@@ -217,12 +231,18 @@ const WalletPassProgramPage = () => {
               className="grid grid-cols-[2fr_1fr_1fr_1fr_auto] gap-2"
               data-testid="wallet-pass-program-level"
             >
-              <Input size="small" value={level.name} onChange={(e) => setLevel(i, "name", e.target.value)} />
+              <Input
+                size="small"
+                aria-label={t("program.levels.level")}
+                value={level.name}
+                onChange={(e) => setLevel(i, "name", e.target.value)}
+              />
               {NUMBER_FIELDS.map((field) => (
                 <Input
                   key={field}
                   size="small"
                   inputMode="decimal"
+                  aria-label={t(`program.levels.field.${field}`)}
                   value={level[field]}
                   onChange={(e) => setLevel(i, field, e.target.value)}
                 />
@@ -230,7 +250,7 @@ const WalletPassProgramPage = () => {
               <IconButton
                 size="small"
                 variant="transparent"
-                aria-label={`Remove ${level.name || "level"}`}
+                aria-label={t("program.levels.remove", { name: level.name || t("program.levels.level") })}
                 onClick={() => setDraft({ ...draft, levels: draft.levels.filter((_, j) => j !== i) })}
               >
                 <Trash />
@@ -248,7 +268,7 @@ const WalletPassProgramPage = () => {
               })
             }
           >
-            Add level
+            {t("program.levels.add")}
           </Button>
         </div>
         <ProgramBonusesFields draft={draft.bonuses} onChange={(bonuses) => setDraft({ ...draft, bonuses })} />
@@ -259,30 +279,33 @@ const WalletPassProgramPage = () => {
         )}
         <div className="flex justify-end gap-2">
           <Button size="small" variant="secondary" onClick={() => setDraft(toDraft(current.program))}>
-            Reset
+            {t("common.actions.reset")}
           </Button>
           <Button size="small" isLoading={saving} onClick={save} data-testid="wallet-pass-program-save">
-            Save
+            {t("common.actions.save")}
           </Button>
         </div>
       </Container>
       <Container className="flex flex-col gap-2 p-0">
         <Heading level="h2" className="px-6 pt-4">
-          History
+          {t("program.history.title")}
         </Heading>
         {!history.data?.count && (
           <Text size="small" className="px-6 pb-4 text-ui-fg-subtle">
-            No version saved yet: the plugin options' program is in force.
+            {t("program.history.none")}
           </Text>
         )}
         <RowsTable
           rows={history.data?.versions ?? []}
           columns={[
-            { header: "Version", cell: (v) => v.version },
-            { header: "Saved", cell: (v) => formatDate(v.saved_at) },
-            { header: "By", cell: (v) => v.actor ?? "—" },
-            { header: "Levels", cell: (v) => v.program.tiers.levels.map((l) => l.name).join(", ") || "—" },
-            { header: "Customers moved", cell: (v) => v.moved?.total ?? "—" },
+            { header: t("program.history.version"), cell: (v) => v.version },
+            { header: t("program.history.saved"), cell: (v) => f.dateTime(v.saved_at) },
+            { header: t("program.history.by"), cell: (v) => v.actor ?? t("common.none") },
+            {
+              header: t("program.history.levels"),
+              cell: (v) => v.program.tiers.levels.map((l) => l.name).join(", ") || t("common.none"),
+            },
+            { header: t("program.history.moved"), cell: (v) => v.moved?.total ?? t("common.none") },
           ]}
         />
       </Container>
@@ -290,6 +313,7 @@ const WalletPassProgramPage = () => {
   )
 }
 
-export const config = defineRouteConfig({ label: "Wallet pass program" })
+// translationNs must be a string literal: the admin bundler reads it from the source.
+export const config = defineRouteConfig({ label: "program.menu", translationNs: "wallet-pass" })
 
 export default WalletPassProgramPage

@@ -1,0 +1,104 @@
+// The admin's translations, read from src/admin/i18n for the browser check: which English
+// texts of the plugin must not show on a screen in Russian, and the check itself.
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { pathToFileURL } from "node:url"
+import { root } from "./store-app.mjs"
+
+/** The merged catalogues `{ en, ru }` of src/admin/i18n/index.ts, transpiled on the fly. */
+export async function loadCatalogues() {
+  const ts = (await import("typescript")).default
+  const dir = path.join(root, "src/admin/i18n")
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), "wallet-pass-i18n-"))
+  try {
+    for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".ts"))) {
+      const { outputText } = ts.transpileModule(fs.readFileSync(path.join(dir, file), "utf8"), {
+        compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+      })
+      const js = outputText.replace(/from "\.\/([\w-]+)"/g, 'from "./$1.mjs"')
+      fs.writeFileSync(path.join(out, file.replace(/\.ts$/, ".mjs")), js)
+    }
+    const { CATALOGUES } = await import(pathToFileURL(path.join(out, "index.mjs")).href)
+    return CATALOGUES
+  } finally {
+    fs.rmSync(out, { recursive: true, force: true })
+  }
+}
+
+function leaves(tree, prefix = "", out = new Map()) {
+  for (const [key, value] of Object.entries(tree)) {
+    const full = prefix ? `${prefix}.${key}` : key
+    if (typeof value === "string") out.set(full, value)
+    else leaves(value, full, out)
+  }
+  return out
+}
+
+/**
+ * The English texts a Russian screen must not show: every English text whose Russian differs,
+ * cut at its {{variables}} into the fragments it is printed with (at least 4 characters, 3 of
+ * them letters in a row, so "—" or "%" are not counted).
+ */
+export function englishFragments({ en, ru }) {
+  const english = leaves(en)
+  const russian = leaves(ru)
+  const fragments = new Set()
+  for (const [key, text] of english) {
+    if (russian.get(key) === text) continue
+    for (const part of text.split(/{{[^}]+}}/)) {
+      const fragment = part.trim().replace(/^[\s·:;,.()«»“”"'—–-]+|[\s·:;,.()«»“”"'—–-]+$/g, "")
+      if (fragment.length >= 4 && /[A-Za-z]{3}/.test(fragment)) fragments.add(fragment)
+    }
+  }
+  return [...fragments]
+}
+
+/**
+ * What the plugin shows on the page: the text of its sections (every element whose test id
+ * starts with `wallet-pass-`), of open dialogs, popovers, select lists and toasts, and the
+ * placeholders, labels and titles inside them.
+ */
+export function pluginTexts(page) {
+  return page.evaluate(() => {
+    const ours = [...document.querySelectorAll('[data-testid^="wallet-pass-"]')].filter(
+      (el) => !el.parentElement?.closest('[data-testid^="wallet-pass-"]')
+    )
+    const floating = [
+      ...document.querySelectorAll(
+        '[role="alertdialog"], [data-radix-popper-content-wrapper], [data-sonner-toaster], [role="listbox"]'
+      ),
+    ]
+    const texts = []
+    for (const el of [...ours, ...floating]) {
+      texts.push(el.innerText)
+      for (const node of el.querySelectorAll("[placeholder], [aria-label], [title]")) {
+        for (const attr of ["placeholder", "aria-label", "title"]) {
+          const value = node.getAttribute(attr)
+          if (value) texts.push(value)
+        }
+      }
+    }
+    return texts.join("\n")
+  })
+}
+
+/** A key of the plugin's namespace printed as itself: i18next found no text for it in any language. */
+const RAW_KEY = /\b(?:common|customer|order|page|program|forecast|overview)\.[a-z][A-Za-z_]*(?:\.[A-Za-z_]+)+\b/g
+
+/**
+ * Fails when a screen in Russian shows a text of the plugin in English (a key missing from
+ * the Russian catalogue falls back to English) or a key i18next could not resolve at all.
+ */
+export async function assertRussian(page, fragments, screen) {
+  const text = await pluginTexts(page)
+  if (text.trim().length < 20) throw new Error(`${screen}: the plugin shows nothing to check`)
+  const english = fragments.filter((fragment) => text.includes(fragment))
+  const keys = [...new Set(text.match(RAW_KEY) ?? [])]
+  if (english.length || keys.length) {
+    throw new Error(
+      `${screen} in Russian shows ${english.length ? `English texts of the plugin: ${english.map((e) => JSON.stringify(e)).join(", ")}` : ""}${english.length && keys.length ? "; and " : ""}${keys.length ? `untranslated keys: ${keys.join(", ")}` : ""}`
+    )
+  }
+  return text
+}
