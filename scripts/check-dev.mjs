@@ -4,10 +4,10 @@
 // `npm run demo` must pass against it; the admin it serves must load in a browser (Debian's
 // Chromium through playwright-core) and show the demo customer's pass; Ctrl-C (SIGINT) must
 // stop everything. Screenshots go to test-artifacts/dev/. Exits non-zero on any failure.
-import { spawn } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
+import { npmRun } from "./lib/npm-run.mjs"
 import { adminHeaders, freePort, root, stopProcessGroup, waitFor } from "./lib/store-app.mjs"
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
@@ -16,31 +16,6 @@ const READY_TIMEOUT_MS = 5 * 60_000
 const UI_TIMEOUT_MS = 3 * 60_000 // the first admin page compiles through Vite on demand
 const started = Date.now()
 const step = (m) => console.log(`[check-dev] ${String(Math.round((Date.now() - started) / 1000)).padStart(4)}s ${m}`)
-
-/** Runs an npm script with output shown and prefixed; resolves to its exit code. */
-function npmRun(script, env, { onLine } = {}) {
-  const child = spawn("npm", ["run", "--silent", script], {
-    cwd: root,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  })
-  const relay = (stream, out) => {
-    let rest = ""
-    stream.on("data", (chunk) => {
-      const lines = (rest + chunk).split("\n")
-      rest = lines.pop()
-      for (const line of lines) {
-        out.write(`[${script}] ${line}\n`)
-        onLine?.(line)
-      }
-    })
-  }
-  relay(child.stdout, process.stdout)
-  relay(child.stderr, process.stderr)
-  const exited = new Promise((resolve) => child.on("exit", (code, signal) => resolve(code ?? signal)))
-  return { child, exited }
-}
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wallet-pass-dev-check-"))
