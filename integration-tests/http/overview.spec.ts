@@ -6,7 +6,7 @@ import { reserveCartRedemption } from "../../src/modules/wallet-pass/redemption"
 import expireWalletPassCredits from "../../src/jobs/expire-wallet-pass-credits"
 import settleStaleWalletPassRedemptions from "../../src/jobs/settle-stale-redemptions"
 import { holdBackgroundWork } from "../../src/utils/background-work"
-import type { AdminWalletPassOverview } from "../../src/api/types"
+import type { AdminWalletPassOverview, AdminWalletPassOverviewResponse } from "../../src/api/types"
 import { createAdminHeaders } from "../support/admin"
 import { externalCrmService, waitFor } from "../support/hooks"
 import {
@@ -200,7 +200,7 @@ storeTestRunner({
     async function overviewAndRows(days: 30 | 90, admin: { headers: Record<string, string> }) {
       const release = await holdBackgroundWork({ waitMs: 10_000 })
       try {
-        const { data } = await api.get<{ overview: AdminWalletPassOverview }>(
+        const { data }: { data: AdminWalletPassOverviewResponse } = await api.get(
           `/admin/wallet-pass/overview?days=${days}&timezone=${encodeURIComponent(TIMEZONE)}`,
           admin
         )
@@ -373,7 +373,7 @@ storeTestRunner({
         expect([query, res.status, res.data.type]).toEqual([query, 400, "invalid_data"])
       }
       expect(await rows(`SELECT id FROM wallet_pass_overview_slot`)).toEqual([])
-      const { data } = await api.get<{ overview: AdminWalletPassOverview }>(`/admin/wallet-pass/overview`, admin)
+      const { data }: { data: AdminWalletPassOverviewResponse } = await api.get(`/admin/wallet-pass/overview`, admin)
       expect(data.overview).toMatchObject({ timezone: "UTC", flows: { days: 30 }, currency_code: "eur" })
       expect(data.overview.flows.per_day).toHaveLength(30)
       expect((await rows(`SELECT id FROM wallet_pass_overview_slot`)).length).toBeGreaterThan(0)

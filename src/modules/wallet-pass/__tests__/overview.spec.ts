@@ -1,3 +1,4 @@
+import type { LedgerKind } from "../constants"
 import { walletPassModuleTests } from "./support"
 
 jest.setTimeout(60_000)
@@ -44,7 +45,7 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
     const threeDaysAgo = dayIn(new Date(Date.now() - 3 * 24 * HOUR), zone)
     const midnight = localInstant(threeDaysAgo, "00:00:00", zone)
     // Each entry at an instant on either side of a local day's or hour's edge.
-    const placed: [string, number, Date][] = [
+    const placed: [LedgerKind, number, Date][] = [
       ["accrual", 1000, new Date(midnight.getTime() - 1)], // the day before
       ["accrual", 700, midnight], // the day
       ["manual", -200, new Date(midnight.getTime() + HOUR - 1)],

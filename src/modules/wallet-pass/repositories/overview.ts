@@ -167,9 +167,10 @@ export class OverviewRepository {
   /**
    * Holders (all, enrolled, with a card installed, active) and what the store owes: the sum of
    * every holder's balance exactly as wallet_pass_balance reads one (the running sum, less what
-   * remains of lapsed credits whose expiry is not written yet), and what of it lapses soon.
+   * remains of lapsed credits whose expiry is not written yet), and what of it lapses soon; at
+   * the transaction's time, as wallet_pass_balance reads it.
    */
-  async figures(b: OverviewBounds): Promise<Pick<ProgramOverview, "holders" | "balance">> {
+  async figures(): Promise<Pick<ProgramOverview, "holders" | "balance">> {
     const { rows } = await this.knex.raw<{ rows: Record<string, string>[] }>(
       `SELECT
          (SELECT count(*) FROM wallet_pass_holder h WHERE h.deleted_at IS NULL) AS total,
@@ -180,22 +181,21 @@ export class OverviewRepository {
          (SELECT count(*) FROM wallet_pass_holder h
            WHERE h.deleted_at IS NULL
              AND (EXISTS (SELECT 1 FROM wallet_pass_ledger_entry e
-                           WHERE e.holder_id = h.id AND e.created_at >= :active_from AND e.state = 'applied'
+                           WHERE e.holder_id = h.id AND e.created_at >= now() - make_interval(days => CAST(:active AS integer)) AND e.state = 'applied'
                              AND e.kind = ANY(CAST(:activity AS text[])) AND e.deleted_at IS NULL)
                   OR EXISTS (SELECT 1 FROM wallet_pass_order_spend s
-                              WHERE s.customer_id = h.customer_id AND s.placed_at >= :active_from
+                              WHERE s.customer_id = h.customer_id AND s.placed_at >= now() - make_interval(days => CAST(:active AS integer))
                                 AND s.canceled_at IS NULL AND s.deleted_at IS NULL))) AS active,
          (SELECT COALESCE(sum(h.ledger_sum), 0) FROM wallet_pass_holder h WHERE h.deleted_at IS NULL)
            - (SELECT COALESCE(sum(e.remaining), 0)
                 FROM wallet_pass_ledger_entry e JOIN wallet_pass_holder h ON h.id = e.holder_id AND h.deleted_at IS NULL
-               WHERE e.expires_at <= :now AND e.expired_at IS NULL AND e.state = 'applied' AND e.deleted_at IS NULL) AS outstanding,
+               WHERE e.expires_at <= now() AND e.expired_at IS NULL AND e.state = 'applied' AND e.deleted_at IS NULL) AS outstanding,
          (SELECT COALESCE(sum(e.remaining), 0)
             FROM wallet_pass_ledger_entry e JOIN wallet_pass_holder h ON h.id = e.holder_id AND h.deleted_at IS NULL
-           WHERE e.expires_at > :now AND e.expires_at <= CAST(:now AS timestamptz) + make_interval(days => CAST(:expiring AS integer))
+           WHERE e.expires_at > now() AND e.expires_at <= now() + make_interval(days => CAST(:expiring AS integer))
              AND e.expired_at IS NULL AND e.state = 'applied' AND e.deleted_at IS NULL) AS expiring`,
       {
-        now: b.now,
-        active_from: new Date(b.now.getTime() - ACTIVE_DAYS * 86_400_000),
+        active: ACTIVE_DAYS,
         activity: [...ACTIVITY_KINDS],
         expiring: EXPIRING_DAYS,
       }
@@ -237,7 +237,7 @@ export class OverviewRepository {
        unwritten AS (
          SELECT (e.expires_at AT TIME ZONE :tz)::date AS day, sum(e.remaining) AS lapsed
            FROM wallet_pass_ledger_entry e
-          WHERE e.expires_at >= :days_from AND e.expires_at <= :now AND e.expired_at IS NULL
+          WHERE e.expires_at >= :days_from AND e.expires_at <= now() AND e.expired_at IS NULL
             AND e.state = 'applied' AND e.deleted_at IS NULL
           GROUP BY 1)
        SELECT d.day::text AS day,
@@ -254,7 +254,6 @@ export class OverviewRepository {
         last_day: b.last_day,
         days_from: b.days_from,
         until: b.sealed_until,
-        now: b.now,
       }
     )
     return rows.map((row) => ({ day: row.day, ...flows(row) }))
@@ -265,7 +264,7 @@ export class OverviewRepository {
     const { rows } = await this.knex.raw<{ rows: { hour: Date; used: string }[] }>(
       `WITH hours AS (
          SELECT h AS local_hour
-           FROM generate_series((CAST(:hours_from AS timestamptz) AT TIME ZONE :tz), date_trunc('hour', CAST(:now AS timestamptz) AT TIME ZONE :tz),
+           FROM generate_series((CAST(:hours_from AS timestamptz) AT TIME ZONE :tz), date_trunc('hour', now() AT TIME ZONE :tz),
                                 interval '1 hour') h),
        summed AS (
          SELECT date_trunc('hour', c.slot AT TIME ZONE :tz) AS local_hour, sum(c.requests) AS n
@@ -280,7 +279,7 @@ export class OverviewRepository {
        SELECT h.local_hour AT TIME ZONE :tz AS hour, COALESCE(s.n, 0) + COALESCE(r.n, 0) AS used
          FROM hours h LEFT JOIN summed s USING (local_hour) LEFT JOIN recent r USING (local_hour)
         ORDER BY h.local_hour`,
-      { tz: b.timezone, hours_from: b.hours_from, until: b.sealed_until, now: b.now }
+      { tz: b.timezone, hours_from: b.hours_from, until: b.sealed_until }
     )
     return rows.map((row) => ({ hour: row.hour, used: Number(row.used) }))
   }
