@@ -1,7 +1,8 @@
 // A brand-new store app with the packed plugin installed the way a merchant would
 // (`npm pack`, `npm install <tarball>`), a database for it, and helpers to run Medusa's
-// CLI and server inside it. Shared by scripts/check-install.mjs and scripts/check-admin.mjs.
-import { execFileSync, spawn } from "node:child_process"
+// CLI and server inside it. Shared by scripts/check-install.mjs, check-admin.mjs and
+// check-package.mjs.
+import { execFileSync, spawn, spawnSync } from "node:child_process"
 import fs from "node:fs"
 import { createRequire } from "node:module"
 import os from "node:os"
@@ -150,8 +151,7 @@ export async function createStoreApp({
   const cleanup = () => fs.rmSync(work, { recursive: true, force: true })
   try {
     step("packing the plugin")
-    const packOut = run("npm", ["pack", "--pack-destination", work, "--json"], { cwd: root })
-    const tarball = path.join(work, JSON.parse(packOut)[0].filename)
+    const tarball = packPlugin(work)
 
     step(`writing a store app in ${app}`)
     fs.writeFileSync(
@@ -188,6 +188,32 @@ export async function createStoreApp({
     cleanup()
     throw e
   }
+}
+
+/** `npm pack` of the plugin (its `files`: the build in .medusa/server) into `dest`; answers the tarball's path. */
+export function packPlugin(dest) {
+  const packOut = run("npm", ["pack", "--pack-destination", dest, "--json"], { cwd: root })
+  return path.join(dest, JSON.parse(packOut)[0].filename)
+}
+
+/**
+ * Runs `npm <args>` in `cwd` with its warnings shown (`--loglevel=warn`) and answers
+ * `{ output, seconds }`: stdout and stderr together, where npm prints its warnings. Throws
+ * with the output when npm fails.
+ */
+export function npmWithWarnings(args, { cwd, env = process.env }) {
+  const t0 = Date.now()
+  const result = spawnSync("npm", [...args, "--no-audit", "--no-fund", "--loglevel=warn"], {
+    cwd,
+    env,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  })
+  const output = `${result.stdout ?? ""}${result.stderr ?? ""}`
+  if (result.status !== 0) {
+    throw new Error(`npm ${args.join(" ")} exited with ${result.status ?? result.signal}:\n${output.slice(-4000)}`)
+  }
+  return { output, seconds: (Date.now() - t0) / 1000 }
 }
 
 /**

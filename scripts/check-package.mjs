@@ -1,0 +1,391 @@
+#!/usr/bin/env node
+// `npm run check:package` (CI, after the build): the package as a merchant's store and a
+// merchant's TypeScript see it, on the newest 2.x Medusa the registry serves (asked on every
+// run, never pinned here; CHECK_MEDUSA_VERSION=<version> tries another one).
+//
+// 1. package.json: `@medusajs/framework` and `@medusajs/medusa` the only required peers, the
+//    admin's and the tools' peers optional, `@medusajs/test-utils` no peer, no peer pinned to one
+//    version, the keywords of Medusa's integrations listing.
+// 2. A stock store (the dependencies of Medusa's starter, medusa-starter-default) installs, then
+//    `npm install <the packed plugin>`: no ERESOLVE, no peer warning, no EBADENGINE that the
+//    stock store had not printed already (those are Medusa's own tree, not ours).
+// 3. Every export of package.json resolves in the installed package, with a .d.ts beside its .js.
+// 4. `tsc --noEmit` (strict, Node16 resolution, libraries checked too) over a merchant's files
+//    importing `/client`, `/emulator`, `/storefront` and `/workflows` from the installed package;
+//    `@ts-expect-error` lines fail it when a type is lost to `any`.
+// 5. `npx medusa db:migrate` creates the plugin's tables and `npx medusa start` boots with the
+//    plugin: its hook route answers.
+// Run after `npm run build`. Exits non-zero on any failure; prints the time of each step.
+import { spawnSync } from "node:child_process"
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { pathToFileURL } from "node:url"
+import {
+  freePort,
+  npmWithWarnings,
+  packPlugin,
+  PgClient,
+  prepareDatabase,
+  root,
+  run,
+  startServer,
+  storeEnv,
+  waitForBoot,
+} from "./lib/store-app.mjs"
+
+const PLUGIN = "medusa-plugin-wallet-pass"
+const BOOT_TIMEOUT_MS = 180_000
+const REQUIRED_PEERS = ["@medusajs/framework", "@medusajs/medusa"]
+const OPTIONAL_PEERS = [
+  "@medusajs/admin-sdk",
+  "@medusajs/cli",
+  "@medusajs/icons",
+  "@medusajs/js-sdk",
+  "@medusajs/ui",
+  "@tanstack/react-query",
+]
+/** The type keywords of Medusa's integrations listing (docs: "Create a Plugin", "Package Keywords"). */
+const LISTING_TYPES = ["analytics", "auth", "cms", "notification", "payment", "search", "shipping", "other"].map(
+  (t) => `medusa-plugin-${t}`
+)
+
+const started = Date.now()
+let lap = started
+const step = (msg) => {
+  const now = Date.now()
+  console.log(`[check-package] ${String(Math.round((now - started) / 1000)).padStart(4)}s ${msg}`)
+  lap = now
+}
+const lapSeconds = () => ((Date.now() - lap) / 1000).toFixed(1)
+
+/** 1. What package.json promises, before anything is installed. */
+function checkManifest(pkg) {
+  const problems = []
+  const peers = pkg.peerDependencies ?? {}
+  const meta = pkg.peerDependenciesMeta ?? {}
+  const required = Object.keys(peers).filter((n) => !meta[n]?.optional)
+  if (required.sort().join() !== [...REQUIRED_PEERS].sort().join())
+    problems.push(`required peers are ${required.join(", ")}; expected ${REQUIRED_PEERS.join(", ")}`)
+  for (const name of OPTIONAL_PEERS)
+    if (!peers[name] || !meta[name]?.optional) problems.push(`${name} must be an optional peer (peerDependenciesMeta)`)
+  for (const name of Object.keys(meta))
+    if (!peers[name]) problems.push(`peerDependenciesMeta names ${name}, which is no peer`)
+  if (peers["@medusajs/test-utils"] || pkg.dependencies?.["@medusajs/test-utils"])
+    problems.push("@medusajs/test-utils is for our tests only: a devDependency, not a peer or dependency")
+  for (const [name, range] of Object.entries(peers))
+    if (/^\d+\.\d+\.\d+$/.test(range)) problems.push(`${name} is pinned to ${range}: the next patch release breaks it`)
+  for (const k of ["medusa-v2", "medusa-plugin-integration"])
+    if (!pkg.keywords?.includes(k)) problems.push(`keyword ${k} missing (Medusa's integrations listing)`)
+  const types = (pkg.keywords ?? []).filter((k) => LISTING_TYPES.includes(k))
+  if (types.length !== 1) problems.push(`exactly one type keyword of ${LISTING_TYPES.join(", ")}; found ${types}`)
+  if (problems.length) throw new Error(`package.json:\n- ${problems.join("\n- ")}`)
+}
+
+/** The newest 2.x release of @medusajs/medusa the registry serves (no previews or snapshots). */
+function newestMedusa2() {
+  if (process.env.CHECK_MEDUSA_VERSION) return process.env.CHECK_MEDUSA_VERSION
+  const out = JSON.parse(run("npm", ["view", "@medusajs/medusa@^2", "version", "--json"]))
+  const versions = (Array.isArray(out) ? out : [out]).filter((v) => /^2\.\d+\.\d+$/.test(v))
+  const key = (v) => v.split(".").map(Number)
+  versions.sort((a, b) => {
+    const [x, y] = [key(a), key(b)]
+    return x[0] - y[0] || x[1] - y[1] || x[2] - y[2]
+  })
+  if (!versions.length) throw new Error(`the registry lists no 2.x release of @medusajs/medusa: ${JSON.stringify(out)}`)
+  return versions.at(-1)
+}
+
+/**
+ * A stock store's package.json at `medusa`: the dependencies of Medusa's starter
+ * (medusa-starter-default) and those of its devDependencies that bear on our peers and the
+ * type check (the starter's jest, swc, vite and yalc only cost install time here).
+ */
+function stockStore(medusa) {
+  return {
+    name: "wallet-pass-package-check",
+    version: "0.0.1",
+    private: true,
+    dependencies: {
+      "@medusajs/admin-sdk": medusa,
+      "@medusajs/cli": medusa,
+      "@medusajs/framework": medusa,
+      "@medusajs/medusa": medusa,
+    },
+    devDependencies: {
+      "@medusajs/test-utils": medusa,
+      "@types/node": "^20.12.11",
+      react: "^18.3.1",
+      "react-dom": "^18.3.1",
+      typescript: "^5.6.2",
+    },
+    engines: { node: ">=20" },
+  }
+}
+
+const badEngines = (output) => new Set([...output.matchAll(/EBADENGINE\s+package: '([^']+)'/g)].map((m) => m[1]))
+
+/** 2. No peer warning and no EBADENGINE of ours from `npm install <tarball>`. */
+function checkInstallOutput(stock, plugin) {
+  const lines = plugin.split("\n").filter((l) => /^npm (warn|error)/i.test(l))
+  const peerLines = lines.filter((l) => /ERESOLVE|\bpeer/i.test(l))
+  const ours = [...badEngines(plugin)].filter((p) => !badEngines(stock).has(p))
+  const problems = [
+    ...(peerLines.length ? [`peer warnings:\n${peerLines.join("\n")}`] : []),
+    ...(ours.length ? [`EBADENGINE for ${ours.join(", ")}, which the stock store did not print`] : []),
+  ]
+  if (problems.length) throw new Error(`npm install of the packed plugin:\n${problems.join("\n")}`)
+  const medusas = [...badEngines(stock)]
+  if (medusas.length) step(`  (EBADENGINE from Medusa's own tree, before our plugin was added: ${medusas.join(", ")})`)
+}
+
+/** 3. Every export resolves to a file, and every code export has its declarations beside it. */
+function checkExports(installed) {
+  const pkg = JSON.parse(fs.readFileSync(path.join(installed, "package.json"), "utf8"))
+  const checked = []
+  for (const [key, target] of Object.entries(pkg.exports)) {
+    if (key === "./package.json" || key === "./*") continue // a catch-all, nothing to resolve
+    const file = typeof target === "string" ? target : target.require
+    const targets = key.includes("*") ? expand(installed, file) : [file]
+    if (!targets.length) continue // e.g. ./providers/*: no providers in this plugin
+    for (const t of targets) {
+      const js = path.join(installed, t)
+      if (!fs.existsSync(js)) throw new Error(`export ${key} points at ${t}, which the package lacks`)
+      // ./admin is the Vite bundle Medusa's admin loads; it has no types to give.
+      if (key !== "./admin" && !fs.existsSync(js.replace(/\.js$/, ".d.ts")))
+        throw new Error(`export ${key}: ${t} has no .d.ts beside it`)
+      checked.push(key.includes("*") ? `${key} (${path.basename(path.dirname(t))})` : key)
+    }
+  }
+  return checked
+}
+
+/** The files a `*` export target stands for: one per folder where the `*` is. */
+function expand(installed, pattern) {
+  const [before, after] = pattern.split("*")
+  const dir = path.join(installed, before)
+  if (!fs.existsSync(dir)) return []
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && fs.existsSync(path.join(dir, d.name, after)))
+    .map((d) => `${before}${d.name}${after}`)
+}
+
+/** 4. A merchant's code against the package's declarations. */
+const MERCHANT_TS = `// A merchant's backend code using the plugin's exports (written by scripts/check-package.mjs).
+import type { MedusaContainer } from "@medusajs/framework/types"
+import {
+  WalletPassApiError,
+  WalletPassClient,
+  type ReadCustomerResponse,
+  type WalletPassClientOptions,
+} from "${PLUGIN}/client"
+import { EMULATOR_MODES, startEmulator, type EmulatorOptions, type WalletPassEmulator } from "${PLUGIN}/emulator"
+import { applyBonus, retrievePass, type StoreWalletPass, type WalletPassSdk } from "${PLUGIN}/storefront"
+import { adjustHolderBalanceWorkflow, type AdjustHolderBalanceInput } from "${PLUGIN}/workflows"
+
+export async function tryThePlugin(container: MedusaContainer, sdk: WalletPassSdk): Promise<number> {
+  const options: EmulatorOptions = { appKey: "key", mode: EMULATOR_MODES[1], plan: "basic" }
+  const emulator: WalletPassEmulator = await startEmulator(options)
+  // @ts-expect-error appKey is required
+  await startEmulator({ mode: "builtin" })
+  // @ts-expect-error the mode is one of EMULATOR_MODES
+  await startEmulator({ appKey: "key", mode: "cloud" })
+
+  const clientOptions: WalletPassClientOptions = { apiUrl: emulator.url, appKey: "key" }
+  const client = new WalletPassClient(clientOptions)
+  const read: ReadCustomerResponse = await client.readCustomer({ phone: "+4915112345678", installs: true })
+  const phone: string = read.customer.phone
+  // @ts-expect-error a phone or a card, not both
+  await client.readCustomer({ phone, card: "1000000001" })
+  // @ts-expect-error the phone is a string
+  const notANumber: number = read.customer.phone
+  try {
+    await client.balanceAdd({ phone, sum: 10 })
+  } catch (e) {
+    if (e instanceof WalletPassApiError) console.log(e.kind, e.status ?? "not sent", e.refusedLocally)
+  }
+
+  const input: AdjustHolderBalanceInput = { customer_id: "cus_1", amount: 500, reason: "goodwill" }
+  const { result } = await adjustHolderBalanceWorkflow(container).run({ input })
+  const credited: number = result.amount
+  // @ts-expect-error a reason is required
+  await adjustHolderBalanceWorkflow(container).run({ input: { customer_id: "cus_1", amount: 500 } })
+
+  const pass: StoreWalletPass | null = (await retrievePass(sdk)).wallet_pass
+  await applyBonus(sdk, "cart_1", 10)
+  await client.close()
+  await emulator.close()
+  return credited + phone.length + (pass ? pass.balance : 0) + notANumber
+}
+`
+const STOREFRONT_MTS = `// A storefront's ES module using the kit (written by scripts/check-package.mjs).
+import { installUrl, qrSvg, type InstallPlatform, type WalletPassSdk } from "${PLUGIN}/storefront"
+
+declare const sdk: WalletPassSdk // \`new Medusa(...)\` of @medusajs/js-sdk
+const platform: InstallPlatform = "ios"
+const { url } = await installUrl(sdk, platform)
+const svg: string = await qrSvg(sdk)
+// @ts-expect-error the platform is ios, android or form
+await installUrl(sdk, "windows")
+console.log(url.length + svg.length)
+`
+const TSCONFIG = {
+  compilerOptions: {
+    strict: true,
+    module: "Node16",
+    moduleResolution: "Node16",
+    target: "ES2022",
+    lib: ["ES2022", "DOM"],
+    noEmit: true,
+    skipLibCheck: false, // our declarations are checked; errors inside other libraries' are reported, not failed
+    types: ["node"],
+  },
+  files: ["merchant.ts", "storefront.mts"],
+}
+
+function checkTypes(app) {
+  const dir = path.join(app, "types-check")
+  fs.mkdirSync(dir)
+  fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(TSCONFIG, null, 2))
+  fs.writeFileSync(path.join(dir, "merchant.ts"), MERCHANT_TS)
+  fs.writeFileSync(path.join(dir, "storefront.mts"), STOREFRONT_MTS)
+  const tsc = path.join(app, "node_modules/typescript/bin/tsc")
+  const version = run("node", [tsc, "--version"], { cwd: app }).trim()
+  const result = spawnSync("node", [tsc, "-p", dir, "--pretty", "false"], { cwd: app, encoding: "utf8" })
+  // One diagnostic per line that starts with a path; continuation lines are indented.
+  const errors = `${result.stdout}${result.stderr}`.split("\n").filter((l) => /^\S.*\(\d+,\d+\): error TS/.test(l))
+  const isOthers = (l) => l.startsWith("node_modules/") && !l.startsWith(`node_modules/${PLUGIN}/`)
+  const ours = errors.filter((l) => !isOthers(l))
+  if (ours.length || (result.status !== 0 && !errors.length))
+    throw new Error(`tsc (${version}) over a merchant's code failed:\n${ours.join("\n") || result.stdout}`)
+  return { version, othersErrors: errors.filter(isOthers) }
+}
+
+const MEDUSA_CONFIG = `const { defineConfig } = require("@medusajs/framework/utils")
+module.exports = defineConfig({
+  projectConfig: {
+    databaseUrl: process.env.DATABASE_URL,
+    http: { jwtSecret: "check", cookieSecret: "check", storeCors: "*", adminCors: "*", authCors: "*" },
+  },
+  admin: { disable: true },
+  plugins: [
+    {
+      resolve: "${PLUGIN}",
+      options: {
+        apiUrl: "http://127.0.0.1:9/v2",
+        appKey: "package-check-key",
+        plan: "basic",
+        hooks: { login: "wallet-pass", password: "package-check-hook-password" },
+      },
+    },
+  ],
+})
+`
+
+/** 5. Migrate, boot, and the plugin's hook route answers (401 without credentials). */
+async function checkBoot(app, cleanups) {
+  const db = await prepareDatabase("wallet_pass_package_check")
+  cleanups.push(() => db.stop())
+  const port = await freePort()
+  const env = storeEnv(db.databaseUrl, port)
+  run("npx", ["medusa", "db:migrate"], { cwd: app, env })
+  const client = new PgClient({ connectionString: db.databaseUrl })
+  await client.connect()
+  const { rows } = await client.query(
+    "SELECT table_name FROM information_schema.tables WHERE table_name LIKE 'wallet_pass_%' ORDER BY 1"
+  )
+  await client.end()
+  const tables = rows.map((r) => r.table_name)
+  for (const t of ["wallet_pass_holder", "wallet_pass_ledger_entry", "wallet_pass_operation"])
+    if (!tables.includes(t)) throw new Error(`db:migrate did not create ${t} (made: ${tables.join(", ")})`)
+  step(`  db:migrate made ${tables.length} plugin tables in ${lapSeconds()} s; npx medusa start on port ${port}`)
+  const server = startServer(app, env)
+  cleanups.push(() => server.stop())
+  const base = `http://localhost:${port}`
+  await waitForBoot(server, base, BOOT_TIMEOUT_MS)
+  const res = await fetch(`${base}/hooks/wallet-pass`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ method: "readBalance", customer: { phone: "+4915112345678" } }),
+  })
+  const body = await res.json().catch(() => null)
+  if (res.status !== 401 || typeof body?.error !== "string")
+    throw new Error(`POST /hooks/wallet-pass without credentials answered ${res.status} ${JSON.stringify(body)}`)
+  await server.stop()
+  cleanups.pop()
+  return `${res.status} ${JSON.stringify(body)}`
+}
+
+async function main() {
+  const cleanups = []
+  try {
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"))
+    checkManifest(pkg)
+    step(
+      `package.json: required peers ${REQUIRED_PEERS.map((n) => `${n}@${pkg.peerDependencies[n]}`).join(", ")}; ` +
+        `optional ${OPTIONAL_PEERS.length}; keywords ${pkg.keywords.filter((k) => k.startsWith("medusa-")).join(", ")}`
+    )
+
+    const medusa = newestMedusa2()
+    step(`the newest 2.x Medusa the registry serves: ${medusa}`)
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), "wallet-pass-package-check-"))
+    cleanups.push(() => fs.rmSync(work, { recursive: true, force: true }))
+    const tarball = packPlugin(work)
+    const app = path.join(work, "store")
+    fs.mkdirSync(app)
+    fs.writeFileSync(path.join(app, "package.json"), JSON.stringify(stockStore(medusa), null, 2))
+    fs.writeFileSync(path.join(app, "medusa-config.js"), MEDUSA_CONFIG)
+
+    const stock = npmWithWarnings(["install", "--prefer-offline"], { cwd: app })
+    step(`stock store (Medusa ${medusa}) installed in ${stock.seconds.toFixed(1)} s`)
+    const plugin = npmWithWarnings(["install", "--prefer-offline", tarball], { cwd: app })
+    step(`npm install ${path.basename(tarball)} in ${plugin.seconds.toFixed(1)} s`)
+    checkInstallOutput(stock.output, plugin.output)
+    step("  no ERESOLVE, no peer warning, no EBADENGINE of ours")
+
+    const installed = path.join(app, "node_modules", PLUGIN)
+    const exported = checkExports(installed)
+    step(`exports with declarations: ${exported.join(", ")}`)
+
+    const tsc = checkTypes(app)
+    step(`tsc ${tsc.version} (strict, Node16, library checks on) over a merchant's code: no error (${lapSeconds()} s)`)
+    if (tsc.othersErrors.length)
+      step(
+        `  (${tsc.othersErrors.length} errors inside other libraries' declarations, not ours: ${[
+          ...new Set(
+            tsc.othersErrors.map((l) =>
+              l
+                .split("/")
+                .slice(1, l.startsWith("node_modules/@") ? 3 : 2)
+                .join("/")
+            )
+          ),
+        ].join(", ")})`
+      )
+
+    const answer = await checkBoot(app, cleanups)
+    step(`booted with the plugin; POST /hooks/wallet-pass without credentials -> ${answer}`)
+    step(`OK in ${Math.round((Date.now() - started) / 1000)} s`)
+  } finally {
+    for (const c of cleanups.reverse())
+      await Promise.resolve()
+        .then(c)
+        .catch(() => {})
+    step(`cleaned up in ${lapSeconds()} s`)
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) runMain()
+
+function runMain() {
+  main().then(
+    () => process.exit(0),
+    (e) => {
+      console.error(`[check-package] FAILED: ${e.stack || e.message}`)
+      process.exit(1)
+    }
+  )
+}
+
+export { checkExports, checkInstallOutput, checkManifest, checkTypes }
