@@ -12,7 +12,7 @@
 // 50%, 90% and 150% of the plan's rate for SECONDS, where a share of the changes come from
 // customers who had one in the last REPEAT_WINDOW_S seconds (they order again). The emulator
 // runs in this process, on the same clock.
-import { freePort, MedusaProcess, ok, percentile, sleep, table, until } from "./lib/common.mjs"
+import { freePort, MedusaProcess, ok, percentile, prng, sleep, table, until } from "./lib/common.mjs"
 
 const env = process.env
 const PLAN = { perSecond: 4, perHour: 14_400 }
@@ -28,18 +28,6 @@ const IN_FLIGHT = 32
 const AMOUNT = 1
 const POLL_MS = 20
 const BALANCE_PATHS = ["/crm/balance/add", "/crm/balance/deduct", "/crm/user_create_or_update"]
-
-/** mulberry32, as the fault suite's: a seed replays the same stream. */
-function prng(seed) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /**
  * Runs the phase. `stopOthers` stops every other store draining the database (the phase's

@@ -17,6 +17,7 @@ import {
   loadEmulator,
   MedusaProcess,
   ok,
+  prng,
   readyCart,
   completeCart,
   registerCustomer,
@@ -59,17 +60,6 @@ const HOOKS = { login: "svc", password: "faults-hook-pw" }
 const t0 = Date.now()
 const step = (msg) => console.log(`[faults] ${((Date.now() - t0) / 1000).toFixed(1).padStart(6)} s ${msg}`)
 
-/** mulberry32: a small seeded PRNG, so a seed replays the same operations and faults. */
-function prng(seed) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 const rand = prng(SEED)
 /** Levels an order of one to three items (110, 210, 310) and a few orders cross. */
 const PROGRAM = {

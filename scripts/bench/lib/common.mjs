@@ -21,6 +21,18 @@ export function loadEmulator() {
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
 
+/** mulberry32: a small seeded PRNG, so a seed replays the same sequence. */
+export function prng(seed) {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
 /** Polls `probe` every `everyMs` (default 100) until it answers truthy; see store-app.mjs waitFor. */
 export const until = (probe, what, timeoutMs, everyMs = 100) => waitFor(probe, what, timeoutMs, everyMs)
 
