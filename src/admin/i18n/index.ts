@@ -3,6 +3,7 @@ import common from "./common"
 import customer from "./customer"
 import forecast from "./forecast"
 import order from "./order"
+import overview from "./overview"
 import page from "./page"
 import program from "./program"
 
@@ -19,7 +20,7 @@ import program from "./program"
 export const WALLET_PASS_NS = "wallet-pass"
 
 /** Every area's texts, in the order they are merged (top-level keys are distinct). */
-export const AREAS: Area[] = [common, customer, order, page, program, forecast]
+export const AREAS: Area[] = [common, customer, order, page, program, forecast, overview]
 
 const merged = (language: keyof Area): Catalogue => Object.assign({}, ...AREAS.map((area) => area[language]))
 

@@ -9,6 +9,22 @@ const W = 800
 const H = 220
 const PAD = { top: 12, right: 8, bottom: 26, left: 72 }
 
+/** A label under the axis, centred on its column; the last ones end at the chart's edge. */
+const AxisLabel = ({ x, text }: { x: number; text: string }) => {
+  const end = x > W - PAD.right - 36
+  return (
+    <text
+      x={end ? W - PAD.right : x}
+      y={H - 8}
+      textAnchor={end ? "end" : "middle"}
+      fontSize="11"
+      fill="var(--fg-subtle)"
+    >
+      {text}
+    </text>
+  )
+}
+
 /**
  * Columns of amounts, one per day: the first series above the axis (bonus credited), the
  * others stacked below it (redeemed, reversed, lapsed). A plain SVG scaled to its container;
@@ -71,11 +87,7 @@ export function FlowChart({
                 y += amount * scale
                 return rect
               })}
-              {axisLabels.has(i) && (
-                <text x={x + barW / 2} y={H - 8} textAnchor="middle" fontSize="11" fill="var(--fg-subtle)">
-                  {axisLabels.get(i)}
-                </text>
-              )}
+              {axisLabels.has(i) && <AxisLabel x={x + barW / 2} text={axisLabels.get(i)!} />}
             </g>
           )
         })}

@@ -58,7 +58,13 @@ export function RequestsChart({
               <rect x={PAD.left + i * step} y={PAD.top} width={step} height={plotH} fill="transparent" />
               {h.used > 0 && <rect x={x} y={y(h.used)} width={barW} height={y(0) - y(h.used)} fill={color} />}
               {axisLabels.has(i) && (
-                <text x={x} y={H - 8} textAnchor="start" fontSize="11" fill="var(--fg-subtle)">
+                <text
+                  x={x > W - PAD.right - 60 ? W - PAD.right : x}
+                  y={H - 8}
+                  textAnchor={x > W - PAD.right - 60 ? "end" : "start"}
+                  fontSize="11"
+                  fill="var(--fg-subtle)"
+                >
                   {axisLabels.get(i)}
                 </text>
               )}

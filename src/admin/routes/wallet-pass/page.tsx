@@ -6,6 +6,7 @@ import { BulkEnroll } from "../../components/bulk-enroll"
 import { Campaigns } from "../../components/campaigns"
 import { HookDeliveries } from "../../components/hook-deliveries"
 import { OperationsReview } from "../../components/operations-review"
+import { ProgramOverview } from "../../components/program-overview"
 import { QueueForecast } from "../../components/queue-forecast"
 import { ServiceImport } from "../../components/service-import"
 import { StatusPanel } from "../../components/status-panel"
@@ -21,6 +22,7 @@ const WalletPassPage = () => {
   return (
     <div className="flex flex-col gap-y-3" data-testid="wallet-pass-page">
       <Heading level="h1">{t("page.title")}</Heading>
+      <ProgramOverview />
       <StatusPanel />
       <QueueForecast />
       <OperationsReview />
