@@ -25,6 +25,7 @@ import {
   createStoreApp,
   freePort,
   installedVersion,
+  MEDUSA,
   PgClient,
   prepareDatabase,
   root,
@@ -183,10 +184,18 @@ async function main() {
       medusaConfig: medusaConfig(emulator.url),
       configFile: "medusa-config.ts",
       files: { "tsconfig.json": TSCONFIG },
-      // What create-medusa-app's starter has: loading medusa-config.ts and `medusa build` need them.
-      devDependencies: Object.fromEntries(
-        ["typescript", "@types/node", "ts-node", "@swc/core"].map((p) => [p, installedVersion(p)])
-      ),
+      // What create-medusa-app's starter has: loading medusa-config.ts and `medusa build` need
+      // them, and the admin's build `@medusajs/admin-sdk` (every plugin's widgets import it; the
+      // plugin declares it an optional peer, as Medusa's own plugins do).
+      devDependencies: {
+        "@medusajs/admin-sdk": MEDUSA,
+        ...Object.fromEntries(
+          ["typescript", "@types/node", "ts-node", "@swc/core", "react", "react-dom"].map((p) => [
+            p,
+            installedVersion(p),
+          ])
+        ),
+      },
       step,
     })
     cleanups.push(cleanup)
@@ -199,7 +208,11 @@ async function main() {
     step("npx medusa db:migrate")
     run("npx", ["medusa", "db:migrate"], { cwd: app, env, timeout: BUILD_TIMEOUT_MS })
     step("creating an admin user")
-    run("npx", ["medusa", "user", "-e", ADMIN.email, "-p", ADMIN.password], { cwd: app, env, timeout: 120_000 })
+    run("npx", ["medusa", "user", "-e", ADMIN.email, "-p", ADMIN.password], {
+      cwd: app,
+      env,
+      timeout: BUILD_TIMEOUT_MS,
+    })
 
     step("npx medusa build (server and dashboard with the plugin's extensions)")
     const buildOutput = run("npx", ["medusa", "build"], { cwd: app, env, timeout: BUILD_TIMEOUT_MS })
@@ -432,7 +445,8 @@ async function main() {
       await hooks.getByRole("heading", { name: `Hooks from the service · ${hookCount}` }).waitFor()
       const pagination = hooks.getByTestId("wallet-pass-hooks-table-pagination")
       await pagination.getByText(`of ${hookCount} results`).waitFor()
-      if ((await hooks.locator("tbody tr").count()) !== 20) throw new Error("the hook log's first page is not 20 rows")
+      if ((await hooks.getByTestId("wallet-pass-hooks-table").locator("tbody tr").count()) !== 20)
+        throw new Error("the hook log's first page is not 20 rows")
       await pagination.getByRole("button", { name: "Next" }).click()
       await pagination.getByText(`${Math.min(40, hookCount)} of ${hookCount} results`).waitFor()
       await pagination.getByText(`2 of ${Math.ceil(hookCount / 20)} pages`).waitFor()
@@ -601,7 +615,7 @@ async function main() {
       await ru.goto(`${base}/app/wallet-pass`)
       await ru.getByTestId("wallet-pass-connection").getByText("Подключено").waitFor()
       await ru.getByTestId("wallet-pass-requests").getByText("Скидка 20% в эти выходные").waitFor()
-      await ru.getByTestId("wallet-pass-hooks").locator("tbody tr").first().waitFor()
+      await ru.getByTestId("wallet-pass-hooks-table").locator("tbody tr").first().waitFor()
       await assertRussian(ru, fragments, "the Wallet pass page")
       await shot("ru-04-wallet-pass-page", ru)
       const ruCampaigns = ru.getByTestId("wallet-pass-campaigns")

@@ -1,9 +1,8 @@
 import { Badge, Button, Container, Heading, Text } from "@medusajs/ui"
-import { useQuery } from "@tanstack/react-query"
 import { useState } from "react"
 import { HOOK_METHODS } from "../../lib/constants"
 import { HOOK_OUTCOMES } from "../../modules/wallet-pass/constants"
-import { getJson, usePagedList, walletPassKeys } from "../lib/api"
+import { usePagedList, walletPassKeys, type Paging } from "../lib/api"
 import { useWalletPassFormat } from "../lib/format"
 import { backendLink } from "../lib/sdk"
 import type {
@@ -40,10 +39,12 @@ export const HookDeliveries = () => {
     { method: filters.method, outcome: filters.state, phone: filters.phone },
     { pageSize: 20 }
   )
-  const { data: refusals } = useQuery({
-    queryKey: walletPassKeys.hookRefusals,
-    queryFn: () => getJson<AdminWalletPassHookRefusalListResponse>("/admin/wallet-pass/hook-refusals", { limit: 10 }),
-  })
+  const refusals = usePagedList<AdminWalletPassHookRefusalListResponse>(
+    walletPassKeys.hookRefusals,
+    "/admin/wallet-pass/hook-refusals",
+    {},
+    { pageSize: 10 }
+  )
   const method = (d: Delivery) =>
     d.method && (HOOK_METHODS as readonly string[]).includes(d.method)
       ? f.label("hookMethod", d.method)
@@ -92,7 +93,7 @@ export const HookDeliveries = () => {
           { header: t("page.hooks.time"), cell: (d) => t("page.hooks.ms", { value: d.duration_ms }) },
         ]}
       />
-      <RefusedDeliveries minutes={refusals?.hook_refusals ?? []} />
+      <RefusedDeliveries minutes={refusals.data?.hook_refusals ?? []} paging={refusals.paging} />
     </Container>
   )
 }
@@ -100,38 +101,41 @@ export const HookDeliveries = () => {
 /**
  * Deliveries refused before authentication (wrong credentials, address or headers): a
  * count per minute and the first few of each minute, so a misconfigured service or
- * someone probing the hook URL shows here without filling the log.
+ * someone probing the hook URL shows here without filling the log. Ten minutes a page.
  */
-const RefusedDeliveries = ({ minutes }: { minutes: Json<AdminWalletPassHookRefusal>[] }) => {
+const RefusedDeliveries = ({ minutes, paging }: { minutes: Json<AdminWalletPassHookRefusal>[]; paging: Paging }) => {
   const f = useWalletPassFormat()
   const { t } = f
   return (
-    <div className="px-6 py-4" data-testid="wallet-pass-hook-refusals">
-      <Text size="small" weight="plus">
+    <div className="flex flex-col" data-testid="wallet-pass-hook-refusals">
+      <Text size="small" weight="plus" className="px-6 pt-4 pb-2">
         {t("page.hooks.refusedTitle")}
       </Text>
-      {minutes.length === 0 ? (
-        <Text size="small" className="text-ui-fg-subtle">
-          {t("page.hooks.refusedNone")}
-        </Text>
-      ) : (
-        minutes.map((m) => (
-          <div key={m.minute} className="mt-2">
-            <Text size="small" data-testid="wallet-pass-refusal-minute">
-              {f.dateTime(m.minute)}: {t("page.hooks.refused", { count: m.refused })}
-            </Text>
-            {m.samples.map((sample, i) => (
-              <Text size="xsmall" key={`${sample.at}-${i}`} className="text-ui-fg-subtle">
-                {t("page.hooks.refusedSample", {
-                  status: sample.status,
-                  address: sample.address ?? t("page.hooks.unknownAddress"),
-                  reason: sample.reason,
-                })}
-              </Text>
-            ))}
-          </div>
-        ))
-      )}
+      <RowsTable<Json<AdminWalletPassHookRefusal>>
+        rows={minutes}
+        paging={paging}
+        empty={t("page.hooks.refusedNone")}
+        columns={[
+          { header: t("page.hooks.minute"), cell: (m) => f.dateTime(m.minute), className: "whitespace-nowrap" },
+          { header: t("page.hooks.refusedCount"), cell: (m) => t("page.hooks.refused", { count: m.refused }) },
+          {
+            header: t("page.hooks.samples"),
+            cell: (m) => (
+              <div className="flex flex-col">
+                {m.samples.map((sample, i) => (
+                  <Text size="xsmall" key={`${sample.at}-${i}`} className="text-ui-fg-subtle">
+                    {t("page.hooks.refusedSample", {
+                      status: sample.status,
+                      address: sample.address ?? t("page.hooks.unknownAddress"),
+                      reason: sample.reason,
+                    })}
+                  </Text>
+                ))}
+              </div>
+            ),
+          },
+        ]}
+      />
     </div>
   )
 }

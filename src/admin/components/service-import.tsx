@@ -1,6 +1,6 @@
 import { Badge, Container, Heading, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
-import { getJson, postJson, useWalletPassAction, walletPassKeys } from "../lib/api"
+import { getJson, postJson, usePagedList, useWalletPassAction, walletPassKeys } from "../lib/api"
 import { useWalletPassFormat } from "../lib/format"
 import type { AdminWalletPassImportItemListResponse, AdminWalletPassImportResponse } from "../../api/types"
 import { ActionButton } from "./action-button"
@@ -23,17 +23,13 @@ export const ServiceImport = () => {
       query.state.data?.import?.state === "running" && query.state.data.import.phase !== "ready" ? 3000 : false,
   })
   const run = data?.import
-  // Keyed by the counts: the list follows the run as it skips or flags customers.
-  const problemKey = `${run?.id}:${(run?.customers.skipped ?? 0) + (run?.customers.review ?? 0)}`
-  const problems = useQuery({
-    queryKey: walletPassKeys.importItems(problemKey),
-    queryFn: () =>
-      getJson<AdminWalletPassImportItemListResponse>("/admin/wallet-pass/import/items", {
-        state: "review,skipped",
-        limit: 10,
-      }),
-    enabled: !!run,
-  })
+  // Keyed by the run and its counts: the list follows the run as it skips or flags customers.
+  const problems = usePagedList<AdminWalletPassImportItemListResponse>(
+    walletPassKeys.importItems(`${run?.id}:${(run?.customers.skipped ?? 0) + (run?.customers.review ?? 0)}`),
+    "/admin/wallet-pass/import/items",
+    { state: "review,skipped" },
+    { pageSize: 10 }
+  )
   const invalidate = [walletPassKeys.import, walletPassKeys.status, walletPassKeys.sync]
   const start = useWalletPassAction(() => postJson("/admin/wallet-pass/import"), {
     success: t("page.import.started"),
@@ -110,6 +106,7 @@ export const ServiceImport = () => {
           {!!problems.data?.items.length && (
             <RowsTable
               rows={problems.data.items}
+              paging={problems.paging}
               columns={[
                 { header: t("common.filters.phone"), cell: (item) => item.phone },
                 { header: t("common.columns.state"), cell: (item) => f.label("importItemState", item.state) },

@@ -23,7 +23,7 @@ import type {
 } from "../../../../api/types"
 import type { LevelMoves } from "../../../../modules/wallet-pass/types"
 import type { ProgramInput } from "../../../../modules/wallet-pass/program"
-import { getJson, postJson, walletPassKeys } from "../../../lib/api"
+import { getJson, postJson, usePagedList, walletPassKeys } from "../../../lib/api"
 import { useWalletPassFormat, type WalletPassFormat } from "../../../lib/format"
 import { RowsTable } from "../../../components/rows-table"
 import {
@@ -107,11 +107,12 @@ const WalletPassProgramPage = () => {
     queryKey: programKey,
     queryFn: () => getJson<AdminWalletPassProgramResponse>("/admin/wallet-pass/program"),
   })
-  const history = useQuery({
-    queryKey: historyKey,
-    queryFn: () =>
-      getJson<AdminWalletPassProgramHistoryResponse>("/admin/wallet-pass/program/history", { limit: "10" }),
-  })
+  const history = usePagedList<AdminWalletPassProgramHistoryResponse>(
+    historyKey,
+    "/admin/wallet-pass/program/history",
+    {},
+    { pageSize: 10 }
+  )
   const [draft, setDraft] = useState<Draft | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
@@ -286,7 +287,7 @@ const WalletPassProgramPage = () => {
           </Button>
         </div>
       </Container>
-      <Container className="flex flex-col gap-2 p-0">
+      <Container className="flex flex-col gap-2 p-0" data-testid="wallet-pass-program-history">
         <Heading level="h2" className="px-6 pt-4">
           {t("program.history.title")}
         </Heading>
@@ -297,6 +298,7 @@ const WalletPassProgramPage = () => {
         )}
         <RowsTable
           rows={history.data?.versions ?? []}
+          paging={history.paging}
           columns={[
             { header: t("program.history.version"), cell: (v) => v.version },
             { header: t("program.history.saved"), cell: (v) => f.dateTime(v.saved_at) },
