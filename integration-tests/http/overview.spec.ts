@@ -129,9 +129,7 @@ storeTestRunner({
       const ledger = await rows(`SELECT * FROM wallet_pass_ledger_entry WHERE deleted_at IS NULL`)
       const holders = await rows(`SELECT * FROM wallet_pass_holder WHERE deleted_at IS NULL`)
       const cards = await rows(`SELECT * FROM wallet_pass_card WHERE deleted_at IS NULL AND installed`)
-      const spends = await rows(
-        `SELECT * FROM wallet_pass_order_spend WHERE deleted_at IS NULL AND canceled_at IS NULL`
-      )
+      const spends = await rows(`SELECT * FROM wallet_pass_order_spend WHERE deleted_at IS NULL`)
       const calls = await rows(`SELECT started_at FROM wallet_pass_api_call WHERE deleted_at IS NULL`)
       const dayList = Array.from({ length: days }, (_, i) => localDay(new Date(now.getTime() - (days - 1 - i) * DAY)))
       const perDay = new Map(dayList.map((day) => [day, { credited: 0, redeemed: 0, reversed: 0, lapsed: 0 }]))
@@ -150,7 +148,7 @@ storeTestRunner({
       const activeSince = now.getTime() - 90 * DAY
       const active = holders.filter(
         (h) =>
-          applied.some((e) => e.holder_id === h.id && ACTIVITY.includes(e.kind) && e.created_at >= activeSince) ||
+          ledger.some((e) => e.holder_id === h.id && ACTIVITY.includes(e.kind) && e.created_at >= activeSince) ||
           spends.some((s) => s.customer_id === h.customer_id && s.placed_at >= activeSince)
       )
       const enrolledHolders = holders.filter((h) => h.enrollment_state === "enrolled")

@@ -35,9 +35,9 @@ export const FLOW_OF_KIND: Record<LedgerKind, { credit: OverviewFlow | null; deb
 }
 
 /**
- * Entries that make a holder active: a purchase (its bonus, or bonus spent on it) in the store,
- * or at the service's points of sale (its credits and write-offs). The partial index
- * `IDX_wallet_pass_ledger_entry_holder_activity` lists the same kinds.
+ * Entries that make a holder active, besides an order placed: a purchase (its bonus, or bonus
+ * spent on it) in the store, or at the service's points of sale (its credits and write-offs).
+ * An entry counts when it was written, canceled later or not (the member came all the same).
  */
 export const ACTIVITY_KINDS = [
   "accrual",
@@ -85,7 +85,7 @@ export type ProgramOverview = {
     enrolled: number
     /** Enrolled, with a card installed in a wallet. */
     installed: number
-    /** With an order or an activity entry in the last {@link ACTIVE_DAYS} days. */
+    /** With an order placed or an entry of ACTIVITY_KINDS written in the last {@link ACTIVE_DAYS} days. */
     active: number
   }
   balance: {

@@ -32,12 +32,7 @@ export const WalletPassLedgerEntry = model
     { on: ["order_id"] },
     { on: ["holder_id", "expires_at"], where: "expires_at IS NOT NULL AND expired_at IS NULL" },
     // The program overview (repositories/overview.ts): entries by date, canceled ones apart (a
-    // summed slot is checked against them), and each holder's latest activity (ACTIVITY_KINDS).
+    // summed slot is checked against them).
     { name: "IDX_wallet_pass_ledger_entry_created_at", on: ["created_at"], where: "state = 'applied'" },
     { name: "IDX_wallet_pass_ledger_entry_canceled_created_at", on: ["created_at"], where: "state = 'canceled'" },
-    {
-      name: "IDX_wallet_pass_ledger_entry_holder_activity",
-      on: ["holder_id", "created_at"],
-      where: "state = 'applied' AND kind IN ('accrual', 'redemption', 'service_credit', 'service_debit')",
-    },
   ])

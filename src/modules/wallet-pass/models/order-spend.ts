@@ -15,4 +15,9 @@ export const WalletPassOrderSpend = model
     canceled_at: model.dateTime().nullable(),
     placed_at: model.dateTime(),
   })
-  .indexes([{ on: ["order_id"], unique: true }, { on: ["customer_id", "placed_at"] }])
+  .indexes([
+    { on: ["order_id"], unique: true },
+    { on: ["customer_id", "placed_at"] },
+    // The program overview sums orders by when they were recorded (repositories/overview.ts).
+    { on: ["created_at"] },
+  ])

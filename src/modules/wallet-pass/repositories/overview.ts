@@ -25,7 +25,7 @@ export type OverviewBounds = {
   /** The first day's start and the first hour's start. */
   days_from: Date
   hours_from: Date
-  /** The first slot a refresh checks (the earlier of the two, on a slot's start). */
+  /** The first slot a refresh checks: the earliest of the two and of the active window, on a slot's start. */
   slots_from: Date
   /** The end of the summed slots: what is later is read from the ledger every time. */
   sealed_until: Date
@@ -74,7 +74,7 @@ export class OverviewRepository {
   async bounds(input: { days: OverviewDays; timezone: string }): Promise<OverviewBounds> {
     try {
       const { rows } = await this.knex.raw<{ rows: Omit<OverviewBounds, "timezone" | "days">[] }>(
-        `SELECT b.*, ${SLOT_OF("least(b.days_from, b.hours_from)")} AS slots_from
+        `SELECT b.*, ${SLOT_OF("least(b.days_from, b.hours_from, now() - make_interval(days => CAST(:active AS integer)))")} AS slots_from
            FROM (SELECT now() AS now,
                         ((now() AT TIME ZONE :tz)::date - CAST(:days AS integer) + 1)::text AS first_day,
                         (now() AT TIME ZONE :tz)::date::text AS last_day,
@@ -89,6 +89,7 @@ export class OverviewRepository {
           hours: REQUEST_HOURS,
           slot: SLOT_SECONDS,
           seal_slots: Math.ceil(SEAL_AFTER_SECONDS / SLOT_SECONDS),
+          active: ACTIVE_DAYS,
         }
       )
       return { ...rows[0], timezone: input.timezone, days: input.days }
@@ -133,6 +134,10 @@ export class OverviewRepository {
       { from: b.slots_from, until: b.sealed_until, slot: SLOT_SECONDS }
     )
     const { lo, hi } = rows[0]
+    await this.knex.raw(
+      `DELETE FROM wallet_pass_overview_activity WHERE last_at < now() - make_interval(days => CAST(:keep AS integer))`,
+      { keep: SLOT_KEEP_DAYS }
+    )
     if (!lo || !hi) return { summed: 0, dropped: dropped.rowCount }
     const summed = await this.knex.raw<{ rowCount: number }>(
       `WITH ${FLOW_MAP},
@@ -161,6 +166,23 @@ export class OverviewRepository {
        ON CONFLICT (slot) WHERE deleted_at IS NULL DO NOTHING`,
       { flows: JSON.stringify(FLOW_OF_KIND), lo, hi, slot: SLOT_SECONDS }
     )
+    // Each holder's latest activity in the range: entries of ACTIVITY_KINDS (canceled later or
+    // not) and orders, by when they were recorded; an order counts from when it was placed.
+    await this.knex.raw(
+      `INSERT INTO wallet_pass_overview_activity (id, holder_id, last_at, created_at, updated_at)
+       SELECT 'wpact_' || a.holder_id, a.holder_id, max(a.at), now(), now()
+         FROM (SELECT e.holder_id, e.created_at AS at FROM wallet_pass_ledger_entry e
+                WHERE e.created_at >= :lo AND e.created_at < :hi AND (e.state = 'applied' OR e.state = 'canceled')
+                  AND e.kind = ANY(CAST(:activity AS text[])) AND e.deleted_at IS NULL
+               UNION ALL
+               SELECT h.id, s.placed_at FROM wallet_pass_order_spend s
+                 JOIN wallet_pass_holder h ON h.customer_id = s.customer_id AND h.deleted_at IS NULL
+                WHERE s.created_at >= :lo AND s.created_at < :hi AND s.deleted_at IS NULL) a
+        GROUP BY a.holder_id
+       ON CONFLICT (holder_id) WHERE deleted_at IS NULL
+       DO UPDATE SET last_at = greatest(wallet_pass_overview_activity.last_at, excluded.last_at), updated_at = now()`,
+      { lo, hi, activity: [...ACTIVITY_KINDS] }
+    )
     return { summed: summed.rowCount, dropped: dropped.rowCount }
   }
 
@@ -168,9 +190,10 @@ export class OverviewRepository {
    * Holders (all, enrolled, with a card installed, active) and what the store owes: the sum of
    * every holder's balance exactly as wallet_pass_balance reads one (the running sum, less what
    * remains of lapsed credits whose expiry is not written yet), and what of it lapses soon; at
-   * the transaction's time, as wallet_pass_balance reads it.
+   * the transaction's time, as wallet_pass_balance reads it. Active holders: those whose latest
+   * activity in the summed quarter hours is recent enough, and those active in the last hour.
    */
-  async figures(): Promise<Pick<ProgramOverview, "holders" | "balance">> {
+  async figures(b: OverviewBounds): Promise<Pick<ProgramOverview, "holders" | "balance">> {
     const { rows } = await this.knex.raw<{ rows: Record<string, string>[] }>(
       `SELECT
          (SELECT count(*) FROM wallet_pass_holder h WHERE h.deleted_at IS NULL) AS total,
@@ -180,12 +203,16 @@ export class OverviewRepository {
              AND EXISTS (SELECT 1 FROM wallet_pass_card c WHERE c.holder_id = h.id AND c.installed AND c.deleted_at IS NULL)) AS installed,
          (SELECT count(*) FROM wallet_pass_holder h
            WHERE h.deleted_at IS NULL
-             AND (EXISTS (SELECT 1 FROM wallet_pass_ledger_entry e
-                           WHERE e.holder_id = h.id AND e.created_at >= now() - make_interval(days => CAST(:active AS integer)) AND e.state = 'applied'
-                             AND e.kind = ANY(CAST(:activity AS text[])) AND e.deleted_at IS NULL)
-                  OR EXISTS (SELECT 1 FROM wallet_pass_order_spend s
-                              WHERE s.customer_id = h.customer_id AND s.placed_at >= now() - make_interval(days => CAST(:active AS integer))
-                                AND s.canceled_at IS NULL AND s.deleted_at IS NULL))) AS active,
+             AND h.id IN (SELECT a.holder_id FROM wallet_pass_overview_activity a
+                           WHERE a.last_at >= now() - make_interval(days => CAST(:active AS integer)) AND a.deleted_at IS NULL
+                          UNION ALL
+                          SELECT e.holder_id FROM wallet_pass_ledger_entry e
+                           WHERE e.created_at >= :until AND (e.state = 'applied' OR e.state = 'canceled')
+                             AND e.kind = ANY(CAST(:activity AS text[])) AND e.deleted_at IS NULL
+                          UNION ALL
+                          SELECT o.id FROM wallet_pass_order_spend s JOIN wallet_pass_holder o ON o.customer_id = s.customer_id
+                           WHERE s.created_at >= :until AND s.deleted_at IS NULL
+                             AND s.placed_at >= now() - make_interval(days => CAST(:active AS integer)))) AS active,
          (SELECT COALESCE(sum(h.ledger_sum), 0) FROM wallet_pass_holder h WHERE h.deleted_at IS NULL)
            - (SELECT COALESCE(sum(e.remaining), 0)
                 FROM wallet_pass_ledger_entry e JOIN wallet_pass_holder h ON h.id = e.holder_id AND h.deleted_at IS NULL
@@ -197,6 +224,7 @@ export class OverviewRepository {
       {
         active: ACTIVE_DAYS,
         activity: [...ACTIVITY_KINDS],
+        until: b.sealed_until,
         expiring: EXPIRING_DAYS,
       }
     )

@@ -23,7 +23,7 @@ export class OverviewService extends InternalService {
     const overview = new OverviewRepository(this.knex_(sharedContext))
     const bounds = await overview.bounds(input)
     await overview.refreshSlots(bounds)
-    const { holders, balance } = await overview.figures()
+    const { holders, balance } = await overview.figures(bounds)
     const perDay = await overview.flowsPerDay(bounds)
     const perHour = await overview.requestsPerHour(bounds)
     const totals = Object.fromEntries(
