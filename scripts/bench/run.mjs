@@ -35,6 +35,7 @@ import {
   table,
   until,
 } from "./lib/common.mjs"
+import { benchOverview, overviewReport } from "./overview.mjs"
 
 const env = process.env
 const HOOK_SECONDS = Number(env.BENCH_HOOK_SECONDS ?? 6)
@@ -55,9 +56,9 @@ const CHECKOUTS = Number(env.BENCH_CHECKOUTS ?? 40)
 const APP_KEY = "bench-key"
 const HOOKS = { login: "svc", password: "bench-hook-pw" }
 const HOLDERS = 16
-// BENCH_PHASES=hooks,drain,backfill,import,checkout,levels (default: all) runs some phases only.
+// BENCH_PHASES=hooks,drain,backfill,import,checkout,levels,overview (default: all) runs some phases only.
 const PHASES = new Set(
-  (env.BENCH_PHASES ?? "hooks,drain,backfill,import,checkout,levels").split(",").map((p) => p.trim())
+  (env.BENCH_PHASES ?? "hooks,drain,backfill,import,checkout,levels,overview").split(",").map((p) => p.trim())
 )
 
 const step = (msg) => console.log(`[bench] ${new Date().toISOString().slice(11, 19)} ${msg}`)
@@ -186,6 +187,7 @@ async function main() {
     if (PHASES.has("checkout"))
       results.checkout = await benchCheckout(emulator, sql, app, baseEnv, storeA, seed, cleanups)
     if (PHASES.has("levels")) results.levels = await benchLevels(sql, storeA, seed)
+    if (PHASES.has("overview")) results.overview = await benchOverview({ sql, store: storeA, seed, app, step })
     results.finished = new Date().toISOString()
     results.machine.loadavg_at_end = os
       .loadavg()
@@ -896,6 +898,7 @@ function report(r) {
       )
     )
   }
+  if (r.overview) out.push(overviewReport(r.overview))
   return out.join("\n")
 }
 
