@@ -307,8 +307,13 @@ storeTestRunner({
       )
       expect(entries).toHaveLength(2)
       await waitFor(async () => (await settled(holder.id)) && card("+79996660007")?.balance === 70, "70 at the service")
+      // Each bonus reached the service once: as its own balance/add, or carried by the request
+      // it waited behind (the enrolment, a balance set: coalescing, docs/architecture.md).
+      const sent = await walletPass().listWalletPassOperations({ ledger_entry_id: entries.map((e) => e.id) })
+      expect(sent).toHaveLength(2)
+      expect(sent.every((o) => o.state === "done" || (o.state === "resolved" && o.result?.coalesced_into))).toBe(true)
       const added = service.emulator.requests().filter((r) => r.endpoint.includes("balance/add"))
-      expect(added).toHaveLength(2)
+      expect(added).toHaveLength(sent.filter((o) => o.state === "done").length)
     })
 
     it("a birthday bonus once a year on the day in the store's time zone, 29 February on the 28th", async () => {

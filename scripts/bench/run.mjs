@@ -36,6 +36,7 @@ import {
   until,
 } from "./lib/common.mjs"
 import { benchOverview, overviewReport } from "./overview.mjs"
+import { benchFreshness, freshnessReport } from "./freshness.mjs"
 
 const env = process.env
 const HOOK_SECONDS = Number(env.BENCH_HOOK_SECONDS ?? 6)
@@ -56,9 +57,10 @@ const CHECKOUTS = Number(env.BENCH_CHECKOUTS ?? 40)
 const APP_KEY = "bench-key"
 const HOOKS = { login: "svc", password: "bench-hook-pw" }
 const HOLDERS = 16
-// BENCH_PHASES=hooks,drain,backfill,import,checkout,levels,overview (default: all) runs some phases only.
+// BENCH_PHASES=hooks,drain,backfill,import,checkout,levels,overview,freshness (default: all) runs some
+// phases only. freshness runs last: it stops store A (its store must drain the database alone).
 const PHASES = new Set(
-  (env.BENCH_PHASES ?? "hooks,drain,backfill,import,checkout,levels,overview").split(",").map((p) => p.trim())
+  (env.BENCH_PHASES ?? "hooks,drain,backfill,import,checkout,levels,overview,freshness").split(",").map((p) => p.trim())
 )
 
 const step = (msg) => console.log(`[bench] ${new Date().toISOString().slice(11, 19)} ${msg}`)
@@ -188,6 +190,11 @@ async function main() {
       results.checkout = await benchCheckout(emulator, sql, app, baseEnv, storeA, seed, cleanups)
     if (PHASES.has("levels")) results.levels = await benchLevels(sql, storeA, seed)
     if (PHASES.has("overview")) results.overview = await benchOverview({ sql, store: storeA, seed, app, step })
+    if (PHASES.has("freshness")) {
+      const stopOthers = () => storeA.kill()
+      const input = { emulator, sql, app, baseEnv, pluginOptions, seed, stopOthers, step, cleanups }
+      results.freshness = await benchFreshness(input)
+    }
     results.finished = new Date().toISOString()
     results.machine.loadavg_at_end = os
       .loadavg()
@@ -899,6 +906,7 @@ function report(r) {
     )
   }
   if (r.overview) out.push(overviewReport(r.overview))
+  if (r.freshness) out.push(freshnessReport(r.freshness))
   return out.join("\n")
 }
 
