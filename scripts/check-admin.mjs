@@ -278,8 +278,24 @@ async function main() {
     page.setDefaultTimeout(UI_TIMEOUT_MS)
     page.setDefaultNavigationTimeout(60_000)
     let shooting = page
-    const shot = (name, p = page) => p.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true })
-    const shotOf = (locator, name) => locator.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) })
+    const shot = (name, p = page) =>
+      p.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true, animations: "disabled" })
+    /**
+     * One section, whole: the dashboard scrolls inside its own pane, which paints nothing
+     * below the window, so the window is made as tall as the section for the shot.
+     */
+    const shotOf = async (locator, name) => {
+      const p = locator.page()
+      const size = p.viewportSize()
+      const height = await locator.evaluate((el) => el.getBoundingClientRect().height)
+      if (height + 200 > size.height) await p.setViewportSize({ width: size.width, height: Math.ceil(height) + 200 })
+      try {
+        await locator.scrollIntoViewIfNeeded()
+        await locator.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), animations: "disabled" })
+      } finally {
+        await p.setViewportSize(size)
+      }
+    }
     try {
       step("logging in at /app/login")
       await login(page, base)
@@ -298,7 +314,7 @@ async function main() {
       const firstDate = (await ledger.locator("tbody tr td").first().innerText()).trim()
       if (!EN_DATE.test(firstDate)) throw new Error(`the ledger writes a date as ${JSON.stringify(firstDate)}`)
       await widget.getByTestId("wallet-pass-links").getByText("Apple Wallet (iPhone)").waitFor()
-      await shot("en-01-customer-widget")
+      await shotOf(widget, "en-01-customer-widget")
 
       step("sending a personal push from the widget; it shows among the pushes sent")
       await widget.getByTestId("wallet-pass-push-message").fill(PUSH_TEXT)
@@ -313,6 +329,14 @@ async function main() {
         throw new Error("the push went out with a bound-variable change: the customer saw the generic text")
       await widget.getByTestId("wallet-pass-push-history").getByText(PUSH_TEXT).waitFor()
 
+      step("the Wallet pass page: the connection shows from answered requests, before any check")
+      await page.goto(`${base}/app/wallet-pass`)
+      const status = page.getByTestId("wallet-pass-status")
+      await status.getByTestId("wallet-pass-connection").getByText("Connected").waitFor()
+      await status.getByTestId("wallet-pass-connection-how").getByText("The service answered").waitFor()
+      await shotOf(status, "en-02-connection-from-requests")
+      await page.goto(`${base}/app/customers/${customerId}`)
+
       step("a push the service answers 500: the widget lists it for review, in words, and retries it")
       emulator.injectFault({ kind: "status", status: 500, path: "/crm/user_create_or_update" })
       await widget.getByTestId("wallet-pass-push-message").fill(FAILED_PUSH_TEXT)
@@ -320,26 +344,27 @@ async function main() {
       const review = widget.getByTestId("wallet-pass-pending-operations")
       await review.getByText(`Push: ${FAILED_PUSH_TEXT}`).waitFor()
       await review.getByText("Needs review").waitFor()
-      await shot("en-02-push-needs-review")
+      await review.getByText("The service failed (500)").waitFor()
+      await shotOf(review, "en-03-push-needs-review")
 
-      step("the Wallet pass page: the connection shows from answered requests, before any check")
+      step("on the Wallet pass page the request waiting for review names its customer, its error whole on demand")
       await page.goto(`${base}/app/wallet-pass`)
-      const status = page.getByTestId("wallet-pass-status")
-      await status.getByTestId("wallet-pass-connection").getByText("Connected").waitFor()
-      await status.getByTestId("wallet-pass-connection-how").getByText("The service answered").waitFor()
-      step("the request waiting for review names its customer and shows its error on demand")
       const requests = page.getByTestId("wallet-pass-requests")
       const failedRow = requests.locator("tbody tr").filter({ hasText: FAILED_PUSH_TEXT })
       await failedRow.getByText("Anna Smirnova").waitFor()
       await failedRow.getByTestId("wallet-pass-request-error").click()
       const errorText = await page.getByTestId("wallet-pass-request-error-text").innerText()
       if (!/500/.test(errorText)) throw new Error(`the full error says ${JSON.stringify(errorText)}`)
-      await shotOf(requests, "en-03-requests-review")
+      await shot("en-04-requests-review-error")
       await page.keyboard.press("Escape")
 
       step("retried from the customer widget, the push goes through")
       await page.goto(`${base}/app/customers/${customerId}`)
-      await review.locator("tbody tr").filter({ hasText: FAILED_PUSH_TEXT }).getByTestId("wallet-pass-retry").click()
+      await review
+        .getByTestId("wallet-pass-pending-operation")
+        .filter({ hasText: FAILED_PUSH_TEXT })
+        .getByTestId("wallet-pass-retry")
+        .click()
       await waitFor(
         () => emulator.snapshot().pushes.some((p) => p.phone === PHONE && p.requestedText === FAILED_PUSH_TEXT),
         "the retried push at the emulator",
@@ -356,7 +381,7 @@ async function main() {
       await adjust(widget, "10,50", "comma typo")
       const refusal = await widget.getByTestId("wallet-pass-adjust-amount-error").innerText()
       if (!refusal.includes("1,234.56")) throw new Error(`the amount field says: ${refusal}`)
-      await shot("en-04-adjust-refused")
+      await shotOf(widget.getByTestId("wallet-pass-adjust"), "en-05-adjust-refused")
       if ((await balanceNow()) !== START) throw new Error("a refused amount changed the balance")
 
       step('"1,050" asks for confirmation with the balance before and after; Cancel sends nothing')
@@ -365,7 +390,7 @@ async function main() {
       await dialog
         .getByText(`The balance goes from ${money(START, "en-US")} to ${money(START + 1050, "en-US")}.`)
         .waitFor()
-      await shot("en-05-adjust-confirm")
+      await shot("en-06-adjust-confirm")
       await dialog.getByRole("button", { name: "Cancel" }).click()
       await dialog.waitFor({ state: "detached" })
       if ((await balanceNow()) !== START) throw new Error("a canceled credit changed the balance")
@@ -391,7 +416,7 @@ async function main() {
         .getByTestId("wallet-pass-adjust-amount-hint")
         .getByText(money(START + 21, "de-DE"))
         .waitFor()
-      await shot("en-06-adjust-german", dePage)
+      await shotOf(deWidget.getByTestId("wallet-pass-adjust"), "en-07-adjust-german")
       await deWidget.getByTestId("wallet-pass-adjust-reason").fill("Komma")
       await deWidget.getByTestId("wallet-pass-adjust-submit").click()
       await waitFor(async () => (await balanceNow()) === START + 21, "the German credit of 10,50", UI_TIMEOUT_MS)
@@ -405,14 +430,14 @@ async function main() {
         if (await noPass.getByTestId(absent).count())
           throw new Error(`${absent} is offered to a customer without a pass`)
       }
-      await shotOf(noPass, "en-07-customer-without-pass")
+      await shotOf(noPass, "en-08-customer-without-pass")
 
       step("the Wallet pass page: Check now shows the account")
       await page.goto(`${base}/app/wallet-pass`)
       await status.getByTestId("wallet-pass-check-now").click()
       await status.getByText("Emulated account").waitFor()
       await status.getByTestId("wallet-pass-connection-how").getByText("Connection check on").waitFor()
-      await shot("en-08-wallet-pass-page")
+      await shotOf(page.getByTestId("wallet-pass-page"), "en-09-wallet-pass-page")
 
       step(
         `the hook log: a reused transactionId as a conflict, a refused delivery, and ${EXTRA_HOOKS} more hooks paged`
@@ -456,7 +481,7 @@ async function main() {
       await hooks.getByTestId("wallet-pass-hooks-filters-phone").fill("5577")
       await hooks.getByRole("heading", { name: "Hooks from the service · 1" }).waitFor()
       await hooks.getByTestId("wallet-pass-hook-refusals").getByText("1 refused").waitFor()
-      await shotOf(hooks, "en-09-hook-log")
+      await shotOf(hooks, "en-10-hook-log")
 
       step("a campaign: created, then sent after a confirmation that counts its cards; the row follows")
       const campaigns = page.getByTestId("wallet-pass-campaigns")
@@ -468,14 +493,16 @@ async function main() {
       await campaignRow.getByTestId("wallet-pass-campaign-send").click()
       const confirmSend = page.getByRole("alertdialog")
       await confirmSend.getByText("It goes to 1 card installed in Apple or Google Wallet").waitFor()
-      await shot("en-10-campaign-confirm")
+      await shot("en-11-campaign-confirm")
       await confirmSend.getByRole("button", { name: "Send to 1 card" }).click()
       await campaignRow.getByText("Sent", { exact: true }).waitFor()
+      await shotOf(campaigns, "en-12-campaign-sent")
 
       step('"Enrol all" says there is nobody to enrol')
       await page.getByTestId("wallet-pass-enroll-all").click()
       await page.getByText("Nobody to enrol: every customer with a phone already has a pass").waitFor()
-      await shotOf(page.getByTestId("wallet-pass-enroll-all"), "en-11-enroll-all")
+      await page.getByTestId("wallet-pass-enroll-all").scrollIntoViewIfNeeded()
+      await shot("en-13-enroll-all")
 
       step("importing the service's existing customers from the Wallet pass page")
       for (const [i, balance] of [120, 45.5, 0].entries()) {
@@ -492,12 +519,12 @@ async function main() {
       await importSection.getByText("Imported — run the final refresh").waitFor({ timeout: 60_000 })
       const adopted = (await importSection.getByTestId("wallet-pass-import-adopted").innerText()).trim()
       if (adopted !== "3") throw new Error(`the import section shows ${adopted} adopted, expected 3`)
-      await shotOf(importSection, "en-12-import")
+      await shotOf(importSection, "en-14-import")
       const imported = await holderOf("+79990006100")
       await page.goto(`${base}/app/customers/${imported.customer_id}`)
       const importedWidget = page.getByTestId("wallet-pass-widget")
       await importedWidget.getByTestId("wallet-pass-adoption").waitFor()
-      await shotOf(importedWidget, "en-13-imported-customer")
+      await shotOf(importedWidget, "en-15-imported-customer")
 
       step("Settings › Wallet pass program: a bad level is refused by name; a good one saved after its preview")
       await page.goto(`${base}/app/settings/wallet-pass-program`)
@@ -512,7 +539,7 @@ async function main() {
       await typeLevel(1, ["Silver", "0", "5", "5"])
       await program.getByTestId("wallet-pass-program-save").click()
       await program.getByTestId("wallet-pass-program-problem").getByText("tiers.levels.1.threshold").waitFor()
-      await shot("en-14-program-refused")
+      await shotOf(program, "en-16-program-refused")
       await typeLevel(1, ["Silver", "100", "5", "5"])
       await program.getByTestId("wallet-pass-bonus-install").locator("input").first().fill("20")
       await program.getByTestId("wallet-pass-bonus-referral").locator("input").first().fill("50")
@@ -521,15 +548,15 @@ async function main() {
       await program.getByTestId("wallet-pass-program-save").click()
       const confirm = page.getByRole("alertdialog")
       await confirm.getByText("change level").waitFor()
-      await shot("en-15-program-preview")
+      await shot("en-17-program-preview")
       await confirm.getByRole("button", { name: "Save" }).click()
       await page.getByText("Program version 1 saved").waitFor()
       await page.getByRole("cell", { name: "Base, Silver" }).waitFor()
-      await shot("en-16-program-saved")
+      await shotOf(page.getByTestId("wallet-pass-program-history"), "en-18-program-saved")
       await page.goto(`${base}/app/customers/${imported.customer_id}`)
       const levelSection = page.getByTestId("wallet-pass-widget").getByTestId("wallet-pass-level")
       await levelSection.getByText("Level Base").waitFor()
-      await shotOf(page.getByTestId("wallet-pass-widget"), "en-17-customer-level")
+      await shotOf(page.getByTestId("wallet-pass-widget"), "en-19-customer-level")
 
       step("a friend installs a pass through the first customer's invitation: the install bonus and the referral show")
       const friend = await emulator.install({
@@ -558,12 +585,12 @@ async function main() {
       }
       if (!emulator.snapshot().events.some((e) => e.event === "birthday" && e.phone === FRIEND_PHONE))
         throw new Error("the widget shows a birthday event the emulator did not receive")
-      await shotOf(friendWidget, "en-18-customer-bonuses")
+      await shotOf(friendWidget, "en-20-customer-bonuses")
       await page.goto(`${base}/app/wallet-pass`)
       const storeEvents = page.getByTestId("wallet-pass-store-events")
       await storeEvents.getByText("Cart abandoned").waitFor()
       await storeEvents.getByTestId("wallet-pass-events-cap").getByText("1 of 500 sent today").waitFor()
-      await shotOf(storeEvents, "en-19-store-events")
+      await shotOf(storeEvents, "en-21-store-events")
 
       step("the admin in Russian (the dashboard's language): the same screens, no English text of the plugin")
       const russian = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: "ru-RU" })
@@ -593,7 +620,7 @@ async function main() {
       await ruWidget.getByTestId("wallet-pass-push-send").click()
       await ruWidget.getByTestId("wallet-pass-pending-operations").getByText("Нужна проверка").waitFor()
       await assertRussian(ru, fragments, "the customer widget")
-      await shot("ru-01-customer-widget", ru)
+      await shotOf(ruWidget, "ru-01-customer-widget")
 
       step("a dialog in Russian: a large credit asks first")
       await ruWidget.getByTestId("wallet-pass-adjust-amount").fill("1 050")
@@ -617,7 +644,7 @@ async function main() {
       await ru.getByTestId("wallet-pass-requests").getByText("Скидка 20% в эти выходные").waitFor()
       await ru.getByTestId("wallet-pass-hooks-table").locator("tbody tr").first().waitFor()
       await assertRussian(ru, fragments, "the Wallet pass page")
-      await shot("ru-04-wallet-pass-page", ru)
+      await shotOf(ru.getByTestId("wallet-pass-page"), "ru-04-wallet-pass-page")
       const ruCampaigns = ru.getByTestId("wallet-pass-campaigns")
       await ruCampaigns.getByTestId("wallet-pass-campaign-name").fill("Выходные")
       await ruCampaigns.getByTestId("wallet-pass-campaign-message").fill("Скидка 20% в эти выходные")
@@ -635,7 +662,7 @@ async function main() {
       await ru.getByTestId("wallet-pass-program").getByRole("heading", { name: "Программа лояльности" }).waitFor()
       await ru.getByRole("cell", { name: "Base, Silver" }).waitFor()
       await assertRussian(ru, fragments, "the program settings")
-      await shot("ru-06-program", ru)
+      await shotOf(ru.getByTestId("wallet-pass-program"), "ru-06-program")
 
       await ru.goto(`${base}/app/customers/${friendId}`)
       await ru.getByTestId("wallet-pass-bonuses").getByText("За установку карты").waitFor()

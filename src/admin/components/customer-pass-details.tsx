@@ -107,7 +107,7 @@ export const PassFacts = ({ pass }: { pass: Pass }) => {
       {!!holder.invites?.length && (
         <Text size="small">{t("customer.facts.invited", { phones: holder.invites.join(", ") })}</Text>
       )}
-      {holder.enrollment_error && (
+      {holder.enrollment_error && holder.enrollment_state === "failed" && (
         <Text size="small" className="text-ui-fg-error" data-testid="wallet-pass-enrollment-error">
           {t("customer.facts.enrollmentError", { error: holder.enrollment_error })}
         </Text>

@@ -6,7 +6,7 @@ import { describeRequest } from "../lib/requests"
 import { ErrorDetail } from "./error-detail"
 import { OperationStateBadge } from "./operation-state-badge"
 import { ReviewButtons, useReviewActions } from "./review-buttons"
-import { RowsTable } from "./rows-table"
+import { Pager, RowsTable } from "./rows-table"
 
 type Operation = Json<AdminWalletPassOperationListItem>
 
@@ -31,31 +31,34 @@ export const CustomerRequests = ({ customerId, refetchInterval }: Props) => {
     { pageSize: 5, refetchInterval }
   )
   if (!data?.count) return null
+  // A list, not a table: the widget's column is narrow, and each request needs its error and buttons.
   return (
     <div className="flex flex-col" data-testid="wallet-pass-pending-operations">
       <Text size="small" weight="plus" className="px-6 pt-4 pb-2">
         {t("customer.requests.title", { count: data.count })}
       </Text>
-      <RowsTable<Operation>
-        rows={data.operations}
-        paging={paging}
-        columns={[
-          {
-            header: t("common.columns.created"),
-            cell: (op) => f.dateTime(op.created_at),
-            className: "whitespace-nowrap",
-          },
-          {
-            header: t("common.columns.request"),
-            cell: (op) => describeRequest(op, f, data.currency_code),
-            title: (op) => op.subject.message,
-            truncate: true,
-          },
-          { header: t("common.columns.state"), cell: (op) => <OperationStateBadge state={op.state} /> },
-          { header: t("common.columns.error"), cell: (op) => <ErrorDetail error={op.last_error} /> },
-          { cell: (op) => <ReviewButtons operation={op} actions={actions} /> },
-        ]}
-      />
+      <div className="divide-y border-t">
+        {data.operations.map((op: Operation) => (
+          <div key={op.id} className="flex flex-col gap-1 px-6 py-3" data-testid="wallet-pass-pending-operation">
+            <div className="flex items-center justify-between gap-3">
+              <Text size="small" className="min-w-0 truncate" title={op.subject.message ?? undefined}>
+                {describeRequest(op, f, data.currency_code)}
+              </Text>
+              <OperationStateBadge state={op.state} />
+            </div>
+            <div className="flex items-center justify-between gap-3">
+              <div className="flex min-w-0 items-center gap-2">
+                <Text size="xsmall" className="shrink-0 text-ui-fg-subtle">
+                  {f.dateTime(op.created_at)}
+                </Text>
+                {op.last_error && <ErrorDetail error={op.last_error} testId="wallet-pass-pending-error" />}
+              </div>
+              <ReviewButtons operation={op} actions={actions} />
+            </div>
+          </div>
+        ))}
+      </div>
+      <Pager paging={paging} />
     </div>
   )
 }

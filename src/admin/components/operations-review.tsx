@@ -102,7 +102,11 @@ export const OperationsReview = () => {
             title: (op) => op.subject.message ?? f.label("operationMethod", op.method),
             truncate: true,
           },
-          { header: t("common.columns.state"), cell: (op) => <OperationStateBadge state={op.state} /> },
+          {
+            header: t("common.columns.state"),
+            cell: (op) => <OperationStateBadge state={op.state} />,
+            className: "whitespace-nowrap",
+          },
           {
             header: t("common.columns.error"),
             cell: (op) => <ErrorDetail error={op.last_error} testId="wallet-pass-request-error" />,

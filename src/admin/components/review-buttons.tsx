@@ -31,7 +31,7 @@ export const ReviewButtons = ({
   const { t } = useWalletPassFormat()
   if (!REVIEWABLE_STATES.includes(operation.state)) return null
   return (
-    <div className="flex justify-end gap-2">
+    <div className="flex shrink-0 justify-end gap-2 whitespace-nowrap">
       <Button
         size="small"
         variant="secondary"

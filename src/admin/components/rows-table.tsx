@@ -33,7 +33,6 @@ export function RowsTable<T extends { id: string }>({
   empty?: string
   testId?: string
 }) {
-  const { t } = useWalletPassFormat()
   if (!rows.length && empty) {
     return (
       <Text size="small" className="px-6 py-4 text-ui-fg-subtle" data-testid={testId}>
@@ -41,7 +40,6 @@ export function RowsTable<T extends { id: string }>({
       </Text>
     )
   }
-  const pageCount = paging ? Math.max(1, Math.ceil(paging.count / paging.pageSize)) : 1
   return (
     <div data-testid={testId}>
       <Table>
@@ -70,27 +68,35 @@ export function RowsTable<T extends { id: string }>({
           ))}
         </Table.Body>
       </Table>
-      {paging && paging.count > paging.pageSize && (
-        <Table.Pagination
-          data-testid={testId ? `${testId}-pagination` : undefined}
-          count={paging.count}
-          pageSize={paging.pageSize}
-          pageIndex={paging.pageIndex}
-          pageCount={pageCount}
-          canPreviousPage={paging.pageIndex > 0}
-          canNextPage={paging.pageIndex + 1 < pageCount}
-          previousPage={() => paging.setPageIndex(paging.pageIndex - 1)}
-          nextPage={() => paging.setPageIndex(paging.pageIndex + 1)}
-          translations={{
-            of: t("common.pagination.of"),
-            results: t("common.pagination.results"),
-            pages: t("common.pagination.pages"),
-            prev: t("common.pagination.prev"),
-            next: t("common.pagination.next"),
-          }}
-        />
-      )}
+      {paging && <Pager paging={paging} testId={testId ? `${testId}-pagination` : undefined} />}
     </div>
+  )
+}
+
+/** Medusa's pagination under a list ("1 — 20 of 23 results"), in the admin's language; nothing for one page. */
+export function Pager({ paging, testId }: { paging: Paging; testId?: string }) {
+  const { t } = useWalletPassFormat()
+  if (paging.count <= paging.pageSize) return null
+  const pageCount = Math.max(1, Math.ceil(paging.count / paging.pageSize))
+  return (
+    <Table.Pagination
+      data-testid={testId}
+      count={paging.count}
+      pageSize={paging.pageSize}
+      pageIndex={paging.pageIndex}
+      pageCount={pageCount}
+      canPreviousPage={paging.pageIndex > 0}
+      canNextPage={paging.pageIndex + 1 < pageCount}
+      previousPage={() => paging.setPageIndex(paging.pageIndex - 1)}
+      nextPage={() => paging.setPageIndex(paging.pageIndex + 1)}
+      translations={{
+        of: t("common.pagination.of"),
+        results: t("common.pagination.results"),
+        pages: t("common.pagination.pages"),
+        prev: t("common.pagination.prev"),
+        next: t("common.pagination.next"),
+      }}
+    />
   )
 }
 

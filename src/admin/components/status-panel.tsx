@@ -35,7 +35,9 @@ const Stat = ({ label, value, testId }: { label: string; value: string | number;
 export function connectionState(status: Status, f: WalletPassFormat) {
   const check = status.connection
   const answer = status.last_answer
-  const fromAnswer = answer && (!check || new Date(answer.at) > new Date(check.checked_at))
+  // A check is itself an answered request: then the check says it (with the account).
+  const fromAnswer =
+    answer && (!check || (answer.method !== "status" && new Date(answer.at) > new Date(check.checked_at)))
   if (fromAnswer) {
     const request = answer.method ? f.label("operationMethod", answer.method) : f.t("page.status.someRequest")
     return {
@@ -79,6 +81,7 @@ export const StatusPanel = () => {
   const connection = status?.connection
   const state = status ? connectionState(status, f) : null
   const ops: Partial<Record<string, number>> = status?.queue.operations ?? {}
+  const count = (n: number) => new Intl.NumberFormat(undefined).format(n)
 
   return (
     <Container className="divide-y p-0" data-testid="wallet-pass-status">
@@ -136,9 +139,9 @@ export const StatusPanel = () => {
           <div className="grid grid-cols-4 gap-4 px-6 py-4">
             <Stat
               label={t("page.status.requestsThisHour")}
-              value={`${status.rate.used_last_hour} / ${status.rate.per_hour}`}
+              value={`${count(status.rate.used_last_hour)} / ${count(status.rate.per_hour)}`}
             />
-            <Stat label={t("page.status.pending")} value={ops.pending ?? 0} />
+            <Stat label={t("page.status.pending")} value={count(ops.pending ?? 0)} />
             <Stat label={t("page.status.oldestPending")} value={f.age(status.queue.oldest_pending_age_seconds)} />
             <Stat label={t("page.status.failedReview")} value={`${ops.failed ?? 0} / ${ops.needs_review ?? 0}`} />
           </div>

@@ -49,6 +49,16 @@ export default defineArea({
         serverError: "The store could not do it (a server error). Try again in a minute.",
       },
       pagination: { of: "of", results: "results", pages: "pages", prev: "Prev", next: "Next" },
+      failure: {
+        local_validation: "Not sent",
+        rejected: "The service refused it ({{status}})",
+        rate_limited: "Too many requests: the service asked to wait",
+        connect_failed: "The service could not be reached",
+        timeout: "No answer in time: the service may have done it",
+        connection_reset: "The connection broke before the answer: the service may have done it",
+        server_error: "The service failed ({{status}}): it may have done it",
+        invalid_response: "The service answered something unexpected ({{status}})",
+      },
       filters: {
         method: "Method",
         state: "State",
@@ -191,6 +201,16 @@ export default defineArea({
         serverError: "Магазин не смог это сделать (ошибка сервера). Попробуйте через минуту.",
       },
       pagination: { of: "из", results: "результатов", pages: "страниц", prev: "Назад", next: "Далее" },
+      failure: {
+        local_validation: "Не отправлено",
+        rejected: "Сервис отклонил запрос ({{status}})",
+        rate_limited: "Слишком много запросов: сервис попросил подождать",
+        connect_failed: "Не удалось связаться с сервисом",
+        timeout: "Ответа не было вовремя: сервис мог выполнить запрос",
+        connection_reset: "Соединение оборвалось до ответа: сервис мог выполнить запрос",
+        server_error: "Ошибка сервиса ({{status}}): запрос мог быть выполнен",
+        invalid_response: "Сервис ответил неожиданно ({{status}})",
+      },
       filters: {
         method: "Метод",
         state: "Статус",

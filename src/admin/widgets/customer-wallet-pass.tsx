@@ -54,7 +54,8 @@ const CustomerWalletPassWidget = ({ data: customer }: DetailWidgetProps<AdminCus
       {isError && <Text className="px-6 py-4 text-ui-fg-error">{t("customer.loadFailed")}</Text>}
       {data?.pass_elsewhere && <MovePass customerId={customer.id} elsewhere={data.pass_elsewhere} />}
       {data && <CustomerPassActions customerId={customer.id} actions={data.actions} hasPhone={!!customer.phone} />}
-      {pass && data && (
+      {/* A holder recorded without a phone has nothing else to show: the line above says why. */}
+      {pass && data && pass.holder.phone && (
         <>
           <PassFigures pass={pass} expiring={data.expiring} />
           <ExpiringCredits expiring={data.expiring} currency={pass.currency_code} />
