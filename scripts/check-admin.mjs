@@ -501,7 +501,7 @@ async function main() {
       step('"Enrol all" says there is nobody to enrol')
       await page.getByTestId("wallet-pass-enroll-all").click()
       await page.getByText("Nobody to enrol: every customer with a phone already has a pass").waitFor()
-      await page.getByTestId("wallet-pass-enroll-all").scrollIntoViewIfNeeded()
+      await page.getByTestId("wallet-pass-enroll-section").scrollIntoViewIfNeeded()
       await shot("en-13-enroll-all")
 
       step("importing the service's existing customers from the Wallet pass page")

@@ -79,7 +79,12 @@ export const BackgroundChecks = () => {
         </div>
       )}
       <Text size="xsmall" className="text-ui-fg-subtle">
-        {sync ? t("page.checks.budget", { count: sync.budget.per_hour }) : ""}
+        {sync
+          ? t("page.checks.budget", {
+              count: sync.budget.per_hour,
+              perHour: new Intl.NumberFormat(undefined).format(sync.budget.per_hour),
+            })
+          : ""}
       </Text>
     </Container>
   )

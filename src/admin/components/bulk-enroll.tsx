@@ -33,7 +33,7 @@ export const BulkEnroll = () => {
   const percent = p && p.total > 0 ? Math.round((done / p.total) * 100) : 0
 
   return (
-    <Container className="flex flex-col gap-3 px-6 py-4" data-testid="wallet-pass-enroll-all">
+    <Container className="flex flex-col gap-3 px-6 py-4" data-testid="wallet-pass-enroll-section">
       <div className="flex items-center justify-between">
         <Heading level="h2">{t("page.enroll.title")}</Heading>
         <ActionButton action={start} data-testid="wallet-pass-enroll-all">

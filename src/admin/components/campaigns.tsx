@@ -52,21 +52,24 @@ const CampaignForm = () => {
         {t("page.campaigns.help")}
       </Text>
       <div className="flex gap-2">
-        <Input
-          size="small"
-          className="flex-1"
-          placeholder={t("page.campaigns.name")}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          data-testid="wallet-pass-campaign-name"
-        />
-        <Input
-          size="small"
-          className="flex-1"
-          placeholder={t("page.campaigns.segment")}
-          value={segment}
-          onChange={(e) => setSegment(e.target.value)}
-        />
+        <div className="flex-1">
+          <Input
+            size="small"
+            placeholder={t("page.campaigns.name")}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            data-testid="wallet-pass-campaign-name"
+          />
+        </div>
+        <div className="flex-1">
+          <Input
+            size="small"
+            placeholder={t("page.campaigns.segment")}
+            title={t("page.campaigns.segment")}
+            value={segment}
+            onChange={(e) => setSegment(e.target.value)}
+          />
+        </div>
         <div className="w-44">
           <PushTypeSelect value={type} onChange={setType} />
         </div>

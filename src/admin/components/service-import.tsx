@@ -67,7 +67,12 @@ export const ServiceImport = () => {
         </div>
       </div>
       <Text size="small" className="text-ui-fg-subtle">
-        {run ? t("page.import.help", { count: run.requests.per_hour }) : t("page.import.helpBeforeFirst")}
+        {run
+          ? t("page.import.help", {
+              count: run.requests.per_hour,
+              perHour: new Intl.NumberFormat(undefined).format(run.requests.per_hour),
+            })
+          : t("page.import.helpBeforeFirst")}
       </Text>
       {run && (
         <>

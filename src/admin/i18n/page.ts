@@ -109,7 +109,7 @@ export default defineArea({
         new: "New campaign",
         help: "A push must not change a variable a template notification is bound to, or customers see the generic notification instead of your text: campaigns carry text only.",
         name: "Name (optional)",
-        segment: "Segment UUID (empty: the whole base)",
+        segment: "Segment UUID (empty: whole base)",
         message: "Message",
         create: "Create campaign",
         created: "Campaign created: send it once the service has it ready",
@@ -145,9 +145,9 @@ export default defineArea({
           "Every imported customer is read once more and balances the service changed since the import are taken into the store. Switch the service to the external-CRM mode right after it ends.",
         refreshConfirm: "Run the final refresh",
         help_one:
-          "Brings the customers the service already has into the store with their balances, rates and cards. Safe to repeat: customers the store knows are skipped. Uses spare budget only (at most {{count}} request an hour).",
+          "Brings the customers the service already has into the store with their balances, rates and cards. Safe to repeat: customers the store knows are skipped. Uses spare budget only (at most {{perHour}} request an hour).",
         help_other:
-          "Brings the customers the service already has into the store with their balances, rates and cards. Safe to repeat: customers the store knows are skipped. Uses spare budget only (at most {{count}} requests an hour).",
+          "Brings the customers the service already has into the store with their balances, rates and cards. Safe to repeat: customers the store knows are skipped. Uses spare budget only (at most {{perHour}} requests an hour).",
         helpBeforeFirst:
           "Brings the customers the service already has into the store with their balances, rates and cards. Safe to repeat: customers the store knows are skipped. Uses spare budget only (half the plan's requests an hour by default).",
         phase: {
@@ -191,8 +191,8 @@ export default defineArea({
         setRight_other: "{{count}} set right",
         driftNow: "Check balances now",
         driftStarted: "Balance check started",
-        budget_one: "These use spare budget only: at most {{count}} request an hour, after all other work.",
-        budget_other: "These use spare budget only: at most {{count}} requests an hour, after all other work.",
+        budget_one: "These use spare budget only: at most {{perHour}} request an hour, after all other work.",
+        budget_other: "These use spare budget only: at most {{perHour}} requests an hour, after all other work.",
       },
       enroll: {
         title: "Enrol existing customers",
@@ -380,13 +380,13 @@ export default defineArea({
           "Каждый импортированный клиент будет прочитан ещё раз, а балансы, изменённые в сервисе после импорта, перенесутся в магазин. Сразу после этого переключите сервис в режим внешней CRM.",
         refreshConfirm: "Запустить финальное обновление",
         help_one:
-          "Переносит в магазин клиентов, которые уже есть в сервисе, с их балансами, ставками и картами. Можно повторять: известные магазину клиенты пропускаются. Использует только свободный лимит (не больше {{count}} запроса в час).",
+          "Переносит в магазин клиентов, которые уже есть в сервисе, с их балансами, ставками и картами. Можно повторять: известные магазину клиенты пропускаются. Использует только свободный лимит (не больше {{perHour}} запроса в час).",
         help_few:
-          "Переносит в магазин клиентов, которые уже есть в сервисе, с их балансами, ставками и картами. Можно повторять: известные магазину клиенты пропускаются. Использует только свободный лимит (не больше {{count}} запросов в час).",
+          "Переносит в магазин клиентов, которые уже есть в сервисе, с их балансами, ставками и картами. Можно повторять: известные магазину клиенты пропускаются. Использует только свободный лимит (не больше {{perHour}} запросов в час).",
         help_many:
-          "Переносит в магазин клиентов, которые уже есть в сервисе, с их балансами, ставками и картами. Можно повторять: известные магазину клиенты пропускаются. Использует только свободный лимит (не больше {{count}} запросов в час).",
+          "Переносит в магазин клиентов, которые уже есть в сервисе, с их балансами, ставками и картами. Можно повторять: известные магазину клиенты пропускаются. Использует только свободный лимит (не больше {{perHour}} запросов в час).",
         help_other:
-          "Переносит в магазин клиентов, которые уже есть в сервисе, с их балансами, ставками и картами. Можно повторять: известные магазину клиенты пропускаются. Использует только свободный лимит (не больше {{count}} запроса в час).",
+          "Переносит в магазин клиентов, которые уже есть в сервисе, с их балансами, ставками и картами. Можно повторять: известные магазину клиенты пропускаются. Использует только свободный лимит (не больше {{perHour}} запроса в час).",
         helpBeforeFirst:
           "Переносит в магазин клиентов, которые уже есть в сервисе, с их балансами, ставками и картами. Можно повторять: известные магазину клиенты пропускаются. Использует только свободный лимит (по умолчанию половину запросов тарифа в час).",
         phase: {
@@ -441,13 +441,13 @@ export default defineArea({
         driftNow: "Сверить балансы",
         driftStarted: "Сверка балансов запущена",
         budget_one:
-          "Используют только свободный лимит: не больше {{count}} запроса в час, после всей остальной работы.",
+          "Используют только свободный лимит: не больше {{perHour}} запроса в час, после всей остальной работы.",
         budget_few:
-          "Используют только свободный лимит: не больше {{count}} запросов в час, после всей остальной работы.",
+          "Используют только свободный лимит: не больше {{perHour}} запросов в час, после всей остальной работы.",
         budget_many:
-          "Используют только свободный лимит: не больше {{count}} запросов в час, после всей остальной работы.",
+          "Используют только свободный лимит: не больше {{perHour}} запросов в час, после всей остальной работы.",
         budget_other:
-          "Используют только свободный лимит: не больше {{count}} запроса в час, после всей остальной работы.",
+          "Используют только свободный лимит: не больше {{perHour}} запроса в час, после всей остальной работы.",
       },
       enroll: {
         title: "Регистрация существующих клиентов",
