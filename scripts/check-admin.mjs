@@ -439,6 +439,16 @@ async function main() {
       await status.getByTestId("wallet-pass-connection-how").getByText("Connection check on").waitFor()
       await shotOf(page.getByTestId("wallet-pass-page"), "en-09-wallet-pass-page")
 
+      step("the program overview (30 and 90 days) and the queue's forecast")
+      const overview = page.getByTestId("wallet-pass-overview")
+      await overview.getByTestId("wallet-pass-overview-requests").waitFor()
+      await overview.getByTestId("wallet-pass-overview-days-90").click()
+      await overview.getByTestId("wallet-pass-overview-flows").waitFor()
+      await shotOf(overview, "en-09b-program-overview")
+      const forecast = page.getByTestId("wallet-pass-forecast")
+      await forecast.getByText("Keeps up").waitFor()
+      await shotOf(forecast, "en-09c-queue-forecast")
+
       step(
         `the hook log: a reused transactionId as a conflict, a refused delivery, and ${EXTRA_HOOKS} more hooks paged`
       )
@@ -643,8 +653,12 @@ async function main() {
       await ru.getByTestId("wallet-pass-connection").getByText("Подключено").waitFor()
       await ru.getByTestId("wallet-pass-requests").getByText("Скидка 20% в эти выходные").waitFor()
       await ru.getByTestId("wallet-pass-hooks-table").locator("tbody tr").first().waitFor()
+      await ru.getByTestId("wallet-pass-overview").getByTestId("wallet-pass-overview-requests").waitFor()
+      await ru.getByTestId("wallet-pass-forecast").getByText("Успевает").waitFor()
       await assertRussian(ru, fragments, "the Wallet pass page")
       await shotOf(ru.getByTestId("wallet-pass-page"), "ru-04-wallet-pass-page")
+      await shotOf(ru.getByTestId("wallet-pass-overview"), "ru-04b-program-overview")
+      await shotOf(ru.getByTestId("wallet-pass-forecast"), "ru-04c-queue-forecast")
       const ruCampaigns = ru.getByTestId("wallet-pass-campaigns")
       await ruCampaigns.getByTestId("wallet-pass-campaign-name").fill("Выходные")
       await ruCampaigns.getByTestId("wallet-pass-campaign-message").fill("Скидка 20% в эти выходные")

@@ -241,6 +241,7 @@ async function main() {
       : []),
     "",
     "  The whole story, step by step:  npm run demo      Stop: Ctrl-C",
+    "  An example storefront (My pass, Add to Wallet, pay with bonus):  npm run storefront",
     "",
   ]
   console.log(lines.join("\n"))
