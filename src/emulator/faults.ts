@@ -20,6 +20,8 @@ export const faultSpecSchema = z
     count: z.int().positive().optional(),
     /** Only requests to this path, e.g. `/crm/balance/add` (with or without the `/v2` prefix). */
     path: z.string().min(1).optional(),
+    /** Only requests whose body's `phone` is this E.164 phone (one customer's requests). */
+    phone: z.string().min(1).optional(),
     delayMs: z.int().min(0).optional(),
     status: z.int().min(400).max(599).optional(),
     apply: z.boolean().optional(),
@@ -63,9 +65,12 @@ export class FaultQueue {
     return { ...fault }
   }
 
-  /** Takes one hit of the first fault that matches the endpoint, oldest first. */
-  take(endpoint: string): ActiveFault | undefined {
-    const fault = this.faults.find((f) => f.remaining > 0 && (f.path === undefined || f.path === endpoint))
+  /** Takes one hit of the first fault that matches the endpoint (and phone), oldest first. */
+  take(endpoint: string, phone?: unknown): ActiveFault | undefined {
+    const fault = this.faults.find(
+      (f) =>
+        f.remaining > 0 && (f.path === undefined || f.path === endpoint) && (f.phone === undefined || f.phone === phone)
+    )
     if (!fault) return undefined
     fault.remaining -= 1
     this.faults = this.faults.filter((f) => f.remaining > 0)

@@ -83,6 +83,16 @@ describe("control API over HTTP", () => {
     expect(bad.json.error).toMatch(/^Invalid fault: kind/)
   })
 
+  it("a fault with a phone hits only that customer's requests", async () => {
+    await control("/faults", { kind: "status", status: 500, path: "/crm/user_create_or_update", phone: phone(5) })
+    const other = await post(`${emulator.url}/crm/user_create_or_update`, { app_key: APP_KEY, phone: phone(4) })
+    expect(other.status).not.toBe(500) // answered as without faults (no such customer here)
+    expect((await control("/faults", undefined, "GET")).json).toMatchObject([{ remaining: 1, phone: phone(5) }])
+    const aimed = await post(`${emulator.url}/crm/user_create_or_update`, { app_key: APP_KEY, phone: phone(5) })
+    expect(aimed.status).toBe(500)
+    expect((await control("/faults", undefined, "GET")).json).toEqual([])
+  })
+
   it("serves and clears the request log, changes limits, and resets", async () => {
     await post(`${emulator.url}/status`, { app_key: APP_KEY })
     const log = await control("/requests", undefined, "GET")
