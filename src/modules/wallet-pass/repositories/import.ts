@@ -4,6 +4,7 @@ import type { SyncRunRow } from "../types"
 import { QueueRepository } from "./queue"
 import { SyncRepository } from "./sync"
 import { ledgerKeys, operationKeys } from "../keys"
+import { ledgerReason } from "../reasons"
 
 /**
  * The import's own steps over a sync run (docs/adoption.md, "The import of the service's
@@ -129,7 +130,7 @@ export class ImportRepository extends SyncRepository {
         holder_id: input.holder_id,
         amount: difference,
         kind: "sync_adjustment",
-        reason: "changed at the service between the import and the switch",
+        reason: ledgerReason("import_refresh"),
         dedupe_key: ledgerKeys.importRefresh(item.run_id, input.holder_id),
         metadata: { run_id: item.run_id, service_balance: input.service_balance },
       }),

@@ -7,6 +7,7 @@ import { balanceCurrency } from "../../../utils/currency"
 import type { RecordLedgerChangeStepInput } from "./record-ledger-change"
 import { effectiveBonusBasisPoints } from "../../../modules/wallet-pass/options"
 import { ledgerKeys, operationKeys } from "../../../modules/wallet-pass/keys"
+import { ledgerReason } from "../../../modules/wallet-pass/reasons"
 
 export const computeOrderAccrualStepId = "compute-order-accrual"
 
@@ -59,7 +60,7 @@ export const computeOrderAccrualStep = createStep(
         kind: "accrual",
         dedupe_key: ledgerKeys.orderAccrual(order_id),
         order_id,
-        reason: `bonus ${rate / 100}% for order #${order.display_id ?? order_id}`,
+        reason: ledgerReason("accrual", { percent: rate / 100, order: order.display_id ?? order_id }),
         metadata: { base, rate_bp: rate, currency },
       },
       operation: {

@@ -7,6 +7,7 @@ import { floorToMinorUnits } from "../../../modules/wallet-pass/utils/amounts"
 import { type LedgerChangeCompensation, withdrawLedgerChange } from "../utils/withdraw-ledger-change"
 import { returnedShare } from "../utils/order-shares"
 import { ledgerKeys } from "../../../modules/wallet-pass/keys"
+import { ledgerReason } from "../../../modules/wallet-pass/reasons"
 
 export type ReverseOrderAccrualStepInput =
   | { order_id: string; cause: { type: "cancel" } | { type: "return"; return_id: string } }
@@ -60,7 +61,7 @@ export const reverseOrderAccrualStep = createStep(
           order_id: refund.orderId,
           dedupe_key: ledgerKeys.orderRefunded(refund.orderId, cause.payment_id, refund.refunded),
           share: refund.share,
-          reason: `payment refunded (${cause.payment_id})`,
+          reason: ledgerReason("payment_refunded", { payment_id: cause.payment_id }),
           priority: OPERATION_PRIORITY.accrual,
         }
       }
@@ -72,7 +73,10 @@ export const reverseOrderAccrualStep = createStep(
             ? ledgerKeys.orderCanceled(order_id!)
             : ledgerKeys.orderReturned(order_id!, cause.return_id),
         share: cause.type === "cancel" ? "rest" : await returnedShare(container, order_id!, cause.return_id),
-        reason: cause.type === "cancel" ? "order canceled" : `items returned (${cause.return_id})`,
+        reason:
+          cause.type === "cancel"
+            ? ledgerReason("order_canceled")
+            : ledgerReason("items_returned", { return_id: cause.return_id }),
         priority: OPERATION_PRIORITY.accrual,
       }
     }

@@ -3,18 +3,36 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
 import { OPERATION_PRIORITY, type ProgramBonus } from "../../../modules/wallet-pass/constants"
 import { ledgerKeys, operationKeys } from "../../../modules/wallet-pass/keys"
+import { ledgerReason } from "../../../modules/wallet-pass/reasons"
 import type { Program } from "../../../modules/wallet-pass/program"
 import { toMinorUnits } from "../../../modules/wallet-pass/utils/amounts"
 import type { RecordLedgerChangeStepInput } from "../../ledger/steps/record-ledger-change"
 
 export const computeProgramBonusStepId = "compute-wallet-pass-program-bonus"
 
+/** What a bonus is called in the logs. */
 const LABEL: Record<ProgramBonus, string> = {
   welcome: "welcome bonus",
   install: "bonus for installing the card",
   birthday: "birthday bonus",
   referral: "bonus for bringing a customer",
   referred: "bonus for joining through a referral",
+}
+
+/** The ledger's reason of a bonus (src/modules/wallet-pass/reasons.ts); a birthday names its year. */
+function bonusReason(bonus: ProgramBonus, year: number | undefined): string {
+  switch (bonus) {
+    case "birthday":
+      return ledgerReason("bonus_birthday", { year: year ?? new Date().getFullYear() })
+    case "welcome":
+      return ledgerReason("bonus_welcome")
+    case "install":
+      return ledgerReason("bonus_install")
+    case "referral":
+      return ledgerReason("bonus_referral")
+    case "referred":
+      return ledgerReason("bonus_referred")
+  }
 }
 
 export type ProgramBonusInput = {
@@ -70,7 +88,7 @@ export const computeProgramBonusStep = createStep(
         amount: minor,
         kind: "program_bonus",
         dedupe_key: key,
-        reason: year ? `${LABEL[bonus]} ${year}` : LABEL[bonus],
+        reason: bonusReason(bonus, year),
         lifetime_seconds: lifetimeDays ? lifetimeDays * 86_400 : null,
         metadata: { bonus, ...(referee_id && { referee_id }) },
       },
