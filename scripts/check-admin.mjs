@@ -58,6 +58,8 @@ const PUSH_TEXT = `Hello from the admin check ${Date.now()}`
 const FAILED_PUSH_TEXT = "Your spring discount is waiting for you"
 /** Hooks delivered to fill more than one page of the hook log (20 a page). */
 const EXTRA_HOOKS = 24
+/** Requests queued in a busy hour, against the check store's plan of 10,000 an hour. */
+const BUSY_HOUR = 12_000
 /** Dates as the dashboard writes them: "Nov 23, 2026" (English), "23 нояб. 2026 г." (Russian). */
 const EN_DATE = /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/
 const RU_DATE = /^\d{1,2} [а-я]{3,5}\.? \d{4} г\.$/
@@ -338,7 +340,7 @@ async function main() {
       await page.goto(`${base}/app/customers/${customerId}`)
 
       step("a push the service answers 500: the widget lists it for review, in words, and retries it")
-      emulator.injectFault({ kind: "status", status: 500, path: "/crm/user_create_or_update" })
+      emulator.injectFault({ kind: "status", status: 500, path: "/crm/user_create_or_update", phone: PHONE })
       await widget.getByTestId("wallet-pass-push-message").fill(FAILED_PUSH_TEXT)
       await widget.getByTestId("wallet-pass-push-send").click()
       const review = widget.getByTestId("wallet-pass-pending-operations")
@@ -603,6 +605,10 @@ async function main() {
       await shotOf(storeEvents, "en-21-store-events")
 
       step("the admin in Russian (the dashboard's language): the same screens, no English text of the plugin")
+      // What this check wrote in English (messages, names, reasons): the merchant's data, not the plugin's words.
+      const written = [PUSH_TEXT, FAILED_PUSH_TEXT, "Spring sale: 20% off this weekend", "Spring sale", "comma typo"]
+      written.push("large", "Komma", "Anna Smirnova", "Anna", "Boris", "Nina Orlova", "Base", "Silver")
+      const assertRu = (p, screen) => assertRussian(p, fragments, screen, written)
       const russian = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: "ru-RU" })
       // The dashboard's own language setting: i18next reads it from localStorage `lng`.
       await russian.addInitScript(() => window.localStorage.setItem("lng", "ru"))
@@ -625,11 +631,11 @@ async function main() {
       ).trim()
       if (!RU_DATE.test(ruDate)) throw new Error(`the Russian ledger writes a date as ${JSON.stringify(ruDate)}`)
       step("a push the service fails, in Russian: the widget lists it with its error")
-      emulator.injectFault({ kind: "status", status: 500, path: "/crm/user_create_or_update" })
+      emulator.injectFault({ kind: "status", status: 500, path: "/crm/user_create_or_update", phone: PHONE })
       await ruWidget.getByTestId("wallet-pass-push-message").fill("Скидка 20% в эти выходные")
       await ruWidget.getByTestId("wallet-pass-push-send").click()
       await ruWidget.getByTestId("wallet-pass-pending-operations").getByText("Нужна проверка").waitFor()
-      await assertRussian(ru, fragments, "the customer widget")
+      await assertRu(ru, "the customer widget")
       await shotOf(ruWidget, "ru-01-customer-widget")
 
       step("a dialog in Russian: a large credit asks first")
@@ -638,14 +644,14 @@ async function main() {
       await ruWidget.getByTestId("wallet-pass-adjust-submit").click()
       const ruDialog = ru.getByRole("alertdialog")
       await ruDialog.getByText("Баланс изменится с").waitFor()
-      await assertRussian(ru, fragments, "the credit confirmation")
+      await assertRu(ru, "the credit confirmation")
       await shot("ru-02-adjust-confirm", ru)
       await ruDialog.getByRole("button", { name: "Отмена" }).click()
       await ruDialog.waitFor({ state: "detached" })
 
       await ru.goto(`${base}/app/customers/${noPhone.id}`)
       await ru.getByTestId("wallet-pass-blocked").waitFor()
-      await assertRussian(ru, fragments, "a customer without a pass")
+      await assertRu(ru, "a customer without a pass")
       await shotOf(ru.getByTestId("wallet-pass-widget"), "ru-03-customer-without-pass")
 
       step("the Wallet pass page in Russian, with a campaign's confirmation")
@@ -655,7 +661,7 @@ async function main() {
       await ru.getByTestId("wallet-pass-hooks-table").locator("tbody tr").first().waitFor()
       await ru.getByTestId("wallet-pass-overview").getByTestId("wallet-pass-overview-requests").waitFor()
       await ru.getByTestId("wallet-pass-forecast").getByText("Успевает").waitFor()
-      await assertRussian(ru, fragments, "the Wallet pass page")
+      await assertRu(ru, "the Wallet pass page")
       await shotOf(ru.getByTestId("wallet-pass-page"), "ru-04-wallet-pass-page")
       await shotOf(ru.getByTestId("wallet-pass-overview"), "ru-04b-program-overview")
       await shotOf(ru.getByTestId("wallet-pass-forecast"), "ru-04c-queue-forecast")
@@ -668,21 +674,47 @@ async function main() {
       await ruRow.getByTestId("wallet-pass-campaign-send").click()
       const ruConfirm = ru.getByRole("alertdialog")
       await ruConfirm.getByText(/Её получ(ит|ат) \d+ карт/).waitFor()
-      await assertRussian(ru, fragments, "the campaign confirmation")
+      await assertRu(ru, "the campaign confirmation")
       await shot("ru-05-campaign-confirm", ru)
       await ruConfirm.getByRole("button", { name: "Отмена" }).click()
 
       await ru.goto(`${base}/app/settings/wallet-pass-program`)
       await ru.getByTestId("wallet-pass-program").getByRole("heading", { name: "Программа лояльности" }).waitFor()
       await ru.getByRole("cell", { name: "Base, Silver" }).waitFor()
-      await assertRussian(ru, fragments, "the program settings")
+      await assertRu(ru, "the program settings")
       await shotOf(ru.getByTestId("wallet-pass-program"), "ru-06-program")
 
       await ru.goto(`${base}/app/customers/${friendId}`)
       await ru.getByTestId("wallet-pass-bonuses").getByText("За установку карты").waitFor()
-      await assertRussian(ru, fragments, "a customer with bonuses and a level")
+      await assertRu(ru, "a customer with bonuses and a level")
       await shotOf(ru.getByTestId("wallet-pass-widget"), "ru-07-customer-bonuses")
+
+      step(
+        `a busy hour: ${BUSY_HOUR} requests queued in the last hour, more than the plan's 10,000: the forecast warns`
+      )
+      // Written straight into the queue as already sent: a sale's hour, without waiting an hour for it.
+      await queryOnce(
+        db.databaseUrl,
+        `INSERT INTO wallet_pass_operation (id, method, payload, dedupe_key, priority, state, created_at, completed_at)
+         SELECT 'wpop_busy_' || g, 'balance_add', '{}'::jsonb, 'check:busy-hour:' || g, 10, 'done',
+                now() - (g % 3000) * interval '1 second', now()
+           FROM generate_series(1, ${BUSY_HOUR}) AS g`
+      )
+      await ru.goto(`${base}/app/wallet-pass`)
+      const ruForecast = ru.getByTestId("wallet-pass-forecast")
+      await ruForecast.getByText("Не успевает").waitFor()
+      await ruForecast.getByTestId("wallet-pass-forecast-warning").getByText("попросите поддержку сервиса").waitFor()
+      await assertRu(ru, "the queue forecast falling behind")
+      await shotOf(ruForecast, "ru-08-forecast-falls-behind")
       await russian.close()
+      await page.goto(`${base}/app/wallet-pass`)
+      const forecast = page.getByTestId("wallet-pass-forecast")
+      await forecast.getByText("Falls behind").waitFor()
+      await forecast
+        .getByTestId("wallet-pass-forecast-warning")
+        .getByText(/\(12,\d{3} an hour against 10,000\)/)
+        .waitFor()
+      await shotOf(forecast, "en-22-forecast-falls-behind")
     } catch (e) {
       await shot("failure", shooting).catch(() => {})
       throw e
