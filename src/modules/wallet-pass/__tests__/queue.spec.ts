@@ -378,14 +378,19 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
     )
     const add = await prepared()
     expect(add.operation).toMatchObject({ method: "balance_add", dedupe_key: "op:1" })
-    expect(add.facts).toEqual({
-      holder: expect.objectContaining({ id: h, phone: "+79990000001" }),
-      entry_amount: 300,
-      campaign: null,
-      has_installed_card: false,
-      visible_balance: null,
-    })
-    await add.release()
+    try {
+      expect(add.facts).toEqual({
+        holder: expect.objectContaining({ id: h, phone: "+79990000001" }),
+        entry_amount: 300,
+        campaign: null,
+        has_installed_card: false,
+        visible_balance: null,
+        // A lone change carries no other (coalescing: docs/architecture.md).
+        coalesced: null,
+      })
+    } finally {
+      await add.release() // the send lock, or the next test's clean-up waits for it
+    }
     await sql(`UPDATE wallet_pass_operation SET state = 'done' WHERE dedupe_key = 'op:1'`)
     await service.enqueueOperation({
       method: "user_create_or_update",
