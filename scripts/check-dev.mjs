@@ -7,6 +7,7 @@
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
+import { assertRussian, englishFragments, loadCatalogues } from "./lib/admin-texts.mjs"
 import { npmRun } from "./lib/npm-run.mjs"
 import { adminHeaders, freePort, root, stopProcessGroup, waitFor } from "./lib/store-app.mjs"
 
@@ -18,8 +19,11 @@ const started = Date.now()
 const step = (m) => console.log(`[check-dev] ${String(Math.round((Date.now() - started) / 1000)).padStart(4)}s ${m}`)
 
 async function main() {
+  // Mode 700, as a clone in root's home folder: as root, the embedded Postgres runs as the
+  // `postgres` user, who cannot enter it; npm run dev must put the database elsewhere and say where.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wallet-pass-dev-check-"))
-  fs.chmodSync(dataDir, 0o755) // as root, the embedded Postgres runs as the postgres user: it must get in
+  fs.chmodSync(dataDir, 0o700)
+  const asRoot = process.getuid?.() === 0
   const port = await freePort()
   // Only what a new user has: no DATABASE_URL, no WALLET_PASS_* (the CI's DB_* are dropped too).
   const env = Object.fromEntries(
@@ -37,8 +41,10 @@ async function main() {
   step(`npm run dev (data in ${dataDir}, port ${port})`)
   let ready = false
   let eventShown = false
+  let databaseLine = ""
   const dev = npmRun("dev", env, {
     onLine: (line) => {
+      if (line.includes("database: embedded Postgres")) databaseLine = line
       ready ||= line.includes("wallet-pass dev store ready")
       // The demo's order goes to the service's trigger, and npm run dev prints it.
       eventShown ||= line.includes('service event "purchase"')
@@ -53,7 +59,10 @@ async function main() {
         throw new Error(`npm run dev exited (${code}) before it was ready`)
       }),
     ])
-    step("ready; npm run demo")
+    if (asRoot && !/data in \/\S+ \(the postgres user cannot enter /.test(databaseLine))
+      throw new Error(`as root with a data folder of mode 700, npm run dev printed: ${JSON.stringify(databaseLine)}`)
+    step(asRoot ? `ready, the database outside the data folder: ${databaseLine.split("data in ")[1]}` : "ready")
+    step("npm run demo")
     const demo = npmRun("demo", env)
     const demoCode = await demo.exited
     if (demoCode !== 0) throw new Error(`npm run demo exited with ${demoCode}`)
@@ -94,6 +103,23 @@ async function main() {
       await page.goto(`${base}/app/wallet-pass`)
       await page.getByTestId("wallet-pass-status").waitFor()
       await shot("2-wallet-pass-page")
+      step("the demo's canceled order in the order widget, in English and in Russian")
+      const { orders } = await (
+        await fetch(`${base}/admin/orders?order=-created_at&limit=1`, { headers: admin })
+      ).json()
+      await page.goto(`${base}/app/orders/${orders[0].id}`)
+      const orderWidget = page.getByTestId("wallet-pass-order-widget")
+      await orderWidget.getByRole("heading", { name: "Wallet pass bonus" }).waitFor()
+      await orderWidget.getByTestId("wallet-pass-order-redeemed").waitFor()
+      await orderWidget.scrollIntoViewIfNeeded()
+      await shot("3-order-widget")
+      await page.evaluate(() => window.localStorage.setItem("lng", "ru"))
+      await page.reload()
+      await orderWidget.getByRole("heading", { name: "Бонусы по заказу" }).waitFor()
+      await orderWidget.getByTestId("wallet-pass-order-redeemed").waitFor()
+      await orderWidget.scrollIntoViewIfNeeded()
+      await assertRussian(page, englishFragments(await loadCatalogues()), "the order widget")
+      await shot("4-order-widget-ru")
     } catch (e) {
       await shot("failure").catch(() => {})
       throw e
