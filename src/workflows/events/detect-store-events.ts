@@ -53,6 +53,7 @@ export async function detectStoreEvents(container: MedusaContainer, now = new Da
 type CartRow = {
   id: string
   customer_id: string | null
+  customer?: { has_account?: boolean | null } | null
   currency_code: string
   total?: unknown
   updated_at: string | Date
@@ -60,18 +61,29 @@ type CartRow = {
 }
 
 /**
- * Signed-in customers' carts with items, not completed, untouched (the cart or any item) for
- * `afterMinutes`: once per idle spell (the time it was last touched), at most once a day per cart.
+ * Signed-in customers' carts (not a guest's) with items, not completed, untouched (the cart
+ * or any item) for `afterMinutes`: once per idle spell (the time it was last touched), at
+ * most once a day per cart.
  */
 async function abandonedCarts(container: MedusaContainer, afterMinutes: number, now: Date): Promise<StoreEventInput[]> {
   const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
     entity: "cart",
-    fields: ["id", "customer_id", "currency_code", "total", "updated_at", "items.quantity", "items.updated_at"],
+    fields: [
+      "id",
+      "customer_id",
+      "customer.has_account",
+      "currency_code",
+      "total",
+      "updated_at",
+      "items.quantity",
+      "items.updated_at",
+    ],
     filters: { completed_at: null, updated_at: { $gte: new Date(now.getTime() - LOOK_BACK_MS) } },
   })
   const idle = (data as CartRow[]).flatMap((cart) => {
     const items = cart.items ?? []
-    if (!cart.customer_id || !items.length) return []
+    // A guest's cart (no customer, or Medusa's guest customer once it has an email) is not a holder's.
+    if (!cart.customer_id || cart.customer?.has_account === false || !items.length) return []
     const touched = Math.max(
       new Date(cart.updated_at).getTime(),
       ...items.map((i) => (i.updated_at ? new Date(i.updated_at).getTime() : 0))

@@ -49,6 +49,27 @@ export const QUEUE_CHANNEL = "wallet_pass_queue"
 /** A request queued but held back until released (a checkout's redemption before its order exists). */
 export const HELD_UNTIL = new Date(Date.UTC(2999, 0, 1))
 
+/**
+ * The start of today in UTC, on the database clock, whatever the session's time zone: the
+ * day of the store events' daily cap (docs/store-events.md, "The daily cap").
+ */
+export const UTC_DAY_START = "(date_trunc('day', clock_timestamp() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')"
+
+/**
+ * How many store events' requests were sent today (UTC): operations with the keys of
+ * keys.ts `operationKeys.storeEvent` whose latest attempt (`sending_at`) is today, each
+ * counted once however many attempts it took; the Wallet pass page counts the same
+ * (src/api/utils/store-events.ts). Operations are never pruned, so the candidates come from
+ * the call log's index on `started_at`: every attempt writes its call row with the attempt
+ * (reserveSend), whose `started_at` only moves later, and today's rows are within the log's
+ * retention (at least a day).
+ */
+export const STORE_EVENTS_SENT_TODAY = `SELECT count(*) FROM wallet_pass_operation e
+          WHERE e.method = 'event_send' AND e.dedupe_key LIKE 'event:%' AND e.deleted_at IS NULL
+            AND e.sending_at >= ${UTC_DAY_START}
+            AND e.id IN (SELECT c.operation_id FROM wallet_pass_api_call c
+                          WHERE c.started_at >= ${UTC_DAY_START} - interval '1 minute')`
+
 /** Path of each method, relative to the API base: the client's, through OPERATION_CLIENT_METHODS. */
 export const OPERATION_PATHS = Object.fromEntries(
   OPERATION_METHODS.map((method) => [method, WALLET_PASS_PATHS[OPERATION_CLIENT_METHODS[method]]])
@@ -150,8 +171,10 @@ export class QueueRepository {
    * Nothing goes for a holder whose phone is not adopted yet but the read that adopts it
    * (docs/adoption.md), and background work (import, install sync, drift check) only while
    * the background requests of the last hour are under `backgroundPerHour`. A store event's
-   * request goes only while today's (UTC) are under `eventsPerDay`, and a pending one never
-   * holds back its holder's other requests (docs/store-events.md).
+   * request goes only while fewer than `eventsPerDay` were sent today (UTC), each counted
+   * once however many attempts it took, or when it is itself one of them, tried again; a
+   * pending one never holds back its holder's other requests (docs/store-events.md, "The
+   * daily cap").
    */
   async pickNextOperation({
     lock = true,
@@ -177,10 +200,9 @@ export class QueueRepository {
           AND (o.priority < :background OR :cap > (
                 SELECT count(*) FROM wallet_pass_api_call c JOIN wallet_pass_operation b ON b.id = c.operation_id
                  WHERE c.deleted_at IS NULL AND c.started_at > clock_timestamp() - interval '1 hour' AND b.priority >= :background))
-          AND (o.method <> 'event_send' OR o.payload->>'store_event' IS NULL OR :eventCap < 0 OR :eventCap > (
-                SELECT count(*) FROM wallet_pass_api_call c JOIN wallet_pass_operation e ON e.id = c.operation_id
-                 WHERE c.deleted_at IS NULL AND c.started_at >= date_trunc('day', clock_timestamp())
-                   AND e.method = 'event_send' AND e.payload->>'store_event' IS NOT NULL))
+          AND (o.method <> 'event_send' OR o.dedupe_key NOT LIKE 'event:%' OR :eventCap < 0
+               OR o.sending_at >= ${UTC_DAY_START}
+               OR :eventCap > (${STORE_EVENTS_SENT_TODAY}))
         ORDER BY o.priority, o.created_at, o.id
         LIMIT 1
         ${lock ? "FOR UPDATE OF o SKIP LOCKED" : ""}`,

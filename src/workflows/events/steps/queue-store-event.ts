@@ -17,6 +17,11 @@ export type StoreEventInput = {
   /** Whose event it is: a holder, or the store customer whose holder gets it (null: a guest). */
   holder_id?: string
   customer_id?: string | null
+  /**
+   * The customer is a guest's (no account: Medusa v2 gives a guest checkout a customer with
+   * `has_account` false). Without a pass for that customer the event is skipped as a guest's.
+   */
+  guest?: boolean
   /** The event's value (docs/store-events.md); cut to what the service takes. */
   value: string
 }
@@ -29,9 +34,10 @@ export type StoreEventOutcome =
 /**
  * A store event for the service's triggers, once per event and entity (docs/store-events.md):
  * nothing when the merchant mapped no key to it; recorded as skipped, with the reason logged,
- * for a guest or a customer whose pass is not enrolled; otherwise its `event/send` is queued
- * at event priority (after accruals, before bulk work) and recorded. Both writes are keyed,
- * so a repeated delivery, or one after a crash between them, adds nothing.
+ * for a guest (no customer, or a guest customer, without a pass) or a customer whose pass is
+ * missing or not enrolled; otherwise its `event/send` is queued at event priority (after
+ * accruals, before bulk work) and recorded. Both writes are keyed, so a repeated delivery,
+ * or one after a crash between them, adds nothing.
  */
 export const queueStoreEventStep = createStep(
   queueStoreEventStepId,
@@ -49,7 +55,7 @@ export const queueStoreEventStep = createStep(
         ? await walletPass.listWalletPassHolders({ customer_id: input.customer_id })
         : []
     const reason =
-      !input.holder_id && !input.customer_id
+      !holder && !input.holder_id && (!input.customer_id || input.guest)
         ? "a guest (no customer account)"
         : !holder
           ? "the customer has no pass"

@@ -10,11 +10,13 @@ type OrderFacts = {
   id: string
   display_id?: number | null
   customer_id?: string | null
+  /** A guest checkout's customer has no account (has_account false). */
+  customer?: { has_account?: boolean | null } | null
   currency_code?: string
   total?: unknown
 }
 
-const ORDER_FIELDS = ["id", "display_id", "customer_id", "currency_code", "total"]
+const ORDER_FIELDS = ["id", "display_id", "customer_id", "customer.has_account", "currency_code", "total"]
 
 /** "#12" */
 const orderRef = (order: OrderFacts) => `#${order.display_id ?? order.id}`
@@ -50,6 +52,7 @@ export async function describeForwardedEvent(
     name,
     entity_id,
     customer_id: o.customer_id ?? null,
+    guest: !o.customer_id || o.customer?.has_account === false,
     value,
   })
 
