@@ -18,7 +18,7 @@ export async function storeEventsSummary(
   options: WalletPassOptions
 ): Promise<StoreEventsSummary> {
   // Sent today: requests whose latest attempt was since midnight UTC, each once however many
-  // attempts it took, as the queue's daily cap counts them (queue.ts STORE_EVENTS_SENT_TODAY).
+  // attempts it took, as the queue's daily cap counts them (repositories/event-cap.ts STORE_EVENTS_SENT_TODAY).
   const today = new Date()
   today.setUTCHours(0, 0, 0, 0)
   const [[, sentToday], [, waiting], records] = await Promise.all([
