@@ -708,13 +708,13 @@ async function main() {
       await shotOf(ruForecast, "ru-08-forecast-falls-behind")
       await russian.close()
       await page.goto(`${base}/app/wallet-pass`)
-      const forecast = page.getByTestId("wallet-pass-forecast")
-      await forecast.getByText("Falls behind").waitFor()
-      await forecast
+      const busyForecast = page.getByTestId("wallet-pass-forecast")
+      await busyForecast.getByText("Falls behind").waitFor()
+      await busyForecast
         .getByTestId("wallet-pass-forecast-warning")
         .getByText(/\(12,\d{3} an hour against 10,000\)/)
         .waitFor()
-      await shotOf(forecast, "en-22-forecast-falls-behind")
+      await shotOf(busyForecast, "en-22-forecast-falls-behind")
     } catch (e) {
       await shot("failure", shooting).catch(() => {})
       throw e
