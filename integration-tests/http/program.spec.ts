@@ -60,6 +60,19 @@ storeTestRunner({
         20_000
       )
     const card = (phone: string) => service.emulator.getCustomer(phone)
+    /**
+     * A new cart of one item (100) once it is `amount` off: the customer's discount group (the
+     * existing promotion groups) followed the level. A discount that never follows times out.
+     */
+    const newCartOff = (headers: Record<string, string>, amount: number) =>
+      waitFor(
+        async () => {
+          const c = await getCart(api, headers, (await createCart(api, store, headers)).id)
+          return c.discount_total === amount && c
+        },
+        `a new cart ${amount} off`,
+        20_000
+      )
 
     async function signUp(phone: string, email: string, metadata?: Record<string, unknown>) {
       const { customer, headers } = await registerCustomer(api, store, {
@@ -182,6 +195,8 @@ storeTestRunner({
       expect(base).toMatchObject({ bonus_percent_bp: 300, discount_percent_bp: 0 })
       await waitFor(async () => card("+79996660002")?.discount === 0, "card back on Base")
       expect(card("+79996660002")).toMatchObject({ bonus: 3, discount: 0 })
+      // The cart discount follows: a new cart is full price again.
+      expect((await newCartOff(headers, 0)).discount_total).toBe(0)
     })
 
     it("a return takes the returned share off the spend, once", async () => {
@@ -189,6 +204,9 @@ storeTestRunner({
       const { customer, headers } = await signUp("+79996660003", "vera3@example.com")
       const order = await placeOrder(api, store, headers, (await createCart(api, store, headers, { quantity: 3 })).id)
       await onLevel(customer.id, "Gold") // 310
+      await waitFor(async () => card("+79996660003")?.discount === 10, "card on Gold")
+      expect(card("+79996660003")).toMatchObject({ bonus: 10, discount: 10 })
+      await newCartOff(headers, 10)
       const itemId = order.items![0].id
       await api.post(`/admin/orders/${order.id}/fulfillments`, { items: [{ id: itemId, quantity: 3 }] }, admin)
       const { data } = await api.post(
@@ -204,7 +222,11 @@ storeTestRunner({
       await handled("order.return_received", () => api.post(`/admin/returns/${ret.id}/receive/confirm`, {}, admin))
       // A third of the items came back: 310 - 103.33 = 206.67, Silver.
       const silver = await onLevel(customer.id, "Silver")
-      expect(silver.bonus_percent_bp).toBe(500)
+      // The card's rates and the cart discount follow: Silver's 5% and 5%.
+      await waitFor(async () => card("+79996660003")?.discount === 5, "card on Silver")
+      expect(card("+79996660003")).toMatchObject({ bonus: 5, discount: 5 })
+      expect((await newCartOff(headers, 5)).discount_total).toBe(5)
+      expect(silver).toMatchObject({ bonus_percent_bp: 500, discount_percent_bp: 500 })
       // The event again changes nothing.
       const eventBus = getContainer().resolve(Modules.EVENT_BUS)
       await handled("order.return_received", () =>
@@ -223,6 +245,7 @@ storeTestRunner({
       const order = await placeOrder(api, store, headers)
       await onLevel(customer.id, "Silver")
       await waitFor(async () => card("+79996660004")?.discount === 5, "card on Silver")
+      await newCartOff(headers, 5)
 
       // The order was placed 31 days ago.
       await getContainer()
@@ -242,6 +265,8 @@ storeTestRunner({
       expect(service.emulator.requests().length).toBe(sent)
       const ops = await walletPass().listWalletPassOperations({ holder_id: holder.id, method: "user_create_or_update" })
       expect(ops.filter((o) => o.state === "pending")).toHaveLength(0)
+      // The cart discount follows the level back: a new cart is full price.
+      expect((await newCartOff(headers, 0)).discount_total).toBe(0)
     })
 
     it("setPrivileges while the program owns the rates is an override until the next level change", async () => {
@@ -376,6 +401,13 @@ storeTestRunner({
       expect(await referralOf(friend.holder.id, "pending")).toMatchObject({ referrer_phone: "+79996660011" })
       expect(await settleReferrals(30)).toEqual({ paid: 0, void: 0, waiting: 1 }) // no order yet
       await placeOrder(api, store, friend.headers)
+      // The order's own bonus, credited after the request (the friend's balance below counts it).
+      await waitFor(
+        async () =>
+          (await walletPass().listWalletPassLedgerEntries({ holder_id: friend.holder.id, kind: "accrual" })).length,
+        "the order's bonus",
+        20_000
+      )
       expect(await settleReferrals(6)).toEqual({ paid: 0, void: 0, waiting: 1 }) // inside the 7 days
       expect(await settleReferrals(8)).toEqual({ paid: 1, void: 0, waiting: 0 })
       expect(await settleReferrals(9)).toEqual({ paid: 0, void: 0, waiting: 0 })
@@ -449,6 +481,77 @@ storeTestRunner({
       expect(bonuses).toEqual([])
     })
 
+    it("a referral pays when the first order is canceled after its days, even before the job ran since", async () => {
+      await saveProgram(REFERRAL)
+      const referrer = await signUp("+79996660016", "vera16@example.com")
+      const friend = await signUp("+79996660017", "vera17@example.com")
+      await handled(WALLET_PASS_EVENTS.HOLDER_LINKED, () =>
+        service.emulator.install({ phone: "+79996660017", invitedBy: "+79996660016" })
+      )
+      await referralOf(friend.holder.id, "pending")
+      const order = await placeOrder(api, store, friend.headers)
+      // Referred 9 days ago, the first order placed 8 days ago (the days are 7); the job has not
+      // run since (a store down): the order is canceled now, after it stood its days.
+      const pg = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      await walletPass().updateWalletPassHolders({
+        id: friend.holder.id,
+        referred_at: new Date(Date.now() - 9 * 86_400_000),
+      })
+      await pg.raw(`UPDATE "order" SET created_at = now() - interval '8 days' WHERE id = ?`, [order.id])
+      await handled("order.canceled", () => api.post(`/admin/orders/${order.id}/cancel`, {}, admin))
+
+      expect(await settleReferrals(0)).toEqual({ paid: 1, void: 0, waiting: 0 })
+      await referralOf(friend.holder.id, "paid")
+      const bonuses = await walletPass().listWalletPassLedgerEntries({
+        holder_id: [referrer.holder.id, friend.holder.id],
+        kind: "program_bonus",
+      })
+      expect(bonuses.map((b) => [b.holder_id, b.metadata?.bonus, b.amount]).sort()).toEqual(
+        [
+          [referrer.holder.id, "referral", 5000],
+          [friend.holder.id, "referred", 2000],
+        ].sort()
+      )
+    })
+
+    it("an order placed without an authorized payment (a draft order converted before it is paid) counts toward no level", async () => {
+      await saveProgram(PROGRAM)
+      const { customer, headers } = await signUp("+79996660018", "vera18@example.com")
+      const address = {
+        first_name: "Vera",
+        last_name: "Petrova",
+        address_1: "Hauptstr. 5",
+        city: "Berlin",
+        postal_code: "10115",
+        country_code: store.countryCode,
+      }
+      const { data } = await api.post(
+        "/admin/draft-orders",
+        {
+          region_id: store.regionId,
+          sales_channel_id: store.salesChannelId,
+          customer_id: customer.id,
+          email: "vera18@example.com",
+          items: [{ variant_id: store.variantId, quantity: 3 }],
+          shipping_address: address,
+          billing_address: address,
+        },
+        admin
+      )
+      await handled("order.placed", () =>
+        api.post(`/admin/draft-orders/${data.draft_order.id}/convert-to-order`, {}, admin)
+      )
+      const { data: placed } = await api.get(`/admin/orders/${data.draft_order.id}`, admin)
+      expect(placed.order.total).toBe(300) // Gold, were it counted
+      expect(await walletPass().listWalletPassOrderSpends({ customer_id: customer.id })).toEqual([])
+      expect(await holderOf(customer.id)).toMatchObject({ level: "Base" })
+
+      // An order through checkout (its payment authorized) counts.
+      await placeOrder(api, store, headers)
+      await onLevel(customer.id, "Silver")
+      expect(await walletPass().listWalletPassOrderSpends({ customer_id: customer.id })).toHaveLength(1)
+    })
+
     it("the preview counts the moves a program would make; the history keeps every version", async () => {
       await saveProgram(PROGRAM)
       const { customer, headers } = await signUp("+79996660006", "vera6@example.com")
@@ -472,6 +575,20 @@ storeTestRunner({
         [2, 1],
         [1, 0],
       ])
+      // What each changed: version 2 of version 1, version 1 of the option's program.
+      expect(history.versions.map((v: any) => v.changes)).toEqual([
+        [
+          { field: "threshold", level: "Silver", from: 100, to: 200 },
+          { field: "levelRemoved", level: "Gold", from: null, to: null },
+        ],
+        [
+          { field: "ratesOwner", from: "service", to: "program" },
+          { field: "levelAdded", level: "Gold", from: null, to: null },
+        ],
+      ])
+      // A page of one still compares its version with the one before it.
+      const page = (await api.get("/admin/wallet-pass/program/history?limit=1&offset=0", admin)).data
+      expect(page.versions.map((v: any) => [v.version, v.changes.length])).toEqual([[2, 2]])
       // A secret API key saved it here: no user, so its id (check:admin shows a user's email).
       expect(history.versions[0].actor).toMatch(/^apk_/)
     })

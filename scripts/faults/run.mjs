@@ -278,7 +278,21 @@ async function main() {
           const cartId = await readyCart(A, seed, headers, op.quantity)
           const order = await completeCart(A, headers, cartId)
           const item = order.items[0]
-          holder.orders.push({ id: order.id, itemId: item.id, quantity: item.quantity, returned: 0, canceled: false })
+          // The suite's own record of what the order counts toward a level (docs/program.md,
+          // "Spend and levels"): its total as Medusa answered it, rounded down to the cent (a
+          // percent discount leaves fractions of a cent); each return below takes off its
+          // share, a cancel all of it.
+          const cents = (amount) => Math.floor(Number(amount) * 100 + 1e-6)
+          holder.orders.push({
+            id: order.id,
+            itemId: item.id,
+            quantity: item.quantity,
+            returned: 0,
+            canceled: false,
+            totalCents: cents(order.total),
+            unitCents: cents(item.unit_price),
+            returnedCents: [],
+          })
           expected.orders.push(order.id)
           return
         }
@@ -325,6 +339,11 @@ async function main() {
             })
             await ok("POST", `${A}/admin/returns/${ret.id}/receive/confirm`, { headers: admin, body: {} })
             order.returned++
+            // One item of `quantity` back: its share of the order by list value (unit price x
+            // quantity), rounded down: total x unit / (unit x quantity).
+            order.returnedCents.push(
+              Math.floor((order.totalCents * order.unitCents) / (order.unitCents * order.quantity))
+            )
           } finally {
             order.busy = false
           }
@@ -505,16 +524,33 @@ async function main() {
       }
     }
 
-    // --- levels: each holder on the level its orders reach, the card on the holder's rates
-    const levels = (
-      await sql.query(
-        `SELECT h.phone, h.level, h.rates_source, h.bonus_percent_bp, h.discount_percent_bp,
-                COALESCE((SELECT sum(GREATEST(s.amount - COALESCE((SELECT sum(value::bigint) FROM jsonb_each_text(s.returns)), 0), 0))
-                            FROM wallet_pass_order_spend s WHERE s.customer_id = h.customer_id AND s.canceled_at IS NULL), 0)::int AS spend,
-                (SELECT count(*)::int FROM wallet_pass_order_spend s WHERE s.customer_id = h.customer_id) AS orders
-           FROM wallet_pass_holder h WHERE h.deleted_at IS NULL AND h.customer_id IS NOT NULL AND h.phone IS NOT NULL`
+    // --- levels: each holder on the level of the spend the suite recorded of its own orders
+    // (placed, canceled, returned), the store answering that spend, the card on the holder's
+    // rates. The plugin's own spend table is not read: a cancel or a return the store lost
+    // shows as a spend or a level that differs from the suite's.
+    const spendOf = (holder) =>
+      holder.orders.reduce(
+        (sum, o) => sum + (o.canceled ? 0 : Math.max(o.totalCents - o.returnedCents.reduce((a, b) => a + b, 0), 0)),
+        0
       )
-    ).rows
+    const levels = []
+    for (const holder of holders) {
+      const {
+        rows: [row],
+      } = await sql.query(
+        `SELECT h.phone, h.level, h.rates_source, h.bonus_percent_bp, h.discount_percent_bp
+           FROM wallet_pass_holder h WHERE h.deleted_at IS NULL AND h.customer_id = $1`,
+        [holder.customerId]
+      )
+      const answered = await http("GET", `${A}/admin/customers/${holder.customerId}/wallet-pass`, { headers: admin })
+      const level = answered.data?.wallet_pass?.level
+      levels.push({
+        ...(row ?? { phone: holder.phone, level: undefined }),
+        spend: spendOf(holder),
+        storeSpend: level ? Math.round(level.spend * 100) : null,
+        orders: holder.orders.length,
+      })
+    }
     const levelProblems = []
     counts.levels = {}
     // A setPrivileges the store never took (its hook failed, a store killed under it) leaves the
@@ -528,7 +564,13 @@ async function main() {
     for (const l of levels) {
       counts.levels[l.level ?? "none"] = (counts.levels[l.level ?? "none"] ?? 0) + 1
       if (l.level !== levelOf(l.spend))
-        levelProblems.push(`${l.phone}: level ${l.level}, spend ${l.spend / 100} reaches ${levelOf(l.spend)}`)
+        levelProblems.push(
+          `${l.phone}: level ${l.level}, the suite's spend ${l.spend / 100} reaches ${levelOf(l.spend)}`
+        )
+      if (l.storeSpend !== l.spend)
+        levelProblems.push(
+          `${l.phone}: the store counts a spend of ${l.storeSpend === null ? null : l.storeSpend / 100}, the suite's orders ${l.spend / 100} (${l.orders} orders)`
+        )
       const card = emulator.getCustomer(l.phone)
       if (card && l.rates_source !== "service" && !untold.has(l.phone)) {
         const rates = [Math.round(card.bonus * 100), Math.round(card.discount * 100)]
@@ -692,7 +734,7 @@ async function main() {
       `  holders           ${perHolder.length}, ledger = service for ${perHolder.filter((p) => p.match).length}`
     )
     console.log(
-      `  levels            ${JSON.stringify(counts.levels)} (holders above the first level now: ${counts.level_changes}); level or rate mismatches: ${levelProblems.length}`
+      `  levels            ${JSON.stringify(counts.levels)} (holders above the first level now: ${counts.level_changes}); level, spend or rate mismatches against the suite's own orders: ${levelProblems.length}`
     )
     for (const l of levelProblems.slice(0, 20)) console.log(`    LEVEL ${l}`)
     console.log(`  mismatches        ${counts.mismatches}`)

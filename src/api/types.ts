@@ -12,7 +12,7 @@ import type {
   LevelMoves,
   QueueHealth,
 } from "../modules/wallet-pass/types"
-import type { Program } from "../modules/wallet-pass/program"
+import type { Program, ProgramChange } from "../modules/wallet-pass/program"
 import type { QueueForecast } from "../modules/wallet-pass/utils/forecast"
 import type { CampaignAudience } from "../modules/wallet-pass/types/admin"
 import type { CallOutcome, OperationMethod } from "../modules/wallet-pass/constants"
@@ -240,6 +240,8 @@ export type AdminWalletPassProgramVersion = {
   actor: string | null
   moved: LevelMoves | null
   saved_at: Date
+  /** What it changed of the version before (the first version: of the plugin option's program). */
+  changes: ProgramChange[]
 }
 
 /** GET /admin/wallet-pass/program/history */

@@ -223,16 +223,26 @@ export type FirstOrder = {
   created_at: Date | string
   status: string
   canceled_at?: Date | string | null
-  returns?: ({ status?: string | null } | null)[] | null
+  /** Its returns: when each was opened (`created_at`; `requested_at` when Medusa has it), and its status. */
+  returns?:
+    ({ status?: string | null; created_at?: Date | string | null; requested_at?: Date | string | null } | null)[] | null
 }
 
 export type ReferralDecision = { kind: "wait" } | { kind: "void"; reason: string } | { kind: "pay" }
 
+const DAY_MS = 86_400_000
+
+/** A time as milliseconds; an unknown time is -Infinity (it counts as early: inside any window). */
+const at = (t: Date | string | null | undefined) => (t ? new Date(t).getTime() : -Infinity)
+
 /**
  * What a pending referral comes to at `now` (docs/program.md, "Referral"): it waits for the
  * referred customer's first order and then for `afterDays` days; it is void when that order
- * came before the referral (the customer was not new to the store), or was canceled or has a
- * return (not itself canceled) by then; otherwise the bonuses are paid.
+ * came before the referral (the customer was not new to the store), or was canceled or got a
+ * return (not itself canceled) within those days, placed + `afterDays` included; otherwise
+ * the bonuses are paid. A cancel or return after the days is judged by its own time, not by
+ * when the job looks: a job that runs late (a store down, an hourly job behind) pays a
+ * referral that stood its days. A cancel or return of unknown time counts as within them.
  */
 export function referralDecision(
   first: FirstOrder | null | undefined,
@@ -244,9 +254,68 @@ export function referralDecision(
   const placed = new Date(first.created_at).getTime()
   if (placed < new Date(referredAt).getTime())
     return { kind: "void", reason: "the customer had ordered before the referral" }
-  if (now.getTime() < placed + afterDays * 86_400_000) return { kind: "wait" }
-  if (first.status === "canceled" || first.canceled_at) return { kind: "void", reason: "the first order was canceled" }
-  if ((first.returns ?? []).some((r) => r && r.status !== "canceled"))
-    return { kind: "void", reason: "the first order was returned" }
+  const stood = placed + afterDays * DAY_MS
+  if (now.getTime() < stood) return { kind: "wait" }
+  const canceled = first.status === "canceled" || !!first.canceled_at
+  if (canceled && at(first.canceled_at) <= stood) return { kind: "void", reason: "the first order was canceled" }
+  const returned = (first.returns ?? []).some(
+    (r) => r && r.status !== "canceled" && at(r.requested_at ?? r.created_at) <= stood
+  )
+  if (returned) return { kind: "void", reason: "the first order was returned" }
   return { kind: "pay" }
+}
+
+/**
+ * One difference between two versions of the program, as the admin's history shows it:
+ * `field` is "ratesOwner", "windowDays" or "timeZone"; "levelAdded" or "levelRemoved" (of
+ * `level`); a level's "threshold", "bonusPercent" or "discountPercent" (of `level`, levels
+ * matched by name); or a bonus's "<bonus>.<field>" ("welcome.amount", "referral.afterDays").
+ */
+export type ProgramChange = {
+  field: string
+  level?: string
+  from: string | number | null
+  to: string | number | null
+}
+
+const LEVEL_FIELDS = ["threshold", "bonusPercent", "discountPercent"] as const
+const BONUS_FIELDS = {
+  welcome: ["amount", "lifetimeDays"],
+  install: ["amount", "lifetimeDays"],
+  birthday: ["amount", "lifetimeDays"],
+  referral: ["amount", "newCustomerAmount", "afterDays", "lifetimeDays"],
+} as const
+
+/** What `after` changes of `before`: the history's "what changed" of a version (docs/program.md). */
+export function programChanges(before: Program, after: Program): ProgramChange[] {
+  const changes: ProgramChange[] = []
+  const setting = (field: string, from: string | number | null, to: string | number | null) => {
+    if (from !== to) changes.push({ field, from, to })
+  }
+  setting("ratesOwner", before.ratesOwner, after.ratesOwner)
+  setting("windowDays", before.tiers.windowDays, after.tiers.windowDays)
+  setting("timeZone", before.timeZone, after.timeZone)
+  const byName = (levels: ProgramLevel[]) => new Map(levels.map((l) => [l.name.toLowerCase(), l]))
+  const old = byName(before.tiers.levels)
+  const kept = byName(after.tiers.levels)
+  for (const level of after.tiers.levels) {
+    const was = old.get(level.name.toLowerCase())
+    if (!was) {
+      changes.push({ field: "levelAdded", level: level.name, from: null, to: null })
+      continue
+    }
+    for (const field of LEVEL_FIELDS) {
+      if (was[field] !== level[field]) changes.push({ field, level: level.name, from: was[field], to: level[field] })
+    }
+  }
+  for (const level of before.tiers.levels) {
+    if (!kept.has(level.name.toLowerCase()))
+      changes.push({ field: "levelRemoved", level: level.name, from: null, to: null })
+  }
+  for (const [bonus, fields] of Object.entries(BONUS_FIELDS) as [keyof typeof BONUS_FIELDS, readonly string[]][]) {
+    const was = before.bonuses[bonus] as Record<string, number | null>
+    const now = after.bonuses[bonus] as Record<string, number | null>
+    for (const field of fields) setting(`${bonus}.${field}`, was[field], now[field])
+  }
+  return changes
 }

@@ -14,7 +14,8 @@ export type ReferralRun = { paid: number; void: number; waiting: number }
  * program's `afterDays` (docs/program.md, "Referral"): the referrer's bonus (keyed by the
  * referred customer, so once whoever runs it and however often) and the new customer's, then
  * the referral is marked paid; a referral whose first order came before it, or was canceled
- * or returned, is marked void and pays nothing.
+ * or returned within those days (by the cancel's or the return's own time, however late the
+ * job runs), is marked void and pays nothing.
  */
 export async function grantReferralBonuses(container: MedusaContainer, now = new Date()): Promise<ReferralRun> {
   const walletPass = container.resolve(WALLET_PASS_MODULE)
@@ -31,7 +32,15 @@ export async function grantReferralBonuses(container: MedusaContainer, now = new
     for (const holder of pending) {
       const { data } = await query.graph({
         entity: "order",
-        fields: ["id", "created_at", "status", "canceled_at", "returns.status"],
+        fields: [
+          "id",
+          "created_at",
+          "status",
+          "canceled_at",
+          "returns.status",
+          "returns.created_at",
+          "returns.requested_at",
+        ],
         filters: { customer_id: holder.customer_id!, is_draft_order: false },
         pagination: { order: { created_at: "ASC" }, take: 1 },
       })

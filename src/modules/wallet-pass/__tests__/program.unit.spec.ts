@@ -1,4 +1,12 @@
-import { birthdaysOn, levelFor, nextLevel, programProblems, programSchema, referralDecision } from "../program"
+import {
+  birthdaysOn,
+  levelFor,
+  nextLevel,
+  programChanges,
+  programProblems,
+  programSchema,
+  referralDecision,
+} from "../program"
 
 const levels = [
   { name: "Base", threshold: 0, bonusPercent: 3, discountPercent: 0 },
@@ -152,6 +160,41 @@ describe("a referral's decision", () => {
     ).toEqual({ kind: "pay" })
   })
 
+  it("judges a cancel or a return by its own time against the days, however late the job runs", () => {
+    // Placed 2 March 10:00, 7 days: the order stands at 9 March 10:00. The job runs late, in April.
+    const late = at("2026-04-01T00:00:00Z")
+    const canceledAt = (iso: string) => ({ created_at: placed, status: "canceled", canceled_at: iso })
+    expect(referralDecision(canceledAt("2026-03-05T00:00:00Z"), referredAt, 7, late)).toMatchObject({ kind: "void" })
+    expect(referralDecision(canceledAt("2026-03-09T10:00:00Z"), referredAt, 7, late)).toMatchObject({ kind: "void" })
+    expect(referralDecision(canceledAt("2026-03-09T10:00:01Z"), referredAt, 7, late)).toEqual({ kind: "pay" })
+    expect(referralDecision(canceledAt("2026-03-20T00:00:00Z"), referredAt, 7, late)).toEqual({ kind: "pay" })
+    // A canceled order of unknown time counts as canceled within the days.
+    expect(referralDecision({ created_at: placed, status: "canceled" }, referredAt, 7, late)).toMatchObject({
+      kind: "void",
+    })
+
+    const returned = (ret: { created_at?: string; requested_at?: string | null; status?: string }) => ({
+      created_at: placed,
+      status: "completed",
+      returns: [{ status: "received", ...ret }],
+    })
+    expect(
+      referralDecision(returned({ created_at: "2026-03-08T00:00:00Z", requested_at: null }), referredAt, 7, late)
+    ).toMatchObject({ kind: "void", reason: "the first order was returned" })
+    // The time it was requested, when Medusa has one, else when it was opened.
+    expect(
+      referralDecision(
+        returned({ created_at: "2026-03-08T00:00:00Z", requested_at: "2026-03-10T00:00:00Z" }),
+        referredAt,
+        7,
+        late
+      )
+    ).toEqual({ kind: "pay" })
+    expect(referralDecision(returned({ created_at: "2026-03-12T00:00:00Z" }), referredAt, 7, late)).toEqual({
+      kind: "pay",
+    })
+  })
+
   it("refuses referral terms out of range, naming the field", () => {
     const { problems } = programProblems({ bonuses: { referral: { afterDays: 1.5, newCustomerAmount: -1, extra: 1 } } })
     expect(problems).toEqual(
@@ -161,5 +204,41 @@ describe("a referral's decision", () => {
         'bonuses.referral: unknown field(s) "extra"',
       ])
     )
+  })
+})
+
+describe("what a version of the program changed", () => {
+  const before = programSchema.parse({ ratesOwner: "program", tiers: { levels } })
+
+  it("is nothing for the same program", () => {
+    expect(programChanges(before, programSchema.parse(before))).toEqual([])
+  })
+
+  it("names each setting, each level's number by the level's name, levels added and removed, and each bonus's field", () => {
+    const after = programSchema.parse({
+      ratesOwner: "service",
+      timeZone: "Europe/Moscow",
+      tiers: {
+        windowDays: 365,
+        levels: [
+          levels[0],
+          { ...levels[1], threshold: 150, discountPercent: 7 },
+          { name: "Platinum", threshold: 1000, bonusPercent: 15, discountPercent: 15 },
+        ],
+      },
+      bonuses: { welcome: { amount: 5 }, referral: { afterDays: 30, lifetimeDays: 90 } },
+    })
+    expect(programChanges(before, after)).toEqual([
+      { field: "ratesOwner", from: "program", to: "service" },
+      { field: "windowDays", from: null, to: 365 },
+      { field: "timeZone", from: "UTC", to: "Europe/Moscow" },
+      { field: "threshold", level: "Silver", from: 100, to: 150 },
+      { field: "discountPercent", level: "Silver", from: 5, to: 7 },
+      { field: "levelAdded", level: "Platinum", from: null, to: null },
+      { field: "levelRemoved", level: "Gold", from: null, to: null },
+      { field: "welcome.amount", from: 0, to: 5 },
+      { field: "referral.afterDays", from: 14, to: 30 },
+      { field: "referral.lifetimeDays", from: null, to: 90 },
+    ])
   })
 })

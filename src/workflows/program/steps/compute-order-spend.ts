@@ -9,11 +9,15 @@ export type OrderSpendCause = { type: "placed" } | { type: "canceled" } | { type
 
 export const computeOrderSpendStepId = "compute-wallet-pass-order-spend"
 
+/** Payment collections whose money is promised or taken: an order placed through checkout has one (authorized). */
+const PAID = new Set(["authorized", "partially_authorized", "partially_captured", "completed"])
+
 /**
  * What an order placed, canceled or returned does to its customer's spend (docs/program.md):
  * placed, its total in the balance currency; canceled, nothing any more; returned, the
  * returned share of its items. Null for an order that counts toward no level (a guest's,
- * another currency's), with the reason logged.
+ * another currency's, or one placed without an authorized payment: a draft order converted
+ * before it was paid), with the reason logged.
  */
 export const computeOrderSpendStep = createStep(
   computeOrderSpendStepId,
@@ -27,22 +31,33 @@ export const computeOrderSpendStep = createStep(
     }
     const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
       entity: "order",
-      fields: ["id", "customer_id", "currency_code", "total", "status", "created_at"],
+      fields: ["id", "customer_id", "currency_code", "total", "status", "created_at", "payment_collections.status"],
       filters: { id: order_id },
     })
     const order = data[0]
     const currency = await balanceCurrency(container)
-    if (!order?.customer_id || order.status === "canceled" || order.currency_code?.toLowerCase() !== currency) {
+    const amount = order ? floorToMinorUnits(order.total) : 0
+    const paid =
+      amount <= 0 ||
+      (order?.payment_collections ?? []).some((c: { status?: string } | null) => !!c?.status && PAID.has(c.status))
+    if (
+      !order?.customer_id ||
+      order.status === "canceled" ||
+      order.currency_code?.toLowerCase() !== currency ||
+      !paid
+    ) {
       container
         .resolve(ContainerRegistrationKeys.LOGGER)
-        .info(`wallet-pass: order ${order_id} counts toward no level (a guest's, canceled, or not in ${currency})`)
+        .info(
+          `wallet-pass: order ${order_id} counts toward no level (a guest's, canceled, not in ${currency}, or placed without an authorized payment)`
+        )
       return new StepResponse<OrderSpendInput | null>(null)
     }
     return new StepResponse<OrderSpendInput | null>({
       type: "placed",
       order_id,
       customer_id: order.customer_id,
-      amount: floorToMinorUnits(order.total),
+      amount,
       placed_at: new Date(order.created_at as string | Date),
     })
   }

@@ -22,7 +22,7 @@ import type {
   AdminWalletPassProgramSaveResponse,
 } from "../../../../api/types"
 import type { LevelMoves } from "../../../../modules/wallet-pass/types"
-import type { ProgramInput } from "../../../../modules/wallet-pass/program"
+import type { ProgramChange, ProgramInput } from "../../../../modules/wallet-pass/program"
 import { getJson, postJson, usePagedList, walletPassKeys } from "../../../lib/api"
 import { useWalletPassFormat, type WalletPassFormat } from "../../../lib/format"
 import { RowsTable } from "../../../components/rows-table"
@@ -93,6 +93,38 @@ const describeMoves = (moved: LevelMoves, { t }: WalletPassFormat) =>
           )
           .join(", "),
       })
+
+/**
+ * What a version changed, one line each: "Silver, From spend: 100 → 150", "Welcome bonus,
+ * amount: 0 → 5", "level Platinum added" (the server compares it with the version before).
+ */
+const describeChanges = (changes: ProgramChange[], { t }: WalletPassFormat): string[] => {
+  if (!changes.length) return [t("program.history.change.none")]
+  const value = (field: string, v: string | number | null) => {
+    if (field === "ratesOwner")
+      return v === "program" ? t("program.history.change.byProgram") : t("program.history.change.byService")
+    if (v !== null) return String(v)
+    return field === "windowDays"
+      ? t("program.windowAll")
+      : field.endsWith("lifetimeDays")
+        ? t("program.history.change.forGood")
+        : t("common.none")
+  }
+  return changes.map((c) => {
+    if (c.field === "levelAdded" || c.field === "levelRemoved")
+      return t(`program.history.change.${c.field}`, { level: c.level })
+    const [bonus, bonusField] = c.field.split(".")
+    const what = c.level
+      ? t("program.history.change.ofLevel", { level: c.level, field: t(`program.levels.field.${c.field}`) })
+      : bonusField
+        ? t("program.history.change.ofBonus", {
+            bonus: t(`program.bonuses.name.${bonus}`),
+            field: t(`program.bonuses.field.${bonusField}`),
+          })
+        : t(`program.history.change.${c.field}`)
+    return t("program.history.change.line", { what, from: value(c.field, c.from), to: value(c.field, c.to) })
+  })
+}
 
 /**
  * Settings › Wallet pass program (docs/program.md): the levels customers reach by spend,
@@ -306,6 +338,16 @@ const WalletPassProgramPage = () => {
             {
               header: t("program.history.levels"),
               cell: (v) => v.program.tiers.levels.map((l) => l.name).join(", ") || t("common.none"),
+            },
+            {
+              header: t("program.history.changes"),
+              cell: (v) => (
+                <div className="flex flex-col" data-testid="wallet-pass-program-changes">
+                  {describeChanges(v.changes ?? [], f).map((line, i) => (
+                    <span key={i}>{line}</span>
+                  ))}
+                </div>
+              ),
             },
             { header: t("program.history.moved"), cell: (v) => v.moved?.total ?? t("common.none") },
           ]}

@@ -1,18 +1,32 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { Modules } from "@medusajs/framework/utils"
 import { WALLET_PASS_MODULE } from "../../../../../modules/wallet-pass"
+import { type Program, programChanges, programSchema } from "../../../../../modules/wallet-pass/program"
 import type { AdminWalletPassPageQueryType } from "../../validators"
 import type { AdminWalletPassProgramHistoryResponse } from "../../../../types"
 
-/** GET /admin/wallet-pass/program/history — saved versions of the program, newest first: who saved each, when, and whom it moved. */
+/**
+ * GET /admin/wallet-pass/program/history — saved versions of the program, newest first: who
+ * saved each, when, what it changed of the version before (the first, of the plugin option's
+ * program) and whom it moved.
+ */
 export const GET = async (
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse<AdminWalletPassProgramHistoryResponse>
 ) => {
   const { limit, offset } = req.validatedQuery as AdminWalletPassPageQueryType
-  const [versions, count] = await req.scope
-    .resolve(WALLET_PASS_MODULE)
-    .listAndCountWalletPassProgramVersions({}, { order: { version: "DESC" }, take: limit, skip: offset })
+  const walletPass = req.scope.resolve(WALLET_PASS_MODULE)
+  // One more than the page: the version before the page's oldest, which it is compared with.
+  const [rows, count] = await walletPass.listAndCountWalletPassProgramVersions(
+    {},
+    { order: { version: "DESC" }, take: limit + 1, skip: offset }
+  )
+  const versions = rows.slice(0, limit)
+  // Saved through the same schema: parsing again fills defaults added since (a version a later
+  // schema refuses shows no changes rather than failing the page).
+  const programs = rows.map((v) => programSchema.safeParse(v.program).data ?? null)
+  const before = (i: number): Program | null =>
+    i + 1 < rows.length ? programs[i + 1] : walletPass.getOptions().program
   // Who saved each version, by email: an admin knows their colleagues, not their ids.
   const actors = [...new Set(versions.flatMap((v) => (v.actor ? [v.actor] : [])))]
   const users = actors.length
@@ -20,7 +34,10 @@ export const GET = async (
     : []
   const emails = new Map(users.map((u) => [u.id, u.email]))
   res.json({
-    versions: versions.map((v) => presentVersion({ ...v, actor: v.actor ? (emails.get(v.actor) ?? v.actor) : null })),
+    versions: versions.map((v, i) => ({
+      ...presentVersion({ ...v, actor: v.actor ? (emails.get(v.actor) ?? v.actor) : null }),
+      changes: before(i) && programs[i] ? programChanges(before(i)!, programs[i]!) : [],
+    })),
     count,
     limit,
     offset,
