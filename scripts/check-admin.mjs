@@ -313,6 +313,7 @@ async function main() {
         .waitFor()
       const ledger = widget.getByTestId("wallet-pass-ledger-table")
       await ledger.getByText("Service credit").first().waitFor()
+      await ledger.getByText("Credited by the service").first().waitFor()
       const firstDate = (await ledger.locator("tbody tr td").first().innerText()).trim()
       if (!EN_DATE.test(firstDate)) throw new Error(`the ledger writes a date as ${JSON.stringify(firstDate)}`)
       await widget.getByTestId("wallet-pass-links").getByText("Apple Wallet (iPhone)").waitFor()
@@ -626,6 +627,9 @@ async function main() {
         .getByText(money(START + 21, "ru-RU"))
         .waitFor()
       await ruWidget.getByTestId("wallet-pass-ledger-table").getByText("Начисление сервиса").first().waitFor()
+      // The plugin's own reason ("credit from the service") in the admin's language; the admin's "Komma" as typed.
+      await ruWidget.getByTestId("wallet-pass-ledger-table").getByText("Начислено сервисом").first().waitFor()
+      await ruWidget.getByTestId("wallet-pass-ledger-table").getByText("Komma").waitFor()
       const ruDate = (
         await ruWidget.getByTestId("wallet-pass-ledger-table").locator("tbody tr td").first().innerText()
       ).trim()

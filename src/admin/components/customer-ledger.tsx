@@ -19,12 +19,6 @@ function expiry(entry: Entry, f: WalletPassFormat, currency: string | null): str
     : f.t("customer.ledger.expires", { date: f.date(entry.expires_at) })
 }
 
-/** Why an entry was made: the plugin's own reasons in the admin's words, an admin's as typed. */
-function reasonText(entry: Entry, f: WalletPassFormat): string | null {
-  if (entry.system_reason) return f.t(`common.ledgerReason.${entry.system_reason.code}`, entry.system_reason.values)
-  return entry.reason
-}
-
 /**
  * The customer's whole ledger, newest first, a page at a time: each credit and debit in
  * words, with the balance after it, a credit's expiry, and why.
@@ -69,7 +63,7 @@ export const CustomerLedger = ({
               e.state === "canceled" ? (
                 t("customer.ledger.canceled")
               ) : e.reason ? (
-                reasonText(e, f)
+                f.reason(e.reason, { own: e.kind === "manual" })
               ) : e.order_id ? (
                 <Link className="text-ui-fg-interactive" to={`/orders/${e.order_id}`}>
                   {t("customer.ledger.order")}
@@ -77,7 +71,7 @@ export const CustomerLedger = ({
               ) : (
                 ""
               ),
-            title: (e) => reasonText(e, f),
+            title: (e) => f.reason(e.reason, { own: e.kind === "manual" }),
             truncate: true,
           },
         ]}

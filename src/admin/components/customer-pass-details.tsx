@@ -130,7 +130,7 @@ export const PassFacts = ({ pass }: { pass: Pass }) => {
           {holder.drift.healed_by
             ? t("customer.facts.driftHealed")
             : holder.drift.not_healed
-              ? t("customer.facts.driftNotHealedBecause", { reason: holder.drift.not_healed })
+              ? t("customer.facts.driftNotHealedBecause", { reason: f.reason(holder.drift.not_healed) })
               : t("customer.facts.driftNotHealed")}
         </Text>
       )}

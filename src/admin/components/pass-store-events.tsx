@@ -22,7 +22,7 @@ export const PassStoreEvents = ({ events }: { events: StoreEvents }) => {
             key: e.key,
           })}
           {e.value ? ` (${e.value})` : ""}
-          {e.state === "skipped" ? ` — ${t("customer.events.skipped", { reason: e.reason })}` : ""}
+          {e.state === "skipped" ? ` — ${t("customer.events.skipped", { reason: f.reason(e.reason) })}` : ""}
         </Text>
       ))}
     </div>

@@ -81,7 +81,7 @@ export default defineArea({
         opening_balance: "Opening balance",
         program_bonus: "Program bonus",
       },
-      ledgerReason: {
+      reason: {
         service_credit: "Credited by the service",
         service_debit: "Written off by the service",
         credit_expired: "The credit's lifetime ended",
@@ -99,6 +99,16 @@ export default defineArea({
         bonus_birthday: "Birthday {{year}}",
         bonus_referral: "For bringing a customer",
         bonus_referred: "For joining through a referral",
+        event_guest: "A guest (no customer account)",
+        event_no_pass: "The customer has no pass",
+        event_not_enrolled: "The customer's pass is not enrolled",
+        import_in_store: "Already in the store",
+        import_invalid_phone: "Not a phone number ({{problem}})",
+        import_pass_of_other_phone: "Store customer {{customer_id}} already has a pass for {{phone}}",
+        import_unknown_phone: "The service no longer knows this phone",
+        import_changed_on_both:
+          "The service shows {{service}} and the store {{store}}: the store changed this balance since it took the customer over",
+        drift_import_waiting: "An import is waiting for its final refresh",
       },
       ledgerState: { applied: "Applied", canceled: "Canceled" },
       operationState: {
@@ -252,7 +262,7 @@ export default defineArea({
         opening_balance: "Начальный баланс",
         program_bonus: "Бонус программы",
       },
-      ledgerReason: {
+      reason: {
         service_credit: "Начислено сервисом",
         service_debit: "Списано сервисом",
         credit_expired: "Истёк срок начисления",
@@ -270,6 +280,16 @@ export default defineArea({
         bonus_birthday: "День рождения {{year}}",
         bonus_referral: "За приглашённого клиента",
         bonus_referred: "За регистрацию по приглашению",
+        event_guest: "Гость (без учётной записи)",
+        event_no_pass: "У клиента нет карты",
+        event_not_enrolled: "Карта клиента ещё не выпущена",
+        import_in_store: "Уже есть в магазине",
+        import_invalid_phone: "Не номер телефона ({{problem}})",
+        import_pass_of_other_phone: "У клиента магазина {{customer_id}} уже есть карта на номер {{phone}}",
+        import_unknown_phone: "Сервис больше не знает этот номер",
+        import_changed_on_both:
+          "В сервисе {{service}}, в магазине {{store}}: магазин менял этот баланс после того, как принял клиента",
+        drift_import_waiting: "Импорт ждёт финального обновления",
       },
       ledgerState: { applied: "Проведено", canceled: "Отменено" },
       operationState: {

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next"
 import { WALLET_PASS_NS } from "../i18n"
 import { formatMoney } from "./amount-input"
+import { describeReason } from "../../lib/reasons"
 
 /**
  * How the plugin's admin writes money, dates and the names of things, the way the dashboard
@@ -115,6 +116,14 @@ export function useWalletPassFormat() {
     const key = `common.${group}.${value}`
     return i18n.exists(key, { ns: WALLET_PASS_NS }) ? t(key) : value
   }
+  /**
+   * Why something happened: a reason the plugin wrote (src/lib/reasons.ts) in the admin's
+   * language; anything else (an admin's own words: `own`) as written.
+   */
+  const reason = (text: string | null | undefined, { own = false }: { own?: boolean } = {}): string => {
+    const described = own ? null : describeReason(text)
+    return described ? t(`common.reason.${described.code}`, described.values) : (text ?? "")
+  }
   return {
     t,
     language: i18n.language,
@@ -126,6 +135,7 @@ export function useWalletPassFormat() {
     age: (seconds: number | null) => formatAge(seconds, t, locale),
     error: (error: unknown) => errorText(error, t),
     label,
+    reason,
   }
 }
 

@@ -1,6 +1,5 @@
 import { basisPointsToPercent, fromMinorUnits } from "../../modules/wallet-pass/utils/amounts"
 import type { CustomerPass } from "../../modules/wallet-pass/types"
-import { describeLedgerReason } from "../../modules/wallet-pass/reasons"
 
 /** A store event's record as the admin shows it. */
 type StoreEventRow = {
@@ -104,8 +103,6 @@ export function presentLedgerEntry(entry: CustomerPass["ledger"][number]) {
     kind: entry.kind,
     state: entry.state,
     reason: entry.reason,
-    /** The plugin's own reason as a code and its values, for the admin's words; null for an admin's. */
-    system_reason: entry.kind === "manual" ? null : describeLedgerReason(entry.reason),
     order_id: entry.order_id,
     transaction_id: entry.transaction_id,
     expires_at: entry.expires_at,

@@ -1,7 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { OPERATION_PRIORITY } from "./constants"
 import { ledgerKeys, operationKeys, voidedKey } from "./keys"
-import { ledgerReason } from "./reasons"
+import { reasonText } from "../../lib/reasons"
 import type WalletPassModuleService from "./service"
 
 /**
@@ -87,7 +87,7 @@ export async function reserveCartRedemption(
       dedupe_key: dedupeKey,
       forbid_overdraft: true,
       spendable_only: true,
-      reason: ledgerReason("redemption", { cart_id: input.cart_id }),
+      reason: reasonText("redemption", { cart_id: input.cart_id }),
       metadata: { cart_id: input.cart_id, currency: input.currency_code },
       currency_code: input.currency_code,
     },

@@ -12,7 +12,7 @@ import {
 import { readdirSync, readFileSync, statSync } from "fs"
 import path from "path"
 import { HOOK_METHODS, PUSH_TYPES } from "../../../lib/constants"
-import { LEDGER_REASON_CODES } from "../../../modules/wallet-pass/reasons"
+import { REASON_CODES } from "../../../lib/reasons"
 import { STORE_EVENT_NAMES } from "../../../modules/wallet-pass/store-events"
 import type { Catalogue } from "../area"
 import resources, { AREAS, CATALOGUES, WALLET_PASS_NS } from "../index"
@@ -84,7 +84,7 @@ describe("the admin's translations (namespace wallet-pass)", () => {
 
   it.each([
     ["ledgerKind", LEDGER_KINDS],
-    ["ledgerReason", LEDGER_REASON_CODES],
+    ["reason", REASON_CODES],
     ["ledgerState", LEDGER_STATES],
     ["operationState", OPERATION_STATES],
     ["operationMethod", OPERATION_METHODS],

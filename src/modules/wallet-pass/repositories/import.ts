@@ -4,7 +4,7 @@ import type { SyncRunRow } from "../types"
 import { QueueRepository } from "./queue"
 import { SyncRepository } from "./sync"
 import { ledgerKeys, operationKeys } from "../keys"
-import { ledgerReason } from "../reasons"
+import { reasonText } from "../../../lib/reasons"
 
 /**
  * The import's own steps over a sync run (docs/adoption.md, "The import of the service's
@@ -100,7 +100,7 @@ export class ImportRepository extends SyncRepository {
       await this.settleRunPhase(item.run_id, input.operation_id)
     }
     if (input.service_balance === null) {
-      await done({ state: "review", reason: "the service no longer knows this phone" })
+      await done({ state: "review", reason: reasonText("import_unknown_phone") })
       return "gone"
     }
     const { rows } = await this.knex.raw<{ rows: { balance: string; changed: boolean; busy: boolean }[] }>(
@@ -120,7 +120,7 @@ export class ImportRepository extends SyncRepository {
     if (rows[0].changed || rows[0].busy) {
       await done({
         state: "review",
-        reason: `the service shows ${input.service_balance / 100} and the store ${store / 100}; the store changed this balance since adoption`,
+        reason: reasonText("import_changed_on_both", { service: input.service_balance / 100, store: store / 100 }),
       })
       return "review"
     }
@@ -130,7 +130,7 @@ export class ImportRepository extends SyncRepository {
         holder_id: input.holder_id,
         amount: difference,
         kind: "sync_adjustment",
-        reason: ledgerReason("import_refresh"),
+        reason: reasonText("import_refresh"),
         dedupe_key: ledgerKeys.importRefresh(item.run_id, input.holder_id),
         metadata: { run_id: item.run_id, service_balance: input.service_balance },
       }),

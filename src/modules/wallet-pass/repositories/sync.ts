@@ -6,6 +6,7 @@ import { formatServiceDate } from "../../../lib/wallet-pass-client/dates"
 import { OPERATION_PRIORITY, type SyncRunKind } from "../constants"
 import { QueueRepository } from "./queue"
 import { operationKeys } from "../keys"
+import { reasonText } from "../../../lib/reasons"
 
 /**
  * Background sweeps over the service's base (docs/adoption.md): the import, the install-flag
@@ -187,7 +188,11 @@ export class SyncRepository {
       id: generateEntityId(undefined, "wpimp"),
       phone: p.phone ?? p.raw.slice(0, 64),
       state: !p.phone ? "skipped" : knownSet.has(p.phone) ? "skipped" : "found",
-      reason: !p.phone ? `not a phone number (${p.problem})` : knownSet.has(p.phone) ? "already in the store" : null,
+      reason: !p.phone
+        ? reasonText("import_invalid_phone", { problem: p.problem ?? "?" })
+        : knownSet.has(p.phone)
+          ? reasonText("import_in_store")
+          : null,
     }))
     const { rows: inserted } = await this.knex.raw<{ rows: { id: string; phone: string }[] }>(
       `INSERT INTO wallet_pass_import_item (id, run_id, phone, state, reason, created_at, updated_at)
@@ -382,7 +387,7 @@ export class SyncRepository {
         at: new Date().toISOString(),
         run_id: input.run_id,
         healed_by: healedBy,
-        ...(input.heal ? {} : { not_healed: "an import is waiting for its final refresh" }),
+        ...(input.heal ? {} : { not_healed: reasonText("drift_import_waiting") }),
       }),
       input.holder_id,
     ])

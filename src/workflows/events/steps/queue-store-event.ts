@@ -5,6 +5,7 @@ import type WalletPassModuleService from "../../../modules/wallet-pass/service"
 import { OPERATION_PRIORITY } from "../../../modules/wallet-pass/constants"
 import { operationKeys, storeEventKey } from "../../../modules/wallet-pass/keys"
 import { eventValue, type StoreEventName } from "../../../modules/wallet-pass/store-events"
+import { reasonText } from "../../../lib/reasons"
 
 export const queueStoreEventStepId = "queue-wallet-pass-store-event"
 
@@ -56,11 +57,11 @@ export const queueStoreEventStep = createStep(
         : []
     const reason =
       !holder && !input.holder_id && (!input.customer_id || input.guest)
-        ? "a guest (no customer account)"
+        ? reasonText("event_guest")
         : !holder
-          ? "the customer has no pass"
+          ? reasonText("event_no_pass")
           : holder.enrollment_state !== "enrolled" || !holder.phone
-            ? "the customer's pass is not enrolled"
+            ? reasonText("event_not_enrolled")
             : null
     const value = eventValue(input.value)
     const record = {

@@ -1,6 +1,7 @@
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
+import { reasonText } from "../../../lib/reasons"
 
 export type ResolveImportTargetStepInput = {
   /** E.164 */
@@ -47,7 +48,7 @@ export const resolveImportTargetStep = createStep(
       { select: ["id", "customer_id", "adoption_state"] }
     )
     if (holder) {
-      if (holder.adoption_state !== "pending") return new StepResponse({ ...out, skip: "already in the store" })
+      if (holder.adoption_state !== "pending") return new StepResponse({ ...out, skip: reasonText("import_in_store") })
       return new StepResponse({ ...out, holder_id: holder.id, customer_id: holder.customer_id })
     }
     const customers = container.resolve(Modules.CUSTOMER)
@@ -61,7 +62,7 @@ export const resolveImportTargetStep = createStep(
       if (!own) return new StepResponse({ ...out, customer_id: id })
       const entries = await walletPass.listWalletPassLedgerEntries({ holder_id: own.id }, { select: ["id"], take: 1 })
       if (!own.phone && !entries.length) return new StepResponse({ ...out, customer_id: id, reuse_holder_id: own.id })
-      passOfAnotherPhone ??= `store customer ${id} already has a pass for ${own.phone ?? "no phone"}`
+      passOfAnotherPhone ??= reasonText("import_pass_of_other_phone", { customer_id: id, phone: own.phone ?? "—" })
     }
     if (passOfAnotherPhone) return new StepResponse({ ...out, skip: passOfAnotherPhone })
     let email: string | null = null

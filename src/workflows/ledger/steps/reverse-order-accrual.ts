@@ -7,7 +7,7 @@ import { floorToMinorUnits } from "../../../modules/wallet-pass/utils/amounts"
 import { type LedgerChangeCompensation, withdrawLedgerChange } from "../utils/withdraw-ledger-change"
 import { returnedShare } from "../utils/order-shares"
 import { ledgerKeys } from "../../../modules/wallet-pass/keys"
-import { ledgerReason } from "../../../modules/wallet-pass/reasons"
+import { reasonText } from "../../../lib/reasons"
 
 export type ReverseOrderAccrualStepInput =
   | { order_id: string; cause: { type: "cancel" } | { type: "return"; return_id: string } }
@@ -61,7 +61,7 @@ export const reverseOrderAccrualStep = createStep(
           order_id: refund.orderId,
           dedupe_key: ledgerKeys.orderRefunded(refund.orderId, cause.payment_id, refund.refunded),
           share: refund.share,
-          reason: ledgerReason("payment_refunded", { payment_id: cause.payment_id }),
+          reason: reasonText("payment_refunded", { payment_id: cause.payment_id }),
           priority: OPERATION_PRIORITY.accrual,
         }
       }
@@ -75,8 +75,8 @@ export const reverseOrderAccrualStep = createStep(
         share: cause.type === "cancel" ? "rest" : await returnedShare(container, order_id!, cause.return_id),
         reason:
           cause.type === "cancel"
-            ? ledgerReason("order_canceled")
-            : ledgerReason("items_returned", { return_id: cause.return_id }),
+            ? reasonText("order_canceled")
+            : reasonText("items_returned", { return_id: cause.return_id }),
         priority: OPERATION_PRIORITY.accrual,
       }
     }

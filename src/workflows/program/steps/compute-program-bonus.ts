@@ -3,7 +3,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
 import { OPERATION_PRIORITY, type ProgramBonus } from "../../../modules/wallet-pass/constants"
 import { ledgerKeys, operationKeys } from "../../../modules/wallet-pass/keys"
-import { ledgerReason } from "../../../modules/wallet-pass/reasons"
+import { reasonText } from "../../../lib/reasons"
 import type { Program } from "../../../modules/wallet-pass/program"
 import { toMinorUnits } from "../../../modules/wallet-pass/utils/amounts"
 import type { RecordLedgerChangeStepInput } from "../../ledger/steps/record-ledger-change"
@@ -23,15 +23,15 @@ const LABEL: Record<ProgramBonus, string> = {
 function bonusReason(bonus: ProgramBonus, year: number | undefined): string {
   switch (bonus) {
     case "birthday":
-      return ledgerReason("bonus_birthday", { year: year ?? new Date().getFullYear() })
+      return reasonText("bonus_birthday", { year: year ?? new Date().getFullYear() })
     case "welcome":
-      return ledgerReason("bonus_welcome")
+      return reasonText("bonus_welcome")
     case "install":
-      return ledgerReason("bonus_install")
+      return reasonText("bonus_install")
     case "referral":
-      return ledgerReason("bonus_referral")
+      return reasonText("bonus_referral")
     case "referred":
-      return ledgerReason("bonus_referred")
+      return reasonText("bonus_referred")
   }
 }
 

@@ -3,7 +3,7 @@ import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
 import { OPERATION_PRIORITY } from "../../../modules/wallet-pass/constants"
 import type { RecordLedgerChangeStepInput } from "../../ledger/steps/record-ledger-change"
 import { ledgerKeys, operationKeys } from "../../../modules/wallet-pass/keys"
-import { ledgerReason } from "../../../modules/wallet-pass/reasons"
+import { reasonText } from "../../../lib/reasons"
 
 export const computeRedemptionRefundStepId = "compute-redemption-refund"
 
@@ -25,7 +25,7 @@ export const computeRedemptionRefundStep = createStep(
         kind: "redemption_refund",
         dedupe_key: ledgerKeys.redemptionRefund(order_id),
         order_id,
-        reason: ledgerReason("redemption_refund"),
+        reason: reasonText("redemption_refund"),
       },
       operation: {
         method: "balance_add",

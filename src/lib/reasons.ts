@@ -1,10 +1,11 @@
 /**
- * The reasons the plugin writes on the ledger entries it makes itself, built here and nowhere
- * else. The ledger keeps them as English text (logs, exports, entries written before this
- * file); `describeLedgerReason` reads one back into a code and its values, so the admin can
+ * The reasons the plugin writes itself, built here and nowhere else: on the ledger entries it
+ * makes, on store events it skips, on imported customers it skips or leaves for review, on a
+ * drift it does not heal. Rows keep them as English text (logs, exports, rows written before
+ * this file); `describeReason` reads one back into a code and its values, so the admin can
  * show it in the merchant's language. An admin's own reason (a `manual` entry) is the
  * merchant's words and is shown as typed. Like keys, a template's text must not change for
- * entries already written: an old text would no longer be recognised (it would show as is).
+ * rows already written: an old text would no longer be recognised (it would show as is).
  */
 
 const TEMPLATES = {
@@ -25,21 +26,33 @@ const TEMPLATES = {
   bonus_birthday: "birthday bonus {year}",
   bonus_referral: "bonus for bringing a customer",
   bonus_referred: "bonus for joining through a referral",
+  // Store events not sent (docs/store-events.md)
+  event_guest: "a guest (no customer account)",
+  event_no_pass: "the customer has no pass",
+  event_not_enrolled: "the customer's pass is not enrolled",
+  // Imported customers skipped or left for review, a drift not healed (docs/adoption.md)
+  import_in_store: "already in the store",
+  import_invalid_phone: "not a phone number ({problem})",
+  import_pass_of_other_phone: "store customer {customer_id} already has a pass for {phone}",
+  import_unknown_phone: "the service no longer knows this phone",
+  import_changed_on_both:
+    "the service shows {service} and the store {store}; the store changed this balance since adoption",
+  drift_import_waiting: "an import is waiting for its final refresh",
 } as const
 
-export type LedgerReasonCode = keyof typeof TEMPLATES
+export type ReasonCode = keyof typeof TEMPLATES
 /** Every reason the plugin writes (the admin names each in words). */
-export const LEDGER_REASON_CODES = Object.keys(TEMPLATES) as LedgerReasonCode[]
+export const REASON_CODES = Object.keys(TEMPLATES) as ReasonCode[]
 type Placeholders<T extends string> = T extends `${string}{${infer Name}}${infer Rest}`
   ? Name | Placeholders<Rest>
   : never
-type Values<C extends LedgerReasonCode> = { [K in Placeholders<(typeof TEMPLATES)[C]>]: string | number }
+type Values<C extends ReasonCode> = { [K in Placeholders<(typeof TEMPLATES)[C]>]: string | number }
 
 /** A reason of the plugin's own, as the admin translates it: `{ code, values }`. */
-export type LedgerReason = { code: LedgerReasonCode; values: Record<string, string> }
+export type DescribedReason = { code: ReasonCode; values: Record<string, string> }
 
 /** The text of one of the plugin's reasons, with its values filled in. */
-export function ledgerReason<C extends LedgerReasonCode>(
+export function reasonText<C extends ReasonCode>(
   code: C,
   ...[values]: keyof Values<C> extends never ? [] : [Values<C>]
 ): string {
@@ -50,7 +63,7 @@ export function ledgerReason<C extends LedgerReasonCode>(
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
 
 /** Each template as an anchored pattern, its placeholders as named groups (a value has no line break). */
-const PATTERNS = (Object.entries(TEMPLATES) as [LedgerReasonCode, string][]).map(([code, template]) => ({
+const PATTERNS = (Object.entries(TEMPLATES) as [ReasonCode, string][]).map(([code, template]) => ({
   code,
   pattern: new RegExp(
     `^${template
@@ -61,7 +74,7 @@ const PATTERNS = (Object.entries(TEMPLATES) as [LedgerReasonCode, string][]).map
 }))
 
 /** The code and values of a reason the plugin wrote; null for anything else (an admin's words). */
-export function describeLedgerReason(reason: string | null): LedgerReason | null {
+export function describeReason(reason: string | null | undefined): DescribedReason | null {
   if (!reason) return null
   for (const { code, pattern } of PATTERNS) {
     const match = pattern.exec(reason)
