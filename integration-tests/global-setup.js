@@ -9,7 +9,10 @@ module.exports = async function globalSetup() {
     console.log(`\n[tests] Postgres: configured server ${process.env.DB_HOST}:${process.env.DB_PORT ?? 5432}`)
     return
   }
-  const db = await startEmbeddedPostgres()
+  // A test that fails while its transaction is open (a send lock held, say) must not leave it
+  // open: the runner's next DROP SCHEMA would wait on it, and every spec after it with it.
+  // Postgres ends such a session after a minute; no test keeps a transaction idle that long.
+  const db = await startEmbeddedPostgres({ settings: { idle_in_transaction_session_timeout: "60s" } })
   Object.assign(process.env, db.env)
   globalThis.__WALLET_PASS_TEST_DB__ = db
   console.log(`\n[tests] Postgres: embedded on port ${db.env.DB_PORT} (no DB_HOST set)`)

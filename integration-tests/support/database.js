@@ -130,8 +130,9 @@ async function embeddedPostgresModule() {
  * the DB_* variables Medusa's test runner reads (DB_HOST is `localhost`: with 127.0.0.1 the
  * runner turns SSL on). `dataDir` keeps data between runs; without it the data is thrown away.
  * As root, the postgres user must be able to enter `dataDir` (see postgresBlockedAt).
+ * `settings` are server settings (`{ name: value }`, as `postgres -c name=value`).
  */
-async function startEmbeddedPostgres({ dataDir, port, log = () => {} } = {}) {
+async function startEmbeddedPostgres({ dataDir, port, settings = {}, log = () => {} } = {}) {
   const { default: EmbeddedPostgres } = await embeddedPostgresModule()
   const persistent = Boolean(dataDir)
   const root = dataDir ? path.resolve(dataDir) : fs.mkdtempSync(path.join(os.tmpdir(), "wallet-pass-pg-"))
@@ -151,6 +152,7 @@ async function startEmbeddedPostgres({ dataDir, port, log = () => {} } = {}) {
     port: chosenPort,
     persistent,
     createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: Object.entries(settings).flatMap(([name, value]) => ["-c", `${name}=${value}`]),
     onLog: (m) => log(String(m)),
     onError: (m) => log(String(m)),
   })
