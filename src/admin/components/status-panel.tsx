@@ -40,13 +40,22 @@ export function connectionState(status: Status, f: WalletPassFormat) {
     answer && (!check || (answer.method !== "status" && new Date(answer.at) > new Date(check.checked_at)))
   if (fromAnswer) {
     const request = answer.method ? f.label("operationMethod", answer.method) : f.t("page.status.someRequest")
+    const authRefused = answer.status === 401 || answer.status === 403
     return {
       ok: answer.ok,
-      how: f.t(answer.ok ? "page.status.byRequest" : "page.status.byFailedRequest", {
-        request,
-        status: answer.status,
-        date: f.dateTime(answer.at),
-      }),
+      // Refused credentials (401/403) are the app key's; anything else failing is the service's own error.
+      how: f.t(
+        answer.ok
+          ? "page.status.byRequest"
+          : authRefused
+            ? "page.status.byFailedRequest"
+            : "page.status.byServiceError",
+        {
+          request,
+          status: answer.status,
+          date: f.dateTime(answer.at),
+        }
+      ),
     }
   }
   if (check) {

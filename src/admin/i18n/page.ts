@@ -14,6 +14,7 @@ export default defineArea({
         byCheck: "Connection check on {{date}}",
         byRequest: "The service answered {{request}} ({{status}}) on {{date}}",
         byFailedRequest: "The service answered {{request}} with {{status}} on {{date}}: check the app key",
+        byServiceError: "The service answered {{request}} with {{status}} on {{date}}: an error on the service's side",
         someRequest: "a request",
         checkNow: "Check now",
         loadFailed: "Could not load the status. Reload the page to try again.",
@@ -221,6 +222,7 @@ export default defineArea({
         byRequest: "Сервис ответил на запрос «{{request}}» ({{status}}): {{date}}",
         byFailedRequest:
           "Сервис ответил на запрос «{{request}}» кодом {{status}} ({{date}}): проверьте ключ приложения",
+        byServiceError: "Сервис ответил на запрос «{{request}}» кодом {{status}} ({{date}}): ошибка на стороне сервиса",
         someRequest: "запрос",
         checkNow: "Проверить",
         loadFailed: "Не удалось загрузить состояние. Обновите страницу, чтобы попробовать снова.",
