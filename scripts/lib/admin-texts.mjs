@@ -99,13 +99,19 @@ export async function assertRussian(page, fragments, screen, data = []) {
   let text = await pluginTexts(page)
   if (text.trim().length < 20) throw new Error(`${screen}: the plugin shows nothing to check`)
   for (const written of data) text = text.split(written).join(" ")
-  const english = fragments.filter((fragment) =>
-    new RegExp(`(?<![A-Za-z])${escapeRegExp(fragment)}(?![A-Za-z])`).test(text)
-  )
+  const english = fragments
+    .map((fragment) => {
+      const at = text.search(new RegExp(`(?<![A-Za-z])${escapeRegExp(fragment)}(?![A-Za-z])`))
+      // Where it stands on the screen, to find it: a few words either side.
+      return at < 0
+        ? null
+        : `${fragment} (in "${text.slice(Math.max(0, at - 30), at + fragment.length + 30).replace(/\s+/g, " ")}")`
+    })
+    .filter(Boolean)
   const keys = [...new Set(text.match(RAW_KEY) ?? [])]
   if (english.length || keys.length) {
     throw new Error(
-      `${screen} in Russian shows ${english.length ? `English texts of the plugin: ${english.map((e) => JSON.stringify(e)).join(", ")}` : ""}${english.length && keys.length ? "; and " : ""}${keys.length ? `untranslated keys: ${keys.join(", ")}` : ""}`
+      `${screen} in Russian shows ${english.length ? `English texts of the plugin: ${english.join("; ")}` : ""}${english.length && keys.length ? "; and " : ""}${keys.length ? `untranslated keys: ${keys.join(", ")}` : ""}`
     )
   }
   return text
