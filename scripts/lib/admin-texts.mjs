@@ -70,6 +70,10 @@ export function pluginTexts(page) {
       ),
     ]
     const texts = []
+    // Texts shown as written in any language (the service's words, our answers to it).
+    const verbatim = [...document.querySelectorAll("[data-wallet-pass-verbatim]")].map((el) =>
+      el.getAttribute("data-wallet-pass-verbatim")
+    )
     for (const el of [...ours, ...floating]) {
       texts.push(el.innerText)
       for (const node of el.querySelectorAll("[placeholder], [aria-label], [title]")) {
@@ -79,7 +83,7 @@ export function pluginTexts(page) {
         }
       }
     }
-    return texts.join("\n")
+    return { text: texts.join("\n"), verbatim }
   })
 }
 
@@ -91,17 +95,19 @@ const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
 /**
  * Fails when a screen in Russian shows a text of the plugin in English (a key missing from
  * the Russian catalogue falls back to English) or a key i18next could not resolve at all.
- * A fragment counts as whole words only ("Phone" is not in "iPhone"); `data` are the texts
+ * A fragment counts as whole words only ("Phone" is not in "iPhone", "created" not in
+ * "shipment.created"); `data` are the texts
  * the check itself typed or had the service send (a push's message, a customer's name): they
  * are the merchant's data, shown as written in any language, and are taken out first.
  */
 export async function assertRussian(page, fragments, screen, data = []) {
-  let text = await pluginTexts(page)
+  let { text, verbatim } = await pluginTexts(page)
   if (text.trim().length < 20) throw new Error(`${screen}: the plugin shows nothing to check`)
-  for (const written of data) text = text.split(written).join(" ")
+  for (const written of [...data, ...verbatim].filter(Boolean)) text = text.split(written).join(" ")
   const english = fragments
     .map((fragment) => {
-      const at = text.search(new RegExp(`(?<![A-Za-z])${escapeRegExp(fragment)}(?![A-Za-z])`))
+      // Whole words, not inside an identifier ("shipment.created", "cart_left").
+      const at = text.search(new RegExp(`(?<!\\w|\\w\\.)${escapeRegExp(fragment)}(?!\\w|\\.\\w)`))
       // Where it stands on the screen, to find it: a few words either side.
       return at < 0
         ? null

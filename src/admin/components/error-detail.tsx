@@ -29,6 +29,16 @@ export function errorSummary(error: string, { t }: WalletPassFormat): string {
 }
 
 /**
+ * The part of an error shown as written, in any language: the service's own words (or our
+ * answer to it, in the hook log), which its support may be sent. Empty when all is in words.
+ */
+export function quotedError(error: string): string {
+  const match = /^wallet-pass \S+ failed \((\w+)(?: (\d{3}))?, \w+\): ([\s\S]*)$/.exec(error)
+  if (!match || !KINDS.includes(match[1])) return error.split("\n")[0]
+  return match[1] === "rejected" || match[1] === "local_validation" ? match[3].trim() : ""
+}
+
+/**
  * A request's error in words, and its whole text on demand: the service's answer can be long;
  * the popover shows it as written, to select and copy (or send to the service's support).
  */
@@ -38,7 +48,12 @@ export const ErrorDetail = ({ error, testId }: { error: string | null; testId?: 
   const summary = errorSummary(error, f)
   return (
     <div className="flex min-w-0 items-center gap-1">
-      <Text size="small" className="min-w-0 max-w-[20rem] truncate text-ui-fg-error" title={summary}>
+      <Text
+        size="small"
+        className="min-w-0 max-w-[20rem] truncate text-ui-fg-error"
+        title={summary}
+        data-wallet-pass-verbatim={quotedError(error) || undefined}
+      >
         {summary}
       </Text>
       <Popover>

@@ -123,7 +123,13 @@ const RefusedDeliveries = ({ minutes, paging }: { minutes: Json<AdminWalletPassH
             cell: (m) => (
               <div className="flex flex-col">
                 {m.samples.map((sample, i) => (
-                  <Text size="xsmall" key={`${sample.at}-${i}`} className="text-ui-fg-subtle">
+                  <Text
+                    size="xsmall"
+                    key={`${sample.at}-${i}`}
+                    className="text-ui-fg-subtle"
+                    // What the store answered the service, as the service got it.
+                    data-wallet-pass-verbatim={sample.reason}
+                  >
                     {t("page.hooks.refusedSample", {
                       status: sample.status,
                       address: sample.address ?? t("page.hooks.unknownAddress"),
