@@ -7,10 +7,19 @@ const W = 800
 const H = 180
 const PAD = { top: 14, right: 8, bottom: 26, left: 56 }
 
+/** The smallest of 1, 2, 5 × 10^k at or above `n`: a round top for a scale. */
+function roundUp(n: number): number {
+  const power = 10 ** Math.floor(Math.log10(Math.max(1, n)))
+  return [1, 2, 5, 10].map((m) => m * power).find((v) => v >= n)!
+}
+
 /**
  * Requests per hour as bars, against the plan's hourly limit (a dashed line): the scale
- * reaches the limit, so how much of the plan is used reads at a glance. A plain SVG scaled
- * to its container; each bar's <title> is its tooltip, and hovering one shows it below.
+ * reaches the limit, so how much of the plan is used reads at a glance. When the busiest hour
+ * used under a tenth of it, bars against the limit would be too flat to see: the scale then
+ * ends at a round number above the busiest hour and the limit is named above it ("↑").
+ * A plain SVG scaled to its container; each bar's <title> is its tooltip, and hovering one
+ * shows it below.
  */
 export function RequestsChart({
   hours,
@@ -33,7 +42,9 @@ export function RequestsChart({
   testId: string
 }) {
   const [hovered, setHovered] = useState<number | null>(null)
-  const top = Math.max(1, limit, ...hours.map((h) => h.used))
+  const peak = Math.max(0, ...hours.map((h) => h.used))
+  const limitOnScale = limit > 0 && peak * 10 >= limit
+  const top = limitOnScale ? Math.max(limit, peak) : roundUp(Math.max(1, peak * 1.25))
   const plotH = H - PAD.top - PAD.bottom
   const plotW = W - PAD.left - PAD.right
   const y = (n: number) => PAD.top + plotH - (n / top) * plotH
@@ -71,7 +82,19 @@ export function RequestsChart({
             </g>
           )
         })}
-        {limit > 0 && (
+        {limit > 0 && !limitOnScale && (
+          <text
+            x={W - PAD.right}
+            y={PAD.top - 2}
+            textAnchor="end"
+            fontSize="11"
+            fill={limitColor}
+            data-testid={`${testId}-limit`}
+          >
+            ↑ {limitLabel}
+          </text>
+        )}
+        {limitOnScale && (
           <g data-testid={`${testId}-limit`}>
             <line
               x1={PAD.left}
