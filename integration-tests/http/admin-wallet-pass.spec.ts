@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
 import { createAdminHeaders } from "../support/admin"
-import { basicAuth, postHook, storeEnv, waitFor, emulatedServiceBeforeStore } from "../support/hooks"
+import { basicAuth, postHook, storeEnv, waitFor, waitForHolder, emulatedServiceBeforeStore } from "../support/hooks"
 import { storeTestRunner } from "../support/store-runner"
 
 jest.setTimeout(120_000)
@@ -53,15 +53,17 @@ storeTestRunner({
       expect(hook?.status).toBe(200)
       return (hook!.response as { customerId: string }).customerId
     }
-    const settled = (id: string) =>
+    /** The request once it is in one of `states`. */
+    const operationIn = (id: string, states: string[], what: string) =>
       waitFor(
         async () => {
           const [row] = await walletPass().listWalletPassOperations({ id })
-          return ["done", "failed", "needs_review", "resolved"].includes(row.state) && row
+          return states.includes(row.state) && row
         },
-        "request settled",
+        what,
         15_000
       )
+    const settled = (id: string) => operationIn(id, ["done", "failed", "needs_review", "resolved"], "request settled")
 
     it.each([
       ["get", "/admin/wallet-pass/status"],
@@ -115,14 +117,7 @@ storeTestRunner({
         state: "pending",
         result: { review_action: "retry", review_note: "key fixed" },
       })
-      const done = await waitFor(
-        async () => {
-          const [row] = await walletPass().listWalletPassOperations({ id: failed.id })
-          return row.state === "done" && row
-        },
-        "retried request sent",
-        15_000
-      )
+      const done = await operationIn(failed.id, ["done"], "retried request sent")
       expect(done.attempts).toBe(1)
     })
 
@@ -501,13 +496,11 @@ storeTestRunner({
       await customers.updateCustomers(customer.id, { phone: "+79994440011" }) // no event: only a bulk run finds it
       const run = await api.post("/admin/wallet-pass/enroll-all", {}, admin)
       expect(run.data.run).toMatchObject({ examined: 1, enrolled: 1, already: 0 })
-      const holder = await waitFor(
-        async () => {
-          const [h] = await walletPass().listWalletPassHolders({ customer_id: customer.id })
-          return h.enrollment_state === "enrolled" && h
-        },
-        "enrolled",
-        15_000
+      const holder = await waitForHolder(
+        getContainer(),
+        customer.id,
+        (h) => h.enrollment_state === "enrolled",
+        "enrolled"
       )
       expect(holder).toMatchObject({ id: recorded.id, phone: "+79994440011", enrollment_error: null })
       expect(service.emulator.getCustomer("+79994440011")?.remoteId).toBe(customer.id)
@@ -522,13 +515,12 @@ storeTestRunner({
       // Refused three times (a 4xx is not retried beyond that): the enrolment fails for good.
       service.emulator.injectFault({ kind: "status", status: 400, path: "/crm/user_create_or_update", count: 3 })
       await api.post(`/admin/customers/${customer.id}/wallet-pass/enroll`, {}, admin)
-      const failed = await waitFor(
-        async () => {
-          const [h] = await walletPass().listWalletPassHolders({ customer_id: customer.id })
-          return h.enrollment_state === "failed" && h
-        },
+      const failed = await waitForHolder(
+        getContainer(),
+        customer.id,
+        (h) => h.enrollment_state === "failed",
         "the enrolment failed",
-        45_000
+        { timeoutMs: 45_000 }
       )
       expect(failed.enrollment_error).toContain("400")
       expect(service.emulator.getCustomer("+79994440012")).toBeUndefined()
@@ -540,13 +532,11 @@ storeTestRunner({
         reenrolled: true,
         state: "pending",
       })
-      const holder = await waitFor(
-        async () => {
-          const [h] = await walletPass().listWalletPassHolders({ customer_id: customer.id })
-          return h.enrollment_state === "enrolled" && h
-        },
-        "enrolled",
-        15_000
+      const holder = await waitForHolder(
+        getContainer(),
+        customer.id,
+        (h) => h.enrollment_state === "enrolled",
+        "enrolled"
       )
       expect(holder).toMatchObject({ enrollment_error: null, phone: "+79994440012" })
       expect(service.emulator.getCustomer("+79994440012")?.remoteId).toBe(customer.id)

@@ -1,10 +1,9 @@
-import { WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
 import { OPERATION_PRIORITY } from "../../src/modules/wallet-pass/constants"
 import { ledgerKeys, operationKeys } from "../../src/modules/wallet-pass/keys"
 import { drainQueue } from "../../src/outbound/drain"
 import { createAdminHeaders } from "../support/admin"
 import { externalCrmService, waitFor } from "../support/hooks"
-import { placeOrder, registerCustomer, type SeededStore, seedStore } from "../support/store"
+import { placeOrder, registerCustomer } from "../support/store"
 import { storeTestRunner } from "../support/store-runner"
 
 jest.setTimeout(180_000)
@@ -16,7 +15,7 @@ jest.setTimeout(180_000)
 const APP_KEY = "coalesce-key"
 const USER = "/crm/user_create_or_update"
 
-const { service, env, deliverHooksTo } = externalCrmService(APP_KEY, {
+const { service, env, storeInFront } = externalCrmService(APP_KEY, {
   WALLET_PASS_DISPATCHER_ENABLED: "false",
   WALLET_PASS_ECHO_GRACE_SECONDS: "1",
   WALLET_PASS_BONUS_PERCENT: "5",
@@ -25,12 +24,7 @@ const { service, env, deliverHooksTo } = externalCrmService(APP_KEY, {
 storeTestRunner({
   env,
   testSuite: ({ api, getContainer }) => {
-    let store: SeededStore
-    const walletPass = () => getContainer().resolve(WALLET_PASS_MODULE)
-    beforeAll(async () => {
-      store = await seedStore(getContainer(), { itemPrice: 100, shippingPrice: 10 })
-    })
-    deliverHooksTo(() => api.defaults.baseURL, { resetEachTest: true })
+    const { store, walletPass } = storeInFront({ api, getContainer }, { resetEachTest: true })
 
     const apiRequests = () => service.emulator.requests().filter((r) => r.appKey === "valid" && r.status !== 429)
     const paths = () => apiRequests().map((r) => r.endpoint.replace(/^\/v2/, ""))

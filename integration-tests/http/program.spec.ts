@@ -1,13 +1,20 @@
-import { TestEventUtils } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { WALLET_PASS_EVENTS, WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
+import { WALLET_PASS_EVENTS } from "../../src/modules/wallet-pass"
 import updateWalletPassLevels from "../../src/jobs/update-wallet-pass-levels"
 import { grantBirthdayBonuses } from "../../src/workflows/program/grant-birthday-bonuses"
 import { grantReferralBonuses } from "../../src/workflows/program/grant-referral-bonuses"
 import { CUSTOMER_PROMO_METADATA_KEY } from "../../src/modules/wallet-pass/constants"
-import { createAdminHeaders } from "../support/admin"
-import { basicAuth, externalCrmService, postHook, waitFor } from "../support/hooks"
-import { createCart, getCart, placeOrder, registerCustomer, SeededStore, seedStore } from "../support/store"
+import { adminHeadersEachTest } from "../support/admin"
+import {
+  basicAuth,
+  externalCrmService,
+  postHook,
+  requestsAnswered,
+  signUpEnrolled,
+  waitFor,
+  waitForHolder,
+} from "../support/hooks"
+import { afterSubscribers, createCart, getCart, placeOrder, shipAndReturn } from "../support/store"
 import { storeTestRunner } from "../support/store-runner"
 
 jest.setTimeout(180_000)
@@ -21,7 +28,7 @@ const LEVELS = [
 const PROGRAM = { ratesOwner: "program", tiers: { windowDays: null, levels: LEVELS } }
 
 // The option's program (version 0): levels the service owns the rates of, until an admin saves one.
-const { service, env, hooks, deliverHooksTo } = externalCrmService("program-key", {
+const { service, env, hooks, storeInFront } = externalCrmService("program-key", {
   WALLET_PASS_BONUS_PERCENT: "1",
   WALLET_PASS_PROGRAM: JSON.stringify({ tiers: { levels: [LEVELS[0], LEVELS[1]] } }),
 })
@@ -29,35 +36,22 @@ const { service, env, hooks, deliverHooksTo } = externalCrmService("program-key"
 storeTestRunner({
   env,
   testSuite: ({ api, getContainer }) => {
-    let store: SeededStore
-    let admin: Awaited<ReturnType<typeof createAdminHeaders>>
-    const walletPass = () => getContainer().resolve(WALLET_PASS_MODULE)
-
-    beforeAll(async () => {
-      store = await seedStore(getContainer(), { itemPrice: 100, shippingPrice: 10 })
-    })
-    deliverHooksTo(() => api.defaults.baseURL, { resetEachTest: true })
-    beforeEach(async () => {
-      admin = await createAdminHeaders(getContainer())
-    })
+    const { store, walletPass } = storeInFront({ api, getContainer }, { resetEachTest: true })
+    const admin = adminHeadersEachTest(getContainer)
 
     const saveProgram = (body: unknown) =>
       api.post("/admin/wallet-pass/program", body, admin).catch((e: any) => e.response)
     const holderOf = async (customerId: string) =>
       (await walletPass().listWalletPassHolders({ customer_id: customerId }))[0]
-    const settled = async (holderId: string) => {
-      const ops = await walletPass().listWalletPassOperations({ holder_id: holderId })
-      return ops.length > 0 && ops.every((o) => ["done", "resolved"].includes(o.state))
-    }
+    const settled = async (holderId: string) => !!(await requestsAnswered(getContainer(), holderId))
     /** The holder once their level is `level` and every request of theirs has been sent. */
     const onLevel = (customerId: string, level: string | null) =>
-      waitFor(
-        async () => {
-          const h = await holderOf(customerId)
-          return h?.level === level && (await settled(h.id)) && h
-        },
+      waitForHolder(
+        getContainer(),
+        customerId,
+        async (h) => h.level === level && (await settled(h.id)),
         `level ${level}`,
-        20_000
+        { timeoutMs: 20_000 }
       )
     const card = (phone: string) => service.emulator.getCustomer(phone)
     /**
@@ -74,31 +68,21 @@ storeTestRunner({
         20_000
       )
 
-    async function signUp(phone: string, email: string, metadata?: Record<string, unknown>) {
-      const { customer, headers } = await registerCustomer(api, store, {
-        email,
-        password: "pw-123456",
-        phone,
-        first_name: "Vera",
-        ...(metadata && { metadata }),
-      })
-      const holder = await waitFor(
-        async () => {
-          const h = await holderOf(customer.id)
-          return h?.enrollment_state === "enrolled" && h.level !== null && (await settled(h.id)) && h
-        },
-        "enrolment on a level",
-        20_000
+    const signUp = (phone: string, email: string, metadata?: Record<string, unknown>) =>
+      signUpEnrolled(
+        api,
+        store,
+        getContainer(),
+        { email, phone, first_name: "Vera", ...(metadata && { metadata }) },
+        {
+          ready: async (h) => h.level !== null && (await settled(h.id)),
+          what: "enrolment on a level",
+          timeoutMs: 20_000,
+        }
       )
-      return { customer, headers, holder }
-    }
 
     /** Runs `act` and waits until the plugin's subscribers of `event` are done. */
-    async function handled(event: string, act: () => Promise<unknown>) {
-      const done = TestEventUtils.waitSubscribersExecution(event, getContainer().resolve(Modules.EVENT_BUS))
-      await act()
-      await done
-    }
+    const handled = (event: string, act: () => Promise<unknown>) => afterSubscribers(getContainer(), event, act)
 
     it("refuses a bad program with 400 naming the field, and saves nothing", async () => {
       const bad = [
@@ -207,19 +191,7 @@ storeTestRunner({
       await waitFor(async () => card("+79996660003")?.discount === 10, "card on Gold")
       expect(card("+79996660003")).toMatchObject({ bonus: 10, discount: 10 })
       await newCartOff(headers, 10)
-      const itemId = order.items![0].id
-      await api.post(`/admin/orders/${order.id}/fulfillments`, { items: [{ id: itemId, quantity: 3 }] }, admin)
-      const { data } = await api.post(
-        "/admin/returns",
-        { order_id: order.id, location_id: store.stockLocationId },
-        admin
-      )
-      const ret = data.return
-      await api.post(`/admin/returns/${ret.id}/request-items`, { items: [{ id: itemId, quantity: 1 }] }, admin)
-      await api.post(`/admin/returns/${ret.id}/request`, {}, admin)
-      await api.post(`/admin/returns/${ret.id}/receive`, {}, admin)
-      await api.post(`/admin/returns/${ret.id}/receive-items`, { items: [{ id: itemId, quantity: 1 }] }, admin)
-      await handled("order.return_received", () => api.post(`/admin/returns/${ret.id}/receive/confirm`, {}, admin))
+      const ret = await shipAndReturn(api, getContainer(), store, admin, order)
       // A third of the items came back: 310 - 103.33 = 206.67, Silver.
       const silver = await onLevel(customer.id, "Silver")
       // The card's rates and the cart discount follow: Silver's 5% and 5%.

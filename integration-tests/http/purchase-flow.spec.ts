@@ -1,18 +1,24 @@
 import { TestEventUtils } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { startEmulator, WalletPassEmulator } from "../../src/emulator"
-import { WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
 import expireWalletPassCredits from "../../src/jobs/expire-wallet-pass-credits"
 import { createAdminHeaders } from "../support/admin"
-import { externalCrmService, FAST_PLAN, waitFor } from "../support/hooks"
-import { createCart, placeOrder, registerCustomer, SeededStore, seedStore } from "../support/store"
+import {
+  externalCrmService,
+  FAST_PLAN,
+  holderOperations,
+  requestsAnswered,
+  signUpEnrolled,
+  waitFor,
+} from "../support/hooks"
+import { createCart, placeOrder, registerCustomer, shipAndReturn } from "../support/store"
 import { storeTestRunner } from "../support/store-runner"
 
 jest.setTimeout(180_000)
 
 const APP_KEY = "purchase-flow-key"
 
-const { service, env, deliverHooksTo } = externalCrmService(APP_KEY, {
+const { service, env, storeInFront } = externalCrmService(APP_KEY, {
   WALLET_PASS_BONUS_PERCENT: "5",
   WALLET_PASS_ECHO_GRACE_SECONDS: "2",
   WALLET_PASS_INSTALL_FORM_URL: "https://forms.example/card",
@@ -22,45 +28,23 @@ const { service, env, deliverHooksTo } = externalCrmService(APP_KEY, {
 storeTestRunner({
   env,
   testSuite: ({ api, getContainer }) => {
-    let store: SeededStore
-    const walletPass = () => getContainer().resolve(WALLET_PASS_MODULE)
-
-    beforeAll(async () => {
-      store = await seedStore(getContainer(), { itemPrice: 33.33, shippingPrice: 10 })
-    })
-    const hookUp = deliverHooksTo(() => api.defaults.baseURL, { resetEachTest: true })
+    const { store, walletPass, hookUp } = storeInFront(
+      { api, getContainer },
+      { seed: { itemPrice: 33.33, shippingPrice: 10 }, resetEachTest: true }
+    )
 
     const holderOf = async (customerId: string) =>
       (await walletPass().listWalletPassHolders({ customer_id: customerId }, { relations: ["cards"] }))[0]
-    const operationsOf = (holderId: string) =>
-      walletPass().listWalletPassOperations({ holder_id: holderId }, { order: { created_at: "ASC" } })
+    const operationsOf = (holderId: string) => holderOperations(getContainer(), holderId)
     /** Every request of the holder settled, and at least one of `method` among them (events are async). */
-    const allDone = async (holderId: string, method = "balance_add") => {
-      const ops = await operationsOf(holderId)
-      return ops.some((o) => o.method === method) && ops.every((o) => ["done", "resolved"].includes(o.state)) && ops
-    }
+    const allDone = (holderId: string, method = "balance_add") => requestsAnswered(getContainer(), holderId, method)
     const ledgerMatchesEmulator = async (holderId: string, phone: string) => {
       const ledger = (await walletPass().getBalance(holderId)) / 100
       return service.emulator.getCustomer(phone)?.balance === ledger && ledger
     }
 
-    async function signUpAndEnroll(phone: string, email: string) {
-      const { customer, headers } = await registerCustomer(api, store, {
-        email,
-        password: "pw-123456",
-        phone,
-        first_name: "Anna",
-      })
-      const holder = await waitFor(
-        async () => {
-          const h = await holderOf(customer.id)
-          return h?.enrollment_state === "enrolled" && h
-        },
-        "enrolment",
-        15_000
-      )
-      return { customer, headers, holder }
-    }
+    const signUpAndEnroll = (phone: string, email: string) =>
+      signUpEnrolled(api, store, getContainer(), { email, phone, first_name: "Anna" }, { relations: ["cards"] })
 
     it("signup with a phone enrols the customer: card number, links and the SMS link are stored", async () => {
       const { customer, holder } = await signUpAndEnroll("8 999 555-00-01", "anna1@example.com")
@@ -142,19 +126,17 @@ storeTestRunner({
 
     it("an enrolment whose answer was lost is sent again without its text, and the store still gets the card", async () => {
       service.emulator.injectFault({ kind: "drop_after_apply", path: "/crm/user_create_or_update" })
-      const { customer } = await registerCustomer(api, store, {
-        email: "lost@example.com",
-        password: "pw-123456",
-        phone: "+79995550030",
-        first_name: "Lost",
-      })
-      const holder = await waitFor(
-        async () => {
-          const h = await holderOf(customer.id)
-          return h?.enrollment_state === "enrolled" && h.cards.length > 0 && (await allDone(h.id, "read_customer")) && h
-        },
-        "enrolment with its card",
-        30_000
+      const { holder } = await signUpEnrolled(
+        api,
+        store,
+        getContainer(),
+        { email: "lost@example.com", phone: "+79995550030", first_name: "Lost" },
+        {
+          relations: ["cards"],
+          ready: async (h) => h.cards.length > 0 && !!(await allDone(h.id, "read_customer")),
+          what: "enrolment with its card",
+          timeoutMs: 30_000,
+        }
       )
       const atService = service.emulator.getCustomer("+79995550030")!
       expect(holder.cards.map((c) => c.number)).toEqual(atService.cards.map((c) => c.number))
@@ -228,27 +210,9 @@ storeTestRunner({
       await waitFor(async () => (await walletPass().getBalance(holder.id)) === 499 && allDone(holder.id), "accrual")
 
       const admin = await createAdminHeaders(getContainer())
-      await api.post(
-        `/admin/orders/${order.id}/fulfillments`,
-        { items: [{ id: order.items![0].id, quantity: 3 }] },
-        admin
-      )
+      // A return as the admin dashboard makes it: request one item back, then receive it.
+      const ret = await shipAndReturn(api, getContainer(), store, admin, order)
       const eventBus = getContainer().resolve(Modules.EVENT_BUS)
-      const received = TestEventUtils.waitSubscribersExecution("order.return_received", eventBus)
-      // A return as the admin dashboard makes it: request the item back, then receive it.
-      const itemId = order.items![0].id
-      const { data: created } = await api.post(
-        "/admin/returns",
-        { order_id: order.id, location_id: store.stockLocationId },
-        admin
-      )
-      const ret = created.return
-      await api.post(`/admin/returns/${ret.id}/request-items`, { items: [{ id: itemId, quantity: 1 }] }, admin)
-      await api.post(`/admin/returns/${ret.id}/request`, {}, admin)
-      await api.post(`/admin/returns/${ret.id}/receive`, {}, admin)
-      await api.post(`/admin/returns/${ret.id}/receive-items`, { items: [{ id: itemId, quantity: 1 }] }, admin)
-      await api.post(`/admin/returns/${ret.id}/receive/confirm`, {}, admin)
-      await received
       const again = TestEventUtils.waitSubscribersExecution("order.return_received", eventBus)
       await eventBus.emit({ name: "order.return_received", data: { order_id: order.id, return_id: ret.id } })
       await again

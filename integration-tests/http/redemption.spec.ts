@@ -1,26 +1,16 @@
 import { TestEventUtils } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
 import removeStaleBonusPromotions from "../../src/jobs/remove-stale-bonus-promotions"
 import settleStaleWalletPassRedemptions from "../../src/jobs/settle-stale-redemptions"
 import { redemptionPromotionCode, reserveCartRedemption } from "../../src/modules/wallet-pass/redemption"
 import { createAdminHeaders } from "../support/admin"
-import { externalCrmService, waitFor } from "../support/hooks"
-import {
-  createCart,
-  getCart,
-  guestHeaders,
-  placeOrder,
-  registerCustomer,
-  SeededStore,
-  seedStore,
-  StoreHeaders,
-} from "../support/store"
+import { externalCrmService, requestsAnswered, signUpEnrolled, waitFor } from "../support/hooks"
+import { createCart, getCart, guestHeaders, placeOrder, registerCustomer, StoreHeaders } from "../support/store"
 import { storeTestRunner } from "../support/store-runner"
 
 jest.setTimeout(120_000)
 
-const { service, env, deliverHooksTo } = externalCrmService("redemption-key", {
+const { service, env, storeInFront } = externalCrmService("redemption-key", {
   WALLET_PASS_ECHO_GRACE_SECONDS: "2",
   WALLET_PASS_REDEMPTION_MAX_ORDER_PERCENT: "50",
 })
@@ -28,14 +18,8 @@ const { service, env, deliverHooksTo } = externalCrmService("redemption-key", {
 storeTestRunner({
   env,
   testSuite: ({ api, getContainer }) => {
-    let store: SeededStore
-    const walletPass = () => getContainer().resolve(WALLET_PASS_MODULE)
-
-    beforeAll(async () => {
-      // One item of 100 plus shipping 10, tax 0: the cap (50% of the items) is 50.
-      store = await seedStore(getContainer(), { itemPrice: 100, shippingPrice: 10 })
-    })
-    deliverHooksTo(() => api.defaults.baseURL)
+    // The seed's one item of 100 plus shipping 10, tax 0: the cap (50% of the items) is 50.
+    const { store, walletPass } = storeInFront({ api, getContainer })
 
     const bonusUrl = (cartId: string) => `/store/carts/${cartId}/wallet-pass-bonus`
     const apply = (cartId: string, amount: unknown, headers: StoreHeaders) =>
@@ -46,31 +30,17 @@ storeTestRunner({
       getContainer()
         .resolve(Modules.PROMOTION)
         .listPromotions({ code: redemptionPromotionCode(cartId) })
-    const operationsOf = (holderId: string) =>
-      walletPass().listWalletPassOperations({ holder_id: holderId }, { order: { created_at: "ASC" } })
-    const allDone = async (holderId: string, method: string) => {
-      const ops = await operationsOf(holderId)
-      return ops.some((o) => o.method === method) && ops.every((o) => ["done", "resolved"].includes(o.state)) && ops
-    }
+    const allDone = (holderId: string, method: string) => requestsAnswered(getContainer(), holderId, method)
     const entriesOf = (holderId: string) =>
       walletPass().listWalletPassLedgerEntries({ holder_id: holderId }, { order: { created_at: "ASC" } })
 
     /** A signed-up, enrolled customer with `balance` (balance unit) credited and known to the service. */
     async function customerWithBalance(phone: string, email: string, balance: number) {
-      const { customer, headers } = await registerCustomer(api, store, {
+      const { customer, headers, holder } = await signUpEnrolled(api, store, getContainer(), {
         email,
-        password: "pw-123456",
         phone,
         first_name: "Anna",
       })
-      const holder = await waitFor(
-        async () => {
-          const [h] = await walletPass().listWalletPassHolders({ customer_id: customer.id })
-          return h?.enrollment_state === "enrolled" && h
-        },
-        "enrolment",
-        15_000
-      )
       await walletPass().applyLedgerEntryAndEnqueue(
         {
           holder_id: holder.id,

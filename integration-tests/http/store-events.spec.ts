@@ -1,13 +1,19 @@
-import { TestEventUtils } from "@medusajs/test-utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { WALLET_PASS_EVENTS, WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
+import { WALLET_PASS_EVENTS } from "../../src/modules/wallet-pass"
 import { QueueRepository } from "../../src/modules/wallet-pass/repositories/queue"
 import { drainQueue } from "../../src/outbound/drain"
 import { detectStoreEvents } from "../../src/workflows/events/detect-store-events"
-import { createAdminHeaders } from "../support/admin"
-import { externalCrmService, FAST_PLAN, waitFor } from "../support/hooks"
-import { createCart, guestHeaders, placeOrder, registerCustomer, SeededStore, seedStore } from "../support/store"
+import { adminHeadersEachTest } from "../support/admin"
+import { externalCrmService, FAST_PLAN, requestsAnswered, signUpEnrolled, waitFor } from "../support/hooks"
+import {
+  afterSubscribers,
+  createCart,
+  guestHeaders,
+  placeOrder,
+  registerCustomer,
+  shipAndReturn,
+} from "../support/store"
 import { storeTestRunner } from "../support/store-runner"
 
 jest.setTimeout(180_000)
@@ -33,7 +39,7 @@ const DAY = 86_400_000
 /** The service's event/send, as its request log names it. */
 const EVENT_SEND = "/crm/event/send"
 
-const { service, env, deliverHooksTo } = externalCrmService("events-key", {
+const { service, env, storeInFront } = externalCrmService("events-key", {
   WALLET_PASS_BONUS_PERCENT: "1",
   WALLET_PASS_EVENTS: JSON.stringify(EVENTS),
   WALLET_PASS_EVENTS_PER_DAY: String(PER_DAY),
@@ -42,17 +48,8 @@ const { service, env, deliverHooksTo } = externalCrmService("events-key", {
 storeTestRunner({
   env,
   testSuite: ({ api, getContainer }) => {
-    let store: SeededStore
-    let admin: Awaited<ReturnType<typeof createAdminHeaders>>
-    const walletPass = () => getContainer().resolve(WALLET_PASS_MODULE)
-
-    beforeAll(async () => {
-      store = await seedStore(getContainer(), { itemPrice: 100, shippingPrice: 10 })
-    })
-    deliverHooksTo(() => api.defaults.baseURL, { resetEachTest: true })
-    beforeEach(async () => {
-      admin = await createAdminHeaders(getContainer())
-    })
+    const { store, walletPass } = storeInFront({ api, getContainer }, { resetEachTest: true })
+    const admin = adminHeadersEachTest(getContainer)
 
     /** The events the service received for a phone, oldest first. */
     const received = (phone: string) => service.emulator.snapshot().events.filter((e) => e.phone === phone)
@@ -64,36 +61,20 @@ storeTestRunner({
       })
     const db = () => getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION) as unknown as Knex
     const receivedKeys = (phone: string) => received(phone).map((e) => e.event)
-    const settled = async (holderId: string) => {
-      const ops = await walletPass().listWalletPassOperations({ holder_id: holderId })
-      return ops.length > 0 && ops.every((o) => ["done", "resolved"].includes(o.state))
-    }
+    const settled = async (holderId: string) => !!(await requestsAnswered(getContainer(), holderId))
     /** Runs `act` and waits until the plugin's subscribers of `event` are done. */
-    async function handled(event: string, act: () => Promise<unknown>) {
-      const done = TestEventUtils.waitSubscribersExecution(event, getContainer().resolve(Modules.EVENT_BUS))
-      await act()
-      await done
-    }
+    const handled = (event: string, act: () => Promise<unknown>) => afterSubscribers(getContainer(), event, act)
     const emit = (name: string, data: Record<string, unknown>) =>
       handled(name, () => getContainer().resolve(Modules.EVENT_BUS).emit({ name, data }))
 
-    async function signUp(phone: string, email: string, firstName = "Vera") {
-      const { customer, headers } = await registerCustomer(api, store, {
-        email,
-        password: "pw-123456",
-        phone,
-        first_name: firstName,
-      })
-      const holder = await waitFor(
-        async () => {
-          const [h] = await walletPass().listWalletPassHolders({ customer_id: customer.id })
-          return h?.enrollment_state === "enrolled" && (await settled(h.id)) && h
-        },
-        "enrolment",
-        20_000
+    const signUp = (phone: string, email: string, firstName = "Vera") =>
+      signUpEnrolled(
+        api,
+        store,
+        getContainer(),
+        { email, phone, first_name: firstName },
+        { ready: (h) => settled(h.id), timeoutMs: 20_000 }
       )
-      return { customer, headers, holder }
-    }
 
     it("order events: each sent once with the phone, the key and the value, however often Medusa delivers it", async () => {
       const phone = "+79996770001"
@@ -154,19 +135,7 @@ storeTestRunner({
       const phone = "+79996770002"
       const { headers, holder } = await signUp(phone, "ev2@example.com")
       const order = await placeOrder(api, store, headers)
-      const itemId = order.items![0].id
-      await api.post(`/admin/orders/${order.id}/fulfillments`, { items: [{ id: itemId, quantity: 1 }] }, admin)
-      const { data } = await api.post(
-        "/admin/returns",
-        { order_id: order.id, location_id: store.stockLocationId },
-        admin
-      )
-      const ret = data.return
-      await api.post(`/admin/returns/${ret.id}/request-items`, { items: [{ id: itemId, quantity: 1 }] }, admin)
-      await api.post(`/admin/returns/${ret.id}/request`, {}, admin)
-      await api.post(`/admin/returns/${ret.id}/receive`, {}, admin)
-      await api.post(`/admin/returns/${ret.id}/receive-items`, { items: [{ id: itemId, quantity: 1 }] }, admin)
-      await handled("order.return_received", () => api.post(`/admin/returns/${ret.id}/receive/confirm`, {}, admin))
+      const ret = await shipAndReturn(api, getContainer(), store, admin, order)
       for (const _ of [1, 2]) await emit("order.return_received", { order_id: order.id, return_id: ret.id })
       await waitFor(async () => (await settled(holder.id)) && receivedKeys(phone).includes("returned"), "returned")
       expect(received(phone).filter((e) => e.event === "returned")).toEqual([

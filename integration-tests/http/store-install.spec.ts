@@ -10,10 +10,9 @@ import {
   retrieveBonus,
   retrievePass,
 } from "../../src/storefront"
-import { WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
 import { OPERATION_PRIORITY } from "../../src/modules/wallet-pass/constants"
-import { externalCrmService, waitFor } from "../support/hooks"
-import { createCart, guestHeaders, registerCustomer, SeededStore, seedStore } from "../support/store"
+import { externalCrmService, signUpEnrolled, waitFor } from "../support/hooks"
+import { createCart, guestHeaders, registerCustomer } from "../support/store"
 import { storeTestRunner } from "../support/store-runner"
 
 jest.setTimeout(180_000)
@@ -29,7 +28,7 @@ const UA = {
 }
 
 // No generic install form (installLink unset): a link is the customer's own or none.
-const { service, env, deliverHooksTo } = externalCrmService("install-key", {
+const { service, env, storeInFront } = externalCrmService("install-key", {
   WALLET_PASS_REDEMPTION_MAX_ORDER_PERCENT: "50",
 })
 
@@ -67,13 +66,7 @@ function decodeQrSvg(svg: string): string | null {
 storeTestRunner({
   env,
   testSuite: ({ api, getContainer }) => {
-    let store: SeededStore
-    const walletPass = () => getContainer().resolve(WALLET_PASS_MODULE)
-
-    beforeAll(async () => {
-      store = await seedStore(getContainer(), { itemPrice: 100, shippingPrice: 10 })
-    })
-    deliverHooksTo(() => api.defaults.baseURL, { resetEachTest: true })
+    const { store, walletPass } = storeInFront({ api, getContainer }, { resetEachTest: true })
 
     const get = (path: string, headers: Record<string, string>, userAgent = UA.desktop) =>
       api.get(path, {
@@ -83,18 +76,14 @@ storeTestRunner({
         validateStatus: () => true,
       })
 
-    async function signUp(phone: string, email: string) {
-      const { customer, headers } = await registerCustomer(api, store, { email, password: "pw-123456", phone })
-      const holder = await waitFor(
-        async () => {
-          const [h] = await walletPass().listWalletPassHolders({ customer_id: customer.id })
-          return h?.enrollment_state === "enrolled" && !!h.card_url && h
-        },
-        "enrolment with links",
-        20_000
+    const signUp = (phone: string, email: string) =>
+      signUpEnrolled(
+        api,
+        store,
+        getContainer(),
+        { email, phone },
+        { ready: (h) => !!h.card_url, what: "enrolment with links", timeoutMs: 20_000 }
       )
-      return { customer, headers, holder }
-    }
     const verify = (holderId: string, customerId: string) =>
       walletPass().updateWalletPassHolders({ id: holderId, verified_customer_id: customerId, verified_at: new Date() })
 

@@ -11,3 +11,15 @@ export async function createAdminHeaders(container: MedusaContainer): Promise<{ 
   const basic = Buffer.from(`${key.token}:`).toString("base64")
   return { headers: { authorization: `Basic ${basic}` } }
 }
+
+/**
+ * Admin headers for a spec's suite, made again before each test (each test starts on a
+ * restored database, without the key of the one before). Pass the object as axios' config.
+ */
+export function adminHeadersEachTest(getContainer: () => MedusaContainer): { headers: Record<string, string> } {
+  const admin = { headers: {} as Record<string, string> }
+  beforeEach(async () => {
+    admin.headers = (await createAdminHeaders(getContainer())).headers
+  })
+  return admin
+}

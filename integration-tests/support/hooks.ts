@@ -1,8 +1,17 @@
 import http from "http"
 import { EmulatorOptions, startEmulator, WalletPassEmulator } from "../../src/emulator"
-import type { MedusaContainer } from "@medusajs/framework/types"
+import type { AxiosInstance } from "axios"
+import type { HttpTypes, MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import { WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
+import { WALLET_PASS_MODULE, type WalletPassModuleService } from "../../src/modules/wallet-pass"
+import {
+  registerCustomer,
+  type RegisterCustomerInput,
+  type SeededStore,
+  seededStoreBeforeAll,
+  type SeedStoreOptions,
+  type StoreHeaders,
+} from "./store"
 
 export const basicAuth = (login: string, password: string) =>
   `Basic ${Buffer.from(`${login}:${password}`).toString("base64")}`
@@ -91,6 +100,86 @@ export async function waitFor<T>(
   }
 }
 
+/** A holder as the module lists it. */
+export type HolderRow = Awaited<ReturnType<WalletPassModuleService["listWalletPassHolders"]>>[number]
+
+/**
+ * Waits (bounded) until the customer's holder passes `ready`, and returns it: the plugin
+ * enrols, adopts and levels a customer after the request or event that started it.
+ * `relations` are loaded with the holder (`["cards"]`).
+ */
+export function waitForHolder(
+  container: MedusaContainer,
+  customerId: string,
+  ready: (holder: HolderRow) => boolean | Promise<boolean>,
+  what: string,
+  { timeoutMs = 15_000, relations }: { timeoutMs?: number; relations?: string[] } = {}
+): Promise<HolderRow> {
+  return waitFor(
+    async () => {
+      const [holder] = await container
+        .resolve(WALLET_PASS_MODULE)
+        .listWalletPassHolders({ customer_id: customerId }, relations && { relations })
+      return holder && (await ready(holder)) && holder
+    },
+    what,
+    timeoutMs
+  )
+}
+
+/** The password of the customers the specs sign up. */
+export const TEST_PASSWORD = "pw-123456"
+
+/**
+ * Signs a customer up (registerCustomer; the password TEST_PASSWORD unless given) and waits
+ * until the plugin has enrolled them and `ready` holds for their holder too: returns the
+ * customer, their session headers and the holder.
+ */
+export async function signUpEnrolled(
+  api: AxiosInstance,
+  store: SeededStore,
+  container: MedusaContainer,
+  { password = TEST_PASSWORD, ...input }: Omit<RegisterCustomerInput, "password"> & { password?: string },
+  {
+    ready = () => true,
+    what = "enrolment",
+    ...wait
+  }: {
+    ready?: (holder: HolderRow) => boolean | Promise<boolean>
+    what?: string
+    timeoutMs?: number
+    relations?: string[]
+  } = {}
+): Promise<{ customer: HttpTypes.StoreCustomer; headers: StoreHeaders; holder: HolderRow }> {
+  const { customer, headers } = await registerCustomer(api, store, { ...input, password })
+  const holder = await waitForHolder(
+    container,
+    customer.id,
+    async (h) => h.enrollment_state === "enrolled" && (await ready(h)),
+    what,
+    wait
+  )
+  return { customer, headers, holder }
+}
+
+/** The holder's requests to the service, oldest first. */
+export function holderOperations(container: MedusaContainer, holderId: string) {
+  return container
+    .resolve(WALLET_PASS_MODULE)
+    .listWalletPassOperations({ holder_id: holderId }, { order: { created_at: "ASC" } })
+}
+
+/**
+ * The holder's requests once every one has its answer (done, or resolved by hand), and with
+ * `method` one of that method among them; else false. Their events run asynchronously: wait
+ * for it with waitFor.
+ */
+export async function requestsAnswered(container: MedusaContainer, holderId: string, method?: string) {
+  const ops = await holderOperations(container, holderId)
+  const answered = ops.length > 0 && ops.every((o) => ["done", "resolved"].includes(o.state))
+  return answered && (!method || ops.some((o) => o.method === method)) && ops
+}
+
 /**
  * Sets env for the store a spec boots. medusaIntegrationTestRunner loads medusa-config
  * before it applies its own `env`, so options must be in process.env when the file loads
@@ -152,7 +241,8 @@ export const FAST_PLAN = { perSecond: 50, perHour: 100_000 }
  * service starts before the store boots and the store's env (set here) names its URL, the
  * app key, the plan and the hook credentials, plus `env`. Inside the suite, `deliverHooksTo`
  * points the service's hooks at the booted store (and with `resetEachTest`, resets it
- * before each test).
+ * before each test); `storeInFront` also seeds the spec's store first (seededStoreBeforeAll,
+ * with `seed`) and gives the plugin's module.
  */
 export function externalCrmService(appKey: string, env: Record<string, string>) {
   const hooks = { login: "svc", password: `hook-pw-${appKey}` }
@@ -175,5 +265,13 @@ export function externalCrmService(appKey: string, env: Record<string, string>) 
     }
     return hookUp
   }
-  return { service, hooks, env: storeVars, deliverHooksTo }
+  const storeInFront = (
+    { api, getContainer }: { api: AxiosInstance; getContainer: () => MedusaContainer },
+    { seed, resetEachTest = false }: { seed?: SeedStoreOptions; resetEachTest?: boolean } = {}
+  ) => {
+    const store = seededStoreBeforeAll(getContainer, seed)
+    const hookUp = deliverHooksTo(() => api.defaults.baseURL!, { resetEachTest })
+    return { store, hookUp, walletPass: () => getContainer().resolve(WALLET_PASS_MODULE) }
+  }
+  return { service, hooks, env: storeVars, deliverHooksTo, storeInFront }
 }

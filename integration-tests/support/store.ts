@@ -2,13 +2,13 @@ import type { AxiosInstance } from "axios"
 import type { HttpTypes, MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { TestEventUtils } from "@medusajs/test-utils"
-import { PAYMENT_PROVIDER_ID, type SeededStore } from "./seed-store"
+import { PAYMENT_PROVIDER_ID, seedStore, type SeededStore, type SeedStoreOptions } from "./seed-store"
 
 /**
  * A working storefront for HTTP tests, built the way a merchant's seed script builds one
  * (Medusa's own workflows and modules), and helpers that buy through the real store API.
  *
- *   const store = await seedStore(getContainer())               // in beforeAll
+ *   const store = seededStoreBeforeAll(getContainer)             // in the suite
  *   const { customer, headers } = await registerCustomer(api, store, { email, password: "pw" })
  *   const cart = await createCart(api, store, headers, { quantity: 2 })
  *   const order = await placeOrder(api, store, headers, cart.id)
@@ -16,6 +16,18 @@ import { PAYMENT_PROVIDER_ID, type SeededStore } from "./seed-store"
 
 export { seedStore } from "./seed-store"
 export type { SeededStore, SeedStoreOptions } from "./seed-store"
+
+/**
+ * The spec's store, seeded once in the suite's `beforeAll` (seedStore with `options`): the
+ * object is filled then, so read it in tests and hooks, not while the suite is declared.
+ */
+export function seededStoreBeforeAll(getContainer: () => MedusaContainer, options?: SeedStoreOptions): SeededStore {
+  const store = {} as SeededStore
+  beforeAll(async () => {
+    Object.assign(store, await seedStore(getContainer(), options))
+  })
+  return store
+}
 
 /** Headers for `/store/*` requests; a bearer token makes them a signed-in customer's. */
 export type StoreHeaders = Record<string, string>
@@ -115,6 +127,13 @@ export async function getCart(api: AxiosInstance, headers: StoreHeaders, cartId:
   return res.data.cart
 }
 
+/** Runs `act` and waits until the subscribers of `event` it set off are done. */
+export async function afterSubscribers(container: MedusaContainer, event: string, act: () => Promise<unknown>) {
+  const done = TestEventUtils.waitSubscribersExecution(event, container.resolve(Modules.EVENT_BUS))
+  await act()
+  await done
+}
+
 /**
  * Checks out a cart through the store API: a payment collection, a session with the
  * manual provider (`pp_system_default`), then `POST /store/carts/:id/complete`. Without
@@ -146,4 +165,32 @@ export async function placeOrder(
     throw new Error(`cart ${id} was not completed: ${completed.data.error?.message ?? "no order"}`)
   }
   return completed.data.order
+}
+
+/**
+ * Ships the whole of an order's first line, then takes `quantity` of it back as the admin
+ * dashboard does (request the items back, receive them, confirm), through the admin API with
+ * `admin`'s headers; resolves once the subscribers of `order.return_received` are done.
+ * Returns the return.
+ */
+export async function shipAndReturn(
+  api: AxiosInstance,
+  container: MedusaContainer,
+  store: SeededStore,
+  admin: { headers: Record<string, string> },
+  order: HttpTypes.StoreOrder,
+  quantity = 1
+): Promise<{ id: string }> {
+  const line = order.items![0]
+  await api.post(`/admin/orders/${order.id}/fulfillments`, { items: [{ id: line.id, quantity: line.quantity }] }, admin)
+  const { data } = await api.post("/admin/returns", { order_id: order.id, location_id: store.stockLocationId }, admin)
+  const ret = data.return
+  await api.post(`/admin/returns/${ret.id}/request-items`, { items: [{ id: line.id, quantity }] }, admin)
+  await api.post(`/admin/returns/${ret.id}/request`, {}, admin)
+  await api.post(`/admin/returns/${ret.id}/receive`, {}, admin)
+  await api.post(`/admin/returns/${ret.id}/receive-items`, { items: [{ id: line.id, quantity }] }, admin)
+  await afterSubscribers(container, "order.return_received", () =>
+    api.post(`/admin/returns/${ret.id}/receive/confirm`, {}, admin)
+  )
+  return ret
 }

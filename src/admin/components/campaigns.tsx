@@ -1,10 +1,9 @@
-import { Badge, Button, Container, Heading, Input, Label, Text, Textarea, usePrompt } from "@medusajs/ui"
+import { Badge, Button, Container, Heading, Input, Text, usePrompt } from "@medusajs/ui"
 import { useQueryClient } from "@tanstack/react-query"
 import { useState } from "react"
-import type { PushType } from "../../lib/constants"
 import { getJson, postJson, usePagedList, useWalletPassAction, walletPassKeys } from "../lib/api"
 import { useWalletPassFormat } from "../lib/format"
-import { PushTypeSelect } from "./push-form"
+import { PushMessageForm, usePushDraft } from "./push-message"
 import type {
   AdminWalletPassCampaign,
   AdminWalletPassCampaignAudienceResponse,
@@ -18,14 +17,13 @@ type Campaign = Json<AdminWalletPassCampaign>
 const CampaignForm = () => {
   const { t } = useWalletPassFormat()
   const [name, setName] = useState("")
-  const [message, setMessage] = useState("")
   const [segment, setSegment] = useState("")
-  const [type, setType] = useState<PushType>("push")
+  const draft = usePushDraft()
   const create = useWalletPassAction(
     () =>
       postJson("/admin/wallet-pass/campaigns", {
-        message,
-        type,
+        message: draft.message,
+        type: draft.type,
         ...(name.trim() && { name: name.trim() }),
         ...(segment.trim() && { segment_uuid: segment.trim() }),
       }),
@@ -33,68 +31,37 @@ const CampaignForm = () => {
   )
 
   return (
-    <form
-      className="flex flex-col gap-2 px-6 py-4"
-      onSubmit={(e) => {
-        e.preventDefault()
-        create.mutate(undefined, {
-          onSuccess: () => {
-            setName("")
-            setMessage("")
-          },
-        })
-      }}
-    >
-      <Label size="small" weight="plus">
-        {t("page.campaigns.new")}
-      </Label>
-      <Text size="small" className="text-ui-fg-subtle">
-        {t("page.campaigns.help")}
-      </Text>
-      <div className="flex gap-2">
-        <div className="flex-1">
-          <Input
-            size="small"
-            placeholder={t("page.campaigns.name")}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            data-testid="wallet-pass-campaign-name"
-          />
-        </div>
-        <div className="flex-1">
-          <Input
-            size="small"
-            placeholder={t("page.campaigns.segment")}
-            title={t("page.campaigns.segment")}
-            value={segment}
-            onChange={(e) => setSegment(e.target.value)}
-          />
-        </div>
-        <div className="w-44">
-          <PushTypeSelect value={type} onChange={setType} />
-        </div>
-      </div>
-      <Textarea
-        rows={2}
-        maxLength={1000}
-        placeholder={t("page.campaigns.message")}
-        value={message}
-        onChange={(e) => setMessage(e.target.value)}
-        data-testid="wallet-pass-campaign-message"
-      />
-      <div>
-        <Button
-          size="small"
-          type="submit"
-          variant="secondary"
-          disabled={!message.trim()}
-          isLoading={create.isPending}
-          data-testid="wallet-pass-campaign-create"
-        >
-          {t("page.campaigns.create")}
-        </Button>
-      </div>
-    </form>
+    <PushMessageForm
+      heading={{ title: t("page.campaigns.new"), help: t("page.campaigns.help") }}
+      draft={draft}
+      placeholder={t("page.campaigns.message")}
+      submitLabel={t("page.campaigns.create")}
+      send={create}
+      onSent={() => setName("")}
+      testIds={{ message: "wallet-pass-campaign-message", submit: "wallet-pass-campaign-create" }}
+      fields={
+        <>
+          <div className="flex-1">
+            <Input
+              size="small"
+              placeholder={t("page.campaigns.name")}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              data-testid="wallet-pass-campaign-name"
+            />
+          </div>
+          <div className="flex-1">
+            <Input
+              size="small"
+              placeholder={t("page.campaigns.segment")}
+              title={t("page.campaigns.segment")}
+              value={segment}
+              onChange={(e) => setSegment(e.target.value)}
+            />
+          </div>
+        </>
+      }
+    />
   )
 }
 

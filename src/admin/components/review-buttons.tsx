@@ -30,26 +30,21 @@ export const ReviewButtons = ({
 }) => {
   const { t } = useWalletPassFormat()
   if (!REVIEWABLE_STATES.includes(operation.state)) return null
+  const button = (action: "retry" | "resolve", variant: "secondary" | "transparent", label: string) => (
+    <Button
+      size="small"
+      variant={variant}
+      disabled={actions[action].isPending}
+      onClick={() => actions[action].mutate(operation.id)}
+      data-testid={`wallet-pass-${action}`}
+    >
+      {label}
+    </Button>
+  )
   return (
     <div className="flex shrink-0 justify-end gap-2 whitespace-nowrap">
-      <Button
-        size="small"
-        variant="secondary"
-        disabled={actions.retry.isPending}
-        onClick={() => actions.retry.mutate(operation.id)}
-        data-testid="wallet-pass-retry"
-      >
-        {t("common.actions.retry")}
-      </Button>
-      <Button
-        size="small"
-        variant="transparent"
-        disabled={actions.resolve.isPending}
-        onClick={() => actions.resolve.mutate(operation.id)}
-        data-testid="wallet-pass-resolve"
-      >
-        {t("common.actions.resolve")}
-      </Button>
+      {button("retry", "secondary", t("common.actions.retry"))}
+      {button("resolve", "transparent", t("common.actions.resolve"))}
     </div>
   )
 }

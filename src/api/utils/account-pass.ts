@@ -42,6 +42,26 @@ export async function resolveAccountPass(
   return { own, phone, elsewhere }
 }
 
+/** How many credits about to lapse a pass shows (the admin's widget and the storefront's pass). */
+const EXPIRING_SHOWN = 10
+
+/**
+ * The holder's credits with a lifetime that still have something left to lapse, soonest
+ * first: what of the balance expires, and when.
+ */
+export function listExpiringCredits(scope: MedusaContainer, holderId: string) {
+  return scope.resolve(WALLET_PASS_MODULE).listWalletPassLedgerEntries(
+    {
+      holder_id: holderId,
+      expires_at: { $gt: new Date() },
+      expired_at: null,
+      state: "applied",
+      remaining: { $gt: 0 },
+    },
+    { select: ["remaining", "expires_at"], order: { expires_at: "ASC" }, take: EXPIRING_SHOWN }
+  )
+}
+
 /** What the storefront is told about a pass of the account's phone that another customer holds. */
 export const NOT_LINKED_REASON =
   "The pass of this account's phone belongs to another customer of the store (for example one made when the card was installed in a shop). Verify the phone to move it to this account."

@@ -2,7 +2,13 @@
 import { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse, createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { request } from "undici"
-import { WalletPassApiError } from "../../lib/wallet-pass-client"
+import {
+  WalletPassApiError,
+  WalletPassClient,
+  type WalletPassCallRecord,
+  type WalletPassClientOptions,
+} from "../../lib/wallet-pass-client"
+import { type EmulatorOptions, type WalletPassEmulator, startEmulator } from ".."
 
 /** Polls until `check` returns a value other than undefined/false, or fails after `timeoutMs`. */
 export async function waitFor<T>(
@@ -104,4 +110,40 @@ export async function failure(fn: () => Promise<unknown>): Promise<WalletPassApi
     return error as WalletPassApiError
   }
   throw new Error("expected the call to fail")
+}
+
+export type ClientAgainstEmulator = {
+  emulator: WalletPassEmulator
+  client: WalletPassClient
+  calls: WalletPassCallRecord[]
+}
+
+/**
+ * The client against the emulator, for a spec file: both started before its tests (the client
+ * with the emulator's URL and app key, and `clientOptions`) and closed after them. Before each
+ * test the emulator is reset and `calls`, every call the client reported, emptied.
+ */
+export function clientAgainstEmulator(
+  emulatorOptions: EmulatorOptions,
+  clientOptions: Omit<WalletPassClientOptions, "apiUrl" | "appKey" | "onCall"> = {}
+): ClientAgainstEmulator {
+  const service = { calls: [] } as unknown as ClientAgainstEmulator
+  beforeAll(async () => {
+    service.emulator = await startEmulator(emulatorOptions)
+    service.client = new WalletPassClient({
+      apiUrl: service.emulator.url,
+      appKey: emulatorOptions.appKey,
+      ...clientOptions,
+      onCall: (r) => service.calls.push(r),
+    })
+  })
+  afterAll(async () => {
+    await service.client?.close()
+    await service.emulator?.close()
+  })
+  beforeEach(() => {
+    service.emulator.reset()
+    service.calls.length = 0
+  })
+  return service
 }

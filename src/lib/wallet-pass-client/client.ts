@@ -202,10 +202,7 @@ export class WalletPassClient {
   readCustomer(input: ReadCustomerInput): Promise<ReadCustomerResponse> {
     return this.call(
       "readCustomer",
-      () => {
-        const { phone, ...rest } = readCustomerInputSchema.parse(input)
-        return { ...rest, ...this.optionalPhone(phone) }
-      },
+      () => this.withE164(readCustomerInputSchema, input),
       readCustomerResponseSchema,
       input
     )
@@ -251,15 +248,7 @@ export class WalletPassClient {
 
   /** 4.7: fires the triggers of an event key; `value` over 100 characters is refused locally. */
   eventSend(input: EventSendInput): Promise<EventSendResponse> {
-    return this.call(
-      "eventSend",
-      () => {
-        const { phone, ...rest } = eventSendInputSchema.parse(input)
-        return { ...rest, ...this.optionalPhone(phone) }
-      },
-      eventSendResponseSchema,
-      input
-    )
+    return this.call("eventSend", () => this.withE164(eventSendInputSchema, input), eventSendResponseSchema, input)
   }
 
   /** 4.8: adds `sum` to the customer's balance; the response carries the new balance. */
@@ -299,6 +288,15 @@ export class WalletPassClient {
     return input === undefined ? {} : { phone: this.phone(input) }
   }
 
+  /** The input as `schema` reads it (throwing to refuse it locally), its phone, when named, in E.164. */
+  private withE164<T extends { phone?: string }>(
+    schema: z.ZodType<T>,
+    input: unknown
+  ): Omit<T, "phone"> & { phone?: string } {
+    const { phone, ...rest } = schema.parse(input)
+    return { ...rest, ...this.optionalPhone(phone) }
+  }
+
   /** 2.7.2 showed amounts as numeric strings; 2.8.2 uses JSON numbers. */
   private amount(value: number): number | string {
     return this.revision === "2.7.2" ? String(value) : value
@@ -315,8 +313,8 @@ export class WalletPassClient {
   }
 
   private balancePayload(input: BalanceChangeInput): Payload {
-    const { sum, phone, ...rest } = balanceChangeInputSchema.parse(input)
-    return { ...rest, ...this.optionalPhone(phone), sum: this.amount(sum) }
+    const { sum, ...rest } = this.withE164(balanceChangeInputSchema, input)
+    return { ...rest, sum: this.amount(sum) }
   }
 
   /**
@@ -341,19 +339,18 @@ export class WalletPassClient {
         durationMs: Math.round((performance.now() - started) * 1000) / 1000,
         ...fields,
       })
+    /** Reports a call that failed with `error`: sent or refused locally, with what was logged of it. */
+    const recordFailure = (
+      error: WalletPassApiError,
+      call: Pick<WalletPassCallRecord, "sent" | "status" | "request" | "response">
+    ) => record({ ...call, outcome: error.outcome, errorKind: error.kind, error: error.message })
 
     let payload: Payload
     try {
       payload = build()
     } catch (cause) {
       const error = localError(path, cause)
-      record({
-        sent: false,
-        outcome: error.outcome,
-        errorKind: error.kind,
-        error: error.message,
-        request: redact(rawInput, secrets),
-      })
+      recordFailure(error, { sent: false, request: redact(rawInput, secrets) })
       throw error
     }
 
@@ -380,14 +377,7 @@ export class WalletPassClient {
           status !== undefined && status >= 400 && status < 500
             ? statusError(path, status, undefined, retryAfter, secrets)
             : transportError(path, status, cause)
-        record({
-          sent: true,
-          status,
-          outcome: error.outcome,
-          errorKind: error.kind,
-          error: error.message,
-          request: requestForLog,
-        })
+        recordFailure(error, { sent: true, status, request: requestForLog })
         throw error
       }
     }
@@ -396,51 +386,35 @@ export class WalletPassClient {
     const json = parseJson(text)
     const responseForLog = redact(json.ok ? json.value : text, secrets)
     const failed = (error: WalletPassApiError): WalletPassApiError => {
-      record({
-        sent: true,
-        status,
-        outcome: error.outcome,
-        errorKind: error.kind,
-        error: error.message,
-        request: requestForLog,
-        response: responseForLog,
-      })
+      recordFailure(error, { sent: true, status, request: requestForLog, response: responseForLog })
       return error
     }
-
-    if (status < 200 || status >= 300) throw failed(statusError(path, status, text, response.retryAfter, secrets))
-
-    // push/send's answer is not shown in the spec: an empty 2xx body is taken as done.
-    const value = json.ok ? json.value : method === "pushSend" && text.trim() === "" ? {} : undefined
-    if (value === undefined) {
-      throw failed(
+    /** A 2xx answer this client cannot read: no JSON, or not what the spec says. */
+    const invalidResponse = (detail: string, issues?: string[]) =>
+      failed(
         new WalletPassApiError({
           kind: "invalid_response",
           path,
           status,
           rawBody: redactBody(text, secrets),
-          detail: "response is not JSON",
+          detail,
+          issues,
         })
       )
-    }
+
+    if (status < 200 || status >= 300) throw failed(statusError(path, status, text, response.retryAfter, secrets))
+
+    // push/send's answer is not shown in the spec: an empty 2xx body is taken as done.
+    const value = json.ok ? json.value : method === "pushSend" && text.trim() === "" ? {} : undefined
+    if (value === undefined) throw invalidResponse("response is not JSON")
     const refused = errorBodySchema.safeParse(value)
     if (refused.success && refused.data.success === false) {
       // A 2xx saying success:false is the service refusing the request, not applying it.
       throw failed(statusError(path, status, text, undefined, secrets, "rejected"))
     }
     const parsed = responseSchema.safeParse(value)
-    if (!parsed.success) {
-      throw failed(
-        new WalletPassApiError({
-          kind: "invalid_response",
-          path,
-          status,
-          rawBody: redactBody(text, secrets),
-          detail: "response does not match the spec",
-          issues: parsed.error.issues.map(describeIssue),
-        })
-      )
-    }
+    if (!parsed.success)
+      throw invalidResponse("response does not match the spec", parsed.error.issues.map(describeIssue))
     record({ sent: true, status, outcome: "applied", request: requestForLog, response: responseForLog })
     return parsed.data as z.output<S>
   }

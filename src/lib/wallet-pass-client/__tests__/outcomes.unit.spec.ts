@@ -5,47 +5,30 @@
  */
 import { createServer } from "node:net"
 import type { AddressInfo } from "node:net"
-import { type WalletPassEmulator, startEmulator } from "../../../emulator"
-import { failure, phone, startRecorder, waitFor } from "../../../emulator/__tests__/support"
+import { clientAgainstEmulator, failure, phone, startRecorder, waitFor } from "../../../emulator/__tests__/support"
 import { WalletPassClient, type WalletPassCallRecord, WalletPassConfigError, parseRetryAfter } from ".."
 
 const APP_KEY = "outcome-key-SeCrEt-91d3"
 
-let emulator: WalletPassEmulator
-let client: WalletPassClient
-const calls: WalletPassCallRecord[] = []
+const service = clientAgainstEmulator(
+  { appKey: APP_KEY, limits: "unlimited" },
+  { timeouts: { connectMs: 1_000, headersMs: 300, bodyMs: 300 } }
+)
+const { calls } = service
+beforeEach(() => service.emulator.seedCustomer({ phone: phone(1), balance: 100 }))
 
-beforeAll(async () => {
-  emulator = await startEmulator({ appKey: APP_KEY, limits: "unlimited" })
-  client = new WalletPassClient({
-    apiUrl: emulator.url,
-    appKey: APP_KEY,
-    timeouts: { connectMs: 1_000, headersMs: 300, bodyMs: 300 },
-    onCall: (r) => calls.push(r),
-  })
-})
-afterAll(async () => {
-  await client.close()
-  await emulator.close()
-})
-beforeEach(() => {
-  emulator.reset()
-  emulator.seedCustomer({ phone: phone(1), balance: 100 })
-  calls.length = 0
-})
-
-const balance = () => emulator.getCustomer(phone(1))?.balance
+const balance = () => service.emulator.getCustomer(phone(1))?.balance
 
 describe("outcome classes", () => {
   it("2xx is applied", async () => {
-    await client.balanceAdd({ phone: phone(1), sum: 5 })
+    await service.client.balanceAdd({ phone: phone(1), sum: 5 })
     expect(calls[0]).toMatchObject({ outcome: "applied", status: 200, sent: true })
     expect(calls[0].errorKind).toBeUndefined()
   })
 
   it("5xx is ambiguous (server_error) and carries the status and text", async () => {
-    emulator.injectFault({ kind: "status", status: 503, path: "/crm/balance/add" })
-    const error = await failure(() => client.balanceAdd({ phone: phone(1), sum: 5 }))
+    service.emulator.injectFault({ kind: "status", status: 503, path: "/crm/balance/add" })
+    const error = await failure(() => service.client.balanceAdd({ phone: phone(1), sum: 5 }))
     expect(error).toMatchObject({
       kind: "server_error",
       outcome: "ambiguous",
@@ -57,26 +40,26 @@ describe("outcome classes", () => {
   })
 
   it("5xx after the effect was applied is still ambiguous, and the effect is there", async () => {
-    emulator.injectFault({ kind: "status", status: 500, apply: true })
-    const error = await failure(() => client.balanceAdd({ phone: phone(1), sum: 5 }))
+    service.emulator.injectFault({ kind: "status", status: 500, apply: true })
+    const error = await failure(() => service.client.balanceAdd({ phone: phone(1), sum: 5 }))
     expect(error.outcome).toBe("ambiguous")
     expect(balance()).toBe(105)
   })
 
   it("a connection reset is ambiguous (connection_reset)", async () => {
-    emulator.injectFault({ kind: "reset" })
-    const error = await failure(() => client.balanceDeduct({ phone: phone(1), sum: 5 }))
+    service.emulator.injectFault({ kind: "reset" })
+    const error = await failure(() => service.client.balanceDeduct({ phone: phone(1), sum: 5 }))
     expect(error).toMatchObject({ kind: "connection_reset", outcome: "ambiguous" })
     expect(error.status).toBeUndefined()
     expect(balance()).toBe(100)
   })
 
   it("apply-then-drop is ambiguous and the effect is applied", async () => {
-    emulator.injectFault({ kind: "drop_after_apply", path: "/v2/crm/balance/add" })
-    const error = await failure(() => client.balanceAdd({ phone: phone(1), sum: 7 }))
+    service.emulator.injectFault({ kind: "drop_after_apply", path: "/v2/crm/balance/add" })
+    const error = await failure(() => service.client.balanceAdd({ phone: phone(1), sum: 7 }))
     expect(error).toMatchObject({ kind: "connection_reset", outcome: "ambiguous" })
     expect(balance()).toBe(107)
-    expect(emulator.requests()[0]).toMatchObject({
+    expect(service.emulator.requests()[0]).toMatchObject({
       applied: true,
       result: "dropped_after_apply",
       fault: "drop_after_apply",
@@ -84,16 +67,16 @@ describe("outcome classes", () => {
   })
 
   it("429 is not applied and carries Retry-After", async () => {
-    emulator.injectFault({ kind: "rate_limit", retryAfterSeconds: 7 })
-    const error = await failure(() => client.balanceAdd({ phone: phone(1), sum: 5 }))
+    service.emulator.injectFault({ kind: "rate_limit", retryAfterSeconds: 7 })
+    const error = await failure(() => service.client.balanceAdd({ phone: phone(1), sum: 5 }))
     expect(error).toMatchObject({ kind: "rate_limited", outcome: "not_applied", status: 429, retryAfterSeconds: 7 })
     expect(balance()).toBe(100)
   })
 
   it("the emulator's own rate limit gives the same 429 with Retry-After", async () => {
-    emulator.setLimits({ perSecond: 1, perHour: 100 })
-    await client.status()
-    const error = await failure(() => client.status())
+    service.emulator.setLimits({ perSecond: 1, perHour: 100 })
+    await service.client.status()
+    const error = await failure(() => service.client.status())
     expect(error).toMatchObject({ kind: "rate_limited", outcome: "not_applied", retryAfterSeconds: 1 })
   })
 
@@ -115,9 +98,9 @@ describe("outcome classes", () => {
 
   it("a client-side timeout after the request was sent is ambiguous, and the service may apply it later", async () => {
     // undici checks header timeouts about every 500 ms: 300 ms fires well before 2500 ms.
-    emulator.injectFault({ kind: "delay", delayMs: 2_500 })
+    service.emulator.injectFault({ kind: "delay", delayMs: 2_500 })
     const started = Date.now()
-    const error = await failure(() => client.balanceAdd({ phone: phone(1), sum: 9 }))
+    const error = await failure(() => service.client.balanceAdd({ phone: phone(1), sum: 9 }))
     expect(error).toMatchObject({ kind: "timeout", outcome: "ambiguous" })
     expect(Date.now() - started).toBeLessThan(2_000)
     expect(balance()).toBe(100)
@@ -125,15 +108,15 @@ describe("outcome classes", () => {
   })
 
   it("400 validation is not applied (rejected)", async () => {
-    const error = await failure(() => client.balanceAdd({ phone: phone(2), sum: 5 }))
+    const error = await failure(() => service.client.balanceAdd({ phone: phone(2), sum: 5 }))
     expect(error).toMatchObject({ kind: "rejected", outcome: "not_applied", status: 404 })
-    emulator.injectFault({ kind: "status", status: 400 })
-    const injected = await failure(() => client.balanceAdd({ phone: phone(1), sum: 5 }))
+    service.emulator.injectFault({ kind: "status", status: 400 })
+    const injected = await failure(() => service.client.balanceAdd({ phone: phone(1), sum: 5 }))
     expect(injected).toMatchObject({ kind: "rejected", outcome: "not_applied", status: 400 })
   })
 
   it("a client closed before the call is not applied", async () => {
-    const closed = new WalletPassClient({ apiUrl: emulator.url, appKey: APP_KEY })
+    const closed = new WalletPassClient({ apiUrl: service.emulator.url, appKey: APP_KEY })
     await closed.close()
     const error = await failure(() => closed.status())
     expect(error).toMatchObject({ kind: "connect_failed", outcome: "not_applied" })
@@ -181,13 +164,13 @@ describe("odd servers", () => {
 
 describe("secrets", () => {
   it("the log hook reports method, path, status, duration and outcome, and never the app key", async () => {
-    emulator.seedCustomer({ phone: phone(2), cards: ["123"] })
-    await client.status()
-    await client.userCreateOrUpdate({ phone: phone(2), name: "N", variables: { note: `key is ${APP_KEY}` } })
-    await client.balanceAdd({ phone: phone(2), sum: 3 })
-    emulator.injectFault({ kind: "status", status: 500 })
-    await client.status().catch(() => undefined)
-    await client.eventSend({ event: "x", phone: phone(2), value: "v".repeat(101) }).catch(() => undefined)
+    service.emulator.seedCustomer({ phone: phone(2), cards: ["123"] })
+    await service.client.status()
+    await service.client.userCreateOrUpdate({ phone: phone(2), name: "N", variables: { note: `key is ${APP_KEY}` } })
+    await service.client.balanceAdd({ phone: phone(2), sum: 3 })
+    service.emulator.injectFault({ kind: "status", status: 500 })
+    await service.client.status().catch(() => undefined)
+    await service.client.eventSend({ event: "x", phone: phone(2), value: "v".repeat(101) }).catch(() => undefined)
 
     expect(calls.map((c) => [c.method, c.path, c.status, c.outcome])).toEqual([
       ["status", "/status", 200, "applied"],
@@ -251,7 +234,7 @@ describe("secrets", () => {
 
   it("a logger that throws does not change the outcome", async () => {
     const throwing = new WalletPassClient({
-      apiUrl: emulator.url,
+      apiUrl: service.emulator.url,
       appKey: APP_KEY,
       onCall: () => {
         throw new Error("logger down")

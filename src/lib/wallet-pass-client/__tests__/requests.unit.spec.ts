@@ -2,57 +2,43 @@
  * Contract tests: the client against the emulator over real HTTP, one block per request of
  * docs/service-api.md, "Requests" and per documented rule.
  */
-import { type WalletPassEmulator, startEmulator } from "../../../emulator"
-import { failure, phone } from "../../../emulator/__tests__/support"
-import { WalletPassClient, type WalletPassCallRecord } from ".."
+import { clientAgainstEmulator, failure, phone } from "../../../emulator/__tests__/support"
+import { WalletPassClient } from ".."
 
 const APP_KEY = "test-app-key-4f9c2a"
 const TEMPLATE = "8f14e45f-ceea-467f-a0e6-1d5b2a3c4d5e"
 
-let emulator: WalletPassEmulator
-let client: WalletPassClient
-const calls: WalletPassCallRecord[] = []
-
-beforeAll(async () => {
-  emulator = await startEmulator({ appKey: APP_KEY, limits: "unlimited", cardNumberStart: "5000000001" })
-  client = new WalletPassClient({
-    apiUrl: emulator.url,
-    appKey: APP_KEY,
-    defaultCountry: "RU",
-    onCall: (r) => calls.push(r),
-  })
-})
-
-afterAll(async () => {
-  await client.close()
-  await emulator.close()
-})
-
-beforeEach(() => {
-  emulator.reset()
-  calls.length = 0
-})
+const service = clientAgainstEmulator(
+  { appKey: APP_KEY, limits: "unlimited", cardNumberStart: "5000000001" },
+  { defaultCountry: "RU" }
+)
+const { calls } = service
 
 describe("4.1 status", () => {
   it("returns the account name and balance", async () => {
-    await expect(client.status()).resolves.toEqual({ app: "Emulated account", balance: 1000 })
+    await expect(service.client.status()).resolves.toEqual({ app: "Emulated account", balance: 1000 })
     expect(calls).toHaveLength(1)
     expect(calls[0]).toMatchObject({ method: "status", path: "/status", status: 200, outcome: "applied", sent: true })
   })
 })
 
 describe("4.2 user_create_or_update", () => {
+  /** Every profile field of 2.1, as sent and as the service then holds them. */
+  const PROFILE = {
+    name: "Anna",
+    surname: "Ivanova",
+    middlename: "Petrovna",
+    email: "anna@example.com",
+    birthday: "1990-05-07",
+    discount: 5,
+    bonus: 3,
+    balance: 120,
+  }
+
   it("creates a customer with every field of 2.1, custom variables, and issues a card from the configured start", async () => {
-    const result = await client.userCreateOrUpdate({
+    const result = await service.client.userCreateOrUpdate({
       phone: "8 (999) 123-45-67",
-      name: "Anna",
-      surname: "Ivanova",
-      middlename: "Petrovna",
-      email: "anna@example.com",
-      birthday: "1990-05-07",
-      discount: 5,
-      bonus: 3,
-      balance: 120,
+      ...PROFILE,
       card_track: "TRACK-1",
       template_uuid: TEMPLATE,
       customerId: "cus_01",
@@ -68,10 +54,10 @@ describe("4.2 user_create_or_update", () => {
     expect(result.user_hash).toMatch(/^[0-9a-f]{16}$/)
     expect(result.card_url).toContain(result.user_hash)
     expect(result.card_gpay_url).toContain(result.user_hash)
-    expect(result.form_url).toBe(`${emulator.origin}/form?hash=${result.user_hash}`)
+    expect(result.form_url).toBe(`${service.emulator.origin}/form?hash=${result.user_hash}`)
 
     // Normalised to E.164, birthday sent as dd.mm.yyyy, custom variables as top-level fields.
-    const sent = emulator.requests()[0].body as Record<string, unknown>
+    const sent = service.emulator.requests()[0].body as Record<string, unknown>
     expect(sent).toMatchObject({
       phone: "+79991234567",
       birthday: "07.05.1990",
@@ -82,15 +68,8 @@ describe("4.2 user_create_or_update", () => {
     })
     expect(sent).not.toHaveProperty("variables")
 
-    expect(emulator.getCustomer("+79991234567")).toMatchObject({
-      name: "Anna",
-      surname: "Ivanova",
-      middlename: "Petrovna",
-      email: "anna@example.com",
-      birthday: "1990-05-07",
-      discount: 5,
-      bonus: 3,
-      balance: 120,
+    expect(service.emulator.getCustomer("+79991234567")).toMatchObject({
+      ...PROFILE,
       templateUuid: TEMPLATE,
       remoteId: "cus_01",
       variables: { level: "gold", visits: 3 },
@@ -99,11 +78,11 @@ describe("4.2 user_create_or_update", () => {
   })
 
   it("updates an existing customer without issuing another card", async () => {
-    await client.userCreateOrUpdate({ phone: phone(1), name: "Boris" })
-    const second = await client.userCreateOrUpdate({ phone: phone(1), surname: "Petrov", bonus: 7 })
+    await service.client.userCreateOrUpdate({ phone: phone(1), name: "Boris" })
+    const second = await service.client.userCreateOrUpdate({ phone: phone(1), surname: "Petrov", bonus: 7 })
     expect(second).toMatchObject({ success: true, card: false })
     expect(second.card_number).toBeUndefined()
-    expect(emulator.getCustomer(phone(1))).toMatchObject({
+    expect(service.emulator.getCustomer(phone(1))).toMatchObject({
       name: "Boris",
       surname: "Petrov",
       bonus: 7,
@@ -112,7 +91,7 @@ describe("4.2 user_create_or_update", () => {
   })
 
   it("sends the install SMS with %link% replaced by the form link plus the customer's hash", async () => {
-    const result = await client.userCreateOrUpdate({
+    const result = await service.client.userCreateOrUpdate({
       phone: phone(2),
       name: "Vera",
       link: "https://shop.example/card-form?src=sms",
@@ -121,27 +100,29 @@ describe("4.2 user_create_or_update", () => {
     expect(result.sms_send).toBe(true)
     const personal = `https://shop.example/card-form?src=sms&hash=${result.user_hash}`
     expect(result.form_url).toBe(personal)
-    expect(emulator.snapshot().sms).toEqual([
+    expect(service.emulator.snapshot().sms).toEqual([
       expect.objectContaining({ phone: phone(2), text: `Your card: ${personal} (valid 7 days)` }),
     ])
   })
 
   it("refuses locally an sms with %link% but no link", async () => {
-    const error = await failure(() => client.userCreateOrUpdate({ phone: phone(3), name: "X", sms: "Get it: %link%" }))
+    const error = await failure(() =>
+      service.client.userCreateOrUpdate({ phone: phone(3), name: "X", sms: "Get it: %link%" })
+    )
     expect(error).toMatchObject({ kind: "local_validation", outcome: "not_applied" })
     expect(error.issues?.join()).toContain("link")
-    expect(emulator.requests()).toHaveLength(0)
+    expect(service.emulator.requests()).toHaveLength(0)
   })
 
   it("sends personal push, web push and messaging-app messages", async () => {
-    await client.userCreateOrUpdate({ phone: phone(4), name: "Gleb" })
-    await emulator.install({ phone: phone(4) })
-    await client.userCreateOrUpdate({ phone: phone(4), push: "Hello on the pass" })
-    await client.userCreateOrUpdate({ phone: phone(4), send_webpush: "Hello in the browser" })
-    await client.userCreateOrUpdate({ phone: phone(4), send_telegram: "Hello in the messenger" })
+    await service.client.userCreateOrUpdate({ phone: phone(4), name: "Gleb" })
+    await service.emulator.install({ phone: phone(4) })
+    await service.client.userCreateOrUpdate({ phone: phone(4), push: "Hello on the pass" })
+    await service.client.userCreateOrUpdate({ phone: phone(4), send_webpush: "Hello in the browser" })
+    await service.client.userCreateOrUpdate({ phone: phone(4), send_telegram: "Hello in the messenger" })
     // A push request carries only app_key, phone and the message (4.2 rule 2).
-    expect(Object.keys(emulator.requests()[1].body as object).sort()).toEqual(["app_key", "phone", "push"])
-    expect(emulator.snapshot().pushes.map((p) => [p.channel, p.text, p.delivered])).toEqual([
+    expect(Object.keys(service.emulator.requests()[1].body as object).sort()).toEqual(["app_key", "phone", "push"])
+    expect(service.emulator.snapshot().pushes.map((p) => [p.channel, p.text, p.delivered])).toEqual([
       ["push", "Hello on the pass", true],
       ["webpush", "Hello in the browser", true],
       ["telegram", "Hello in the messenger", true],
@@ -149,7 +130,7 @@ describe("4.2 user_create_or_update", () => {
   })
 
   it("a push to an unknown customer is rejected by the service, not applied", async () => {
-    const error = await failure(() => client.userCreateOrUpdate({ phone: phone(5), push: "hi" }))
+    const error = await failure(() => service.client.userCreateOrUpdate({ phone: phone(5), push: "hi" }))
     expect(error).toMatchObject({
       kind: "rejected",
       outcome: "not_applied",
@@ -166,29 +147,29 @@ describe("4.2 user_create_or_update", () => {
       { phone: phone(6), name: "A", birthday: "31.02.1990" },
       { phone: phone(6), name: "A", discount: 150 },
     ]) {
-      const error = await failure(() => client.userCreateOrUpdate(input))
+      const error = await failure(() => service.client.userCreateOrUpdate(input))
       expect(error.kind).toBe("local_validation")
     }
-    expect(emulator.requests()).toHaveLength(0)
+    expect(service.emulator.requests()).toHaveLength(0)
     expect(calls.every((c) => c.sent === false && c.outcome === "not_applied")).toBe(true)
   })
 })
 
 describe("4.3 read_customer", () => {
   beforeEach(async () => {
-    emulator.seedCustomer({
+    service.emulator.seedCustomer({
       phone: phone(10),
       name: "Referrer",
       birthday: "1985-12-31",
       balance: 40,
       cards: [{ number: "777001", track: "T1", installed: true }, "777002"],
     })
-    emulator.seedCustomer({ phone: phone(11), name: "Friend", invitedBy: phone(10) })
-    emulator.seedCustomer({ phone: phone(12), name: "Friend 2", invitedBy: phone(10) })
+    service.emulator.seedCustomer({ phone: phone(11), name: "Friend", invitedBy: phone(10) })
+    service.emulator.seedCustomer({ phone: phone(12), name: "Friend 2", invitedBy: phone(10) })
   })
 
   it("reads by phone, birthday as dd.mm.yyyy, without installs or invites unless asked", async () => {
-    const { customer } = await client.readCustomer({ phone: "+7 999 000-00-10" })
+    const { customer } = await service.client.readCustomer({ phone: "+7 999 000-00-10" })
     expect(customer).toMatchObject({
       phone: phone(10),
       name: "Referrer",
@@ -206,23 +187,23 @@ describe("4.3 read_customer", () => {
   })
 
   it("reads by card with installs and invites", async () => {
-    const { customer } = await client.readCustomer({ card: "777002", installs: true, invites: true })
+    const { customer } = await service.client.readCustomer({ card: "777002", installs: true, invites: true })
     expect(customer.phone).toBe(phone(10))
     expect(customer.cardInstalls).toEqual([
       { card: "777001", install: true },
       { card: "777002", install: false },
     ])
     expect(customer.invites?.sort()).toEqual([phone(11), phone(12)])
-    const friend = await client.readCustomer({ phone: phone(11) })
+    const friend = await service.client.readCustomer({ phone: phone(11) })
     expect(friend.customer.invitedBy).toBe(phone(10))
   })
 
   it("refuses locally both or neither identifier; an unknown customer is not applied", async () => {
-    expect((await failure(() => client.readCustomer({ phone: phone(10), card: "777001" } as never))).kind).toBe(
+    expect((await failure(() => service.client.readCustomer({ phone: phone(10), card: "777001" } as never))).kind).toBe(
       "local_validation"
     )
-    expect((await failure(() => client.readCustomer({} as never))).kind).toBe("local_validation")
-    const unknown = await failure(() => client.readCustomer({ card: "000" }))
+    expect((await failure(() => service.client.readCustomer({} as never))).kind).toBe("local_validation")
+    const unknown = await failure(() => service.client.readCustomer({ card: "000" }))
     expect(unknown).toMatchObject({ kind: "rejected", status: 404, serviceError: "Customer not found" })
   })
 })
@@ -232,9 +213,9 @@ describe("4.4 read_customers", () => {
 
   it("pages past 100 with the async iterator (100, 100, 50) in registration order", async () => {
     for (let i = 0; i < 250; i++)
-      emulator.seedCustomer({ phone: phone(1000 + i), registeredAt: Date.UTC(2024, 0, 10) + i * 1000 })
+      service.emulator.seedCustomer({ phone: phone(1000 + i), registeredAt: Date.UTC(2024, 0, 10) + i * 1000 })
     const pages = []
-    for await (const page of client.customerPages({ start_date: "01.01.2024", end_date: "31.01.2024" }))
+    for await (const page of service.client.customerPages({ start_date: "01.01.2024", end_date: "31.01.2024" }))
       pages.push(page)
     expect(pages.map((p) => [p.offset, p.customers.length])).toEqual([
       [0, 100],
@@ -242,96 +223,102 @@ describe("4.4 read_customers", () => {
       [200, 50],
     ])
     expect(pages.flatMap((p) => p.customers)).toEqual(Array.from({ length: 250 }, (_, i) => phone(1000 + i)))
-    expect(emulator.requests().map((r) => (r.body as { offset: number }).offset)).toEqual([0, 100, 200])
+    expect(service.emulator.requests().map((r) => (r.body as { offset: number }).offset)).toEqual([0, 100, 200])
   })
 
   it("stops after an empty page when the last full page ends exactly at 100", async () => {
-    for (let i = 0; i < 100; i++) emulator.seedCustomer({ phone: phone(2000 + i), registeredAt: day(5) })
+    for (let i = 0; i < 100; i++) service.emulator.seedCustomer({ phone: phone(2000 + i), registeredAt: day(5) })
     const pages = []
-    for await (const page of client.customerPages({ start_date: "01.01.2024", end_date: "31.01.2024" }))
+    for await (const page of service.client.customerPages({ start_date: "01.01.2024", end_date: "31.01.2024" }))
       pages.push(page)
     expect(pages).toHaveLength(1)
-    expect(emulator.requests()).toHaveLength(2)
+    expect(service.emulator.requests()).toHaveLength(2)
   })
 
   it("filters by installed and by the registration window, with a time on the end date", async () => {
-    emulator.seedCustomer({ phone: phone(1), registeredAt: day(1, 0), installed: true })
-    emulator.seedCustomer({ phone: phone(2), registeredAt: day(2), installed: false })
-    emulator.seedCustomer({ phone: phone(3), registeredAt: day(3, 10), installed: true })
-    emulator.seedCustomer({ phone: phone(4), registeredAt: day(3, 18) })
-    emulator.seedCustomer({ phone: phone(5), registeredAt: day(4) })
+    service.emulator.seedCustomer({ phone: phone(1), registeredAt: day(1, 0), installed: true })
+    service.emulator.seedCustomer({ phone: phone(2), registeredAt: day(2), installed: false })
+    service.emulator.seedCustomer({ phone: phone(3), registeredAt: day(3, 10), installed: true })
+    service.emulator.seedCustomer({ phone: phone(4), registeredAt: day(3, 18) })
+    service.emulator.seedCustomer({ phone: phone(5), registeredAt: day(4) })
     const window = { start_date: "01.01.2024", end_date: "03.01.2024" }
-    expect((await client.readCustomers(window)).customers).toEqual([phone(1), phone(2), phone(3), phone(4)])
-    expect((await client.readCustomers({ ...window, installed: true })).customers).toEqual([phone(1), phone(3)])
-    expect((await client.readCustomers({ ...window, installed: false })).customers).toEqual([phone(2), phone(4)])
+    expect((await service.client.readCustomers(window)).customers).toEqual([phone(1), phone(2), phone(3), phone(4)])
+    expect((await service.client.readCustomers({ ...window, installed: true })).customers).toEqual([phone(1), phone(3)])
+    expect((await service.client.readCustomers({ ...window, installed: false })).customers).toEqual([
+      phone(2),
+      phone(4),
+    ])
     expect(
-      (await client.readCustomers({ start_date: "02.01.2024", end_date: "03.01.2024 12:00:00" })).customers
+      (await service.client.readCustomers({ start_date: "02.01.2024", end_date: "03.01.2024 12:00:00" })).customers
     ).toEqual([phone(2), phone(3)])
     // Dates as Date objects are written in UTC, the end with a time.
-    await client.readCustomers({
+    await service.client.readCustomers({
       start_date: new Date(Date.UTC(2024, 0, 2)),
       end_date: new Date(Date.UTC(2024, 0, 3, 9, 5, 7)),
     })
-    expect(emulator.requests().at(-1)?.body).toMatchObject({
+    expect(service.emulator.requests().at(-1)?.body).toMatchObject({
       start_date: "02.01.2024",
       end_date: "03.01.2024 09:05:07",
     })
   })
 
   it("refuses locally an impossible date and a time on the start date", async () => {
-    expect((await failure(() => client.readCustomers({ start_date: "30.02.2024", end_date: "01.03.2024" }))).kind).toBe(
-      "local_validation"
-    )
     expect(
-      (await failure(() => client.readCustomers({ start_date: "01.01.2024 10:00:00", end_date: "01.03.2024" }))).kind
+      (await failure(() => service.client.readCustomers({ start_date: "30.02.2024", end_date: "01.03.2024" }))).kind
     ).toBe("local_validation")
-    expect(emulator.requests()).toHaveLength(0)
+    expect(
+      (await failure(() => service.client.readCustomers({ start_date: "01.01.2024 10:00:00", end_date: "01.03.2024" })))
+        .kind
+    ).toBe("local_validation")
+    expect(service.emulator.requests()).toHaveLength(0)
   })
 })
 
 describe("4.5-4.6 push campaigns", () => {
   it("creates a campaign for the whole base and sends it to installed passes", async () => {
-    emulator.seedCustomer({ phone: phone(1), installed: true })
-    emulator.seedCustomer({ phone: phone(2), installed: false })
-    const { result } = await client.pushCreate({ message: "Sale today", name: "Sale" })
+    service.emulator.seedCustomer({ phone: phone(1), installed: true })
+    service.emulator.seedCustomer({ phone: phone(2), installed: false })
+    const { result } = await service.client.pushCreate({ message: "Sale today", name: "Sale" })
     expect(result).toMatchObject({ name: "Sale", message: "Sale today" })
-    expect(emulator.requests()[0].body).toMatchObject({ type: "push" })
-    await expect(client.pushSend({ push_uuid: result.uuid })).resolves.toMatchObject({ success: true })
-    const campaign = emulator.snapshot().campaigns[0]
+    expect(service.emulator.requests()[0].body).toMatchObject({ type: "push" })
+    await expect(service.client.pushSend({ push_uuid: result.uuid })).resolves.toMatchObject({ success: true })
+    const campaign = service.emulator.snapshot().campaigns[0]
     expect(campaign).toMatchObject({ uuid: result.uuid, type: "push", sends: [{ recipients: [phone(1)] }] })
   })
 
   it("targets a segment, and web push and messaging-app campaigns", async () => {
     const segment = "0b9f3f7e-9d0c-4b8e-8f7a-2d1c3b4a5e6f"
-    emulator.seedCustomer({ phone: phone(1) })
-    emulator.seedCustomer({ phone: phone(2) })
-    emulator.defineSegment(segment, [phone(2)])
-    const web = await client.pushCreate({ message: "Web", type: "webpush", segment_uuid: segment })
-    await client.pushSend({ push_uuid: web.result.uuid })
-    const tg = await client.pushCreate({ message: "TG", type: "telegram" })
-    await client.pushSend({ push_uuid: tg.result.uuid })
-    const [webCampaign, tgCampaign] = emulator.snapshot().campaigns
+    service.emulator.seedCustomer({ phone: phone(1) })
+    service.emulator.seedCustomer({ phone: phone(2) })
+    service.emulator.defineSegment(segment, [phone(2)])
+    const web = await service.client.pushCreate({ message: "Web", type: "webpush", segment_uuid: segment })
+    await service.client.pushSend({ push_uuid: web.result.uuid })
+    const tg = await service.client.pushCreate({ message: "TG", type: "telegram" })
+    await service.client.pushSend({ push_uuid: tg.result.uuid })
+    const [webCampaign, tgCampaign] = service.emulator.snapshot().campaigns
     expect(webCampaign).toMatchObject({ type: "webpush", segmentUuid: segment, sends: [{ recipients: [phone(2)] }] })
     expect(tgCampaign).toMatchObject({ type: "telegram", sends: [{ recipients: [phone(1), phone(2)] }] })
   })
 
   it("an unknown campaign is rejected", async () => {
-    const error = await failure(() => client.pushSend({ push_uuid: "0b9f3f7e-9d0c-4b8e-8f7a-2d1c3b4a5e6f" }))
+    const error = await failure(() => service.client.pushSend({ push_uuid: "0b9f3f7e-9d0c-4b8e-8f7a-2d1c3b4a5e6f" }))
     expect(error).toMatchObject({ kind: "rejected", status: 404, serviceError: "Push not found" })
   })
 })
 
 describe("4.7 event/send", () => {
   beforeEach(() => {
-    emulator.seedCustomer({ phone: phone(1), remoteId: "crm-1", cards: ["880001"] })
+    service.emulator.seedCustomer({ phone: phone(1), remoteId: "crm-1", cards: ["880001"] })
   })
 
   it("sends an event by phone, card or remoteId with a value of exactly 100 characters", async () => {
     const value = "v".repeat(100)
-    await expect(client.eventSend({ event: "visit", phone: phone(1), value })).resolves.toEqual({ success: true })
-    await client.eventSend({ event: "visit", card: "880001" })
-    await client.eventSend({ event: "visit", remoteId: "crm-1" })
-    expect(emulator.snapshot().events.map((e) => [e.event, e.phone, e.value?.length])).toEqual([
+    await expect(service.client.eventSend({ event: "visit", phone: phone(1), value })).resolves.toEqual({
+      success: true,
+    })
+    await service.client.eventSend({ event: "visit", card: "880001" })
+    await service.client.eventSend({ event: "visit", remoteId: "crm-1" })
+    expect(service.emulator.snapshot().events.map((e) => [e.event, e.phone, e.value?.length])).toEqual([
       ["visit", phone(1), 100],
       ["visit", phone(1), undefined],
       ["visit", phone(1), undefined],
@@ -339,10 +326,12 @@ describe("4.7 event/send", () => {
   })
 
   it("refuses a 101-character value locally: nothing is sent", async () => {
-    const error = await failure(() => client.eventSend({ event: "visit", phone: phone(1), value: "v".repeat(101) }))
+    const error = await failure(() =>
+      service.client.eventSend({ event: "visit", phone: phone(1), value: "v".repeat(101) })
+    )
     expect(error).toMatchObject({ kind: "local_validation", outcome: "not_applied", refusedLocally: true })
     expect(error.status).toBeUndefined()
-    expect(emulator.requests()).toHaveLength(0)
+    expect(service.emulator.requests()).toHaveLength(0)
     expect(calls).toEqual([
       expect.objectContaining({
         method: "eventSend",
@@ -354,34 +343,43 @@ describe("4.7 event/send", () => {
   })
 
   it("counts characters, not UTF-16 units: 100 emoji pass", async () => {
-    await expect(client.eventSend({ event: "visit", phone: phone(1), value: "🎉".repeat(100) })).resolves.toEqual({
+    await expect(
+      service.client.eventSend({ event: "visit", phone: phone(1), value: "🎉".repeat(100) })
+    ).resolves.toEqual({
       success: true,
     })
   })
 
   it("refuses locally a request with two identifiers", async () => {
-    const error = await failure(() => client.eventSend({ event: "visit", phone: phone(1), card: "880001" } as never))
+    const error = await failure(() =>
+      service.client.eventSend({ event: "visit", phone: phone(1), card: "880001" } as never)
+    )
     expect(error.kind).toBe("local_validation")
   })
 })
 
 describe("4.8-4.9 balance/add and balance/deduct (built-in base)", () => {
   it("changes the balance and answers the new balance", async () => {
-    emulator.seedCustomer({ phone: phone(1), cards: ["990001"] })
-    await expect(client.balanceAdd({ phone: phone(1), sum: 150 })).resolves.toEqual({ success: true, balance: 150 })
-    await expect(client.balanceDeduct({ card: "990001", sum: 49.5 })).resolves.toEqual({
+    service.emulator.seedCustomer({ phone: phone(1), cards: ["990001"] })
+    await expect(service.client.balanceAdd({ phone: phone(1), sum: 150 })).resolves.toEqual({
+      success: true,
+      balance: 150,
+    })
+    await expect(service.client.balanceDeduct({ card: "990001", sum: 49.5 })).resolves.toEqual({
       success: true,
       balance: 100.5,
     })
-    expect(emulator.getCustomer(phone(1))?.balance).toBe(100.5)
-    expect(emulator.requests()[0].body).toMatchObject({ sum: 150, phone: phone(1) })
+    expect(service.emulator.getCustomer(phone(1))?.balance).toBe(100.5)
+    expect(service.emulator.requests()[0].body).toMatchObject({ sum: 150, phone: phone(1) })
   })
 
   it("refuses a non-positive sum locally and an overdraft at the service", async () => {
-    emulator.seedCustomer({ phone: phone(1) })
-    expect((await failure(() => client.balanceAdd({ phone: phone(1), sum: 0 }))).kind).toBe("local_validation")
-    expect((await failure(() => client.balanceDeduct({ phone: phone(1), sum: -5 }))).kind).toBe("local_validation")
-    const overdraft = await failure(() => client.balanceDeduct({ phone: phone(1), sum: 1 }))
+    service.emulator.seedCustomer({ phone: phone(1) })
+    expect((await failure(() => service.client.balanceAdd({ phone: phone(1), sum: 0 }))).kind).toBe("local_validation")
+    expect((await failure(() => service.client.balanceDeduct({ phone: phone(1), sum: -5 }))).kind).toBe(
+      "local_validation"
+    )
+    const overdraft = await failure(() => service.client.balanceDeduct({ phone: phone(1), sum: 1 }))
     expect(overdraft).toMatchObject({
       kind: "rejected",
       outcome: "not_applied",
@@ -395,24 +393,24 @@ describe("phones", () => {
   it("refuses an impossible phone locally for every request that carries one", async () => {
     const bad = "+7999"
     const attempts: (() => Promise<unknown>)[] = [
-      () => client.userCreateOrUpdate({ phone: bad, name: "A" }),
-      () => client.readCustomer({ phone: bad }),
-      () => client.eventSend({ event: "e", phone: bad }),
-      () => client.balanceAdd({ phone: bad, sum: 1 }),
-      () => client.balanceDeduct({ phone: bad, sum: 1 }),
+      () => service.client.userCreateOrUpdate({ phone: bad, name: "A" }),
+      () => service.client.readCustomer({ phone: bad }),
+      () => service.client.eventSend({ event: "e", phone: bad }),
+      () => service.client.balanceAdd({ phone: bad, sum: 1 }),
+      () => service.client.balanceDeduct({ phone: bad, sum: 1 }),
     ]
     for (const attempt of attempts) {
       const error = await failure(attempt)
       expect(error).toMatchObject({ kind: "local_validation", outcome: "not_applied" })
       expect(error.issues?.[0]).toMatch(/^phone: /)
     }
-    expect(emulator.requests()).toHaveLength(0)
+    expect(service.emulator.requests()).toHaveLength(0)
   })
 })
 
 describe("service errors", () => {
   it("a wrong key is a 401 rejection carrying the service's text and code", async () => {
-    const wrong = new WalletPassClient({ apiUrl: emulator.url, appKey: "wrong-key" })
+    const wrong = new WalletPassClient({ apiUrl: service.emulator.url, appKey: "wrong-key" })
     try {
       const error = await failure(() => wrong.status())
       expect(error).toMatchObject({

@@ -1,45 +1,33 @@
-import type { Context, ModulesSdkTypes } from "@medusajs/framework/types"
+import type { Context } from "@medusajs/framework/types"
 import { InjectManager, InjectTransactionManager, MedusaContext } from "@medusajs/framework/utils"
 import { UNFINISHED_OPERATION_STATES } from "../constants"
 
 /** How many of a holder's program bonuses a pass shows. */
 const BONUSES_SHOWN = 20
-import type { WalletPassHolder, WalletPassLedgerEntry, WalletPassOperation } from "../models"
 import { AdoptionRepository } from "../repositories/adoption"
 import { TrustRepository, verificationCode } from "../repositories/trust"
 import type { AdoptionResult, CustomerPass, ServiceCustomerSnapshot, VerificationOutcome } from "../types"
-import { InternalService, type InternalServiceDeps } from "../utils/internal-service"
+import { InternalService, type InternalServiceDeps, type ModelServices } from "../utils/internal-service"
 import type { LedgerService } from "./ledger"
 import type { ProgramService } from "./program"
 
-type Deps = InternalServiceDeps & {
-  ledgerService: LedgerService
-  programService: ProgramService
-  walletPassHolderService: ModulesSdkTypes.IMedusaInternalService<typeof WalletPassHolder>
-  walletPassLedgerEntryService: ModulesSdkTypes.IMedusaInternalService<typeof WalletPassLedgerEntry>
-  walletPassOperationService: ModulesSdkTypes.IMedusaInternalService<typeof WalletPassOperation>
-}
+type Deps = InternalServiceDeps &
+  Pick<ModelServices, "walletPassHolderService" | "walletPassLedgerEntryService" | "walletPassOperationService"> & {
+    ledgerService: LedgerService
+    programService: ProgramService
+  }
 
 /**
  * Who a balance belongs to (docs/adoption.md): adoption of what the service holds for a
  * phone, the verification that lets a store account spend an adopted balance, and moving a
  * pass between store customers.
  */
-export class AccountsService extends InternalService {
-  protected readonly ledgerService_: LedgerService
-  protected readonly programService_: ProgramService
-  protected readonly holderService_: Deps["walletPassHolderService"]
-  protected readonly ledgerEntryService_: Deps["walletPassLedgerEntryService"]
-  protected readonly operationService_: Deps["walletPassOperationService"]
-
-  constructor(deps: Deps) {
-    super(deps)
-    this.ledgerService_ = deps.ledgerService
-    this.programService_ = deps.programService
-    this.holderService_ = deps.walletPassHolderService
-    this.ledgerEntryService_ = deps.walletPassLedgerEntryService
-    this.operationService_ = deps.walletPassOperationService
-  }
+export class AccountsService extends InternalService<Deps> {
+  protected readonly ledgerService_ = this.deps_.ledgerService
+  protected readonly programService_ = this.deps_.programService
+  protected readonly holderService_ = this.deps_.walletPassHolderService
+  protected readonly ledgerEntryService_ = this.deps_.walletPassLedgerEntryService
+  protected readonly operationService_ = this.deps_.walletPassOperationService
 
   /**
    * Everything known about one customer's pass: the holder with cards, the balance, the

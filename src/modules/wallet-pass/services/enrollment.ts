@@ -1,7 +1,6 @@
-import type { Context, ModulesSdkTypes } from "@medusajs/framework/types"
+import type { Context } from "@medusajs/framework/types"
 import { InjectManager, InjectTransactionManager, MedusaContext } from "@medusajs/framework/utils"
 import type { EnrollmentState, HolderSource } from "../constants"
-import type { WalletPassCard, WalletPassHolder, WalletPassOperation } from "../models"
 import { EnrollmentRepository } from "../repositories/enrollment"
 import { QueueRepository } from "../repositories/queue"
 import type {
@@ -12,7 +11,7 @@ import type {
   OperationRow,
   ReenrollWhen,
 } from "../types"
-import { InternalService, type InternalServiceDeps } from "../utils/internal-service"
+import { InternalService, type InternalServiceDeps, type ModelServices } from "../utils/internal-service"
 import { operationKeys } from "../keys"
 
 /** What createHolderForEnrollment takes. */
@@ -27,28 +26,18 @@ export type EnrollmentInput = {
   existing_only?: boolean
 }
 
-type Deps = InternalServiceDeps & {
-  walletPassHolderService: ModulesSdkTypes.IMedusaInternalService<typeof WalletPassHolder>
-  walletPassCardService: ModulesSdkTypes.IMedusaInternalService<typeof WalletPassCard>
-  walletPassOperationService: ModulesSdkTypes.IMedusaInternalService<typeof WalletPassOperation>
-}
+type Deps = InternalServiceDeps &
+  Pick<ModelServices, "walletPassHolderService" | "walletPassCardService" | "walletPassOperationService">
 
 /**
  * Enrolment: store customers become holders and are enrolled at the service (after the read
  * that adopts what it holds for the phone), and what the service answers about a holder is
  * stored (docs/adoption.md).
  */
-export class EnrollmentService extends InternalService {
-  protected readonly holderService_: Deps["walletPassHolderService"]
-  protected readonly cardService_: Deps["walletPassCardService"]
-  protected readonly operationService_: Deps["walletPassOperationService"]
-
-  constructor(deps: Deps) {
-    super(deps)
-    this.holderService_ = deps.walletPassHolderService
-    this.cardService_ = deps.walletPassCardService
-    this.operationService_ = deps.walletPassOperationService
-  }
+export class EnrollmentService extends InternalService<Deps> {
+  protected readonly holderService_ = this.deps_.walletPassHolderService
+  protected readonly cardService_ = this.deps_.walletPassCardService
+  protected readonly operationService_ = this.deps_.walletPassOperationService
 
   /** How far bulk enrolment has come: its holders by enrolment state. */
   @InjectManager()

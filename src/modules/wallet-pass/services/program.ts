@@ -22,13 +22,8 @@ type Deps = InternalServiceDeps & { outboxService: OutboxService }
  * The loyalty program (docs/program.md): its saved versions, the spend of each order, and
  * the level each holder is on, with the rates a level gives when the program owns them.
  */
-export class ProgramService extends InternalService {
-  protected readonly outbox_: OutboxService
-
-  constructor(deps: Deps) {
-    super(deps)
-    this.outbox_ = deps.outboxService
-  }
+export class ProgramService extends InternalService<Deps> {
+  protected readonly outbox_ = this.deps_.outboxService
 
   /** The program in force: the last saved version, else plugin option `program` (version 0). */
   @InjectManager()

@@ -1,28 +1,20 @@
-import type { Context, ModulesSdkTypes } from "@medusajs/framework/types"
+import type { Context } from "@medusajs/framework/types"
 import { InjectManager, InjectTransactionManager, MedusaContext } from "@medusajs/framework/utils"
 import { OPERATION_PRIORITY, type SyncRunKind } from "../constants"
 import { ImportRepository } from "../repositories/import"
 import { SyncRepository } from "../repositories/sync"
 import { SyncReadsRepository } from "../repositories/sync-reads"
-import type { WalletPassImportItem } from "../models"
 import type { ImportItemsQuery, ListedPhone, SyncRunProgress, SyncRunRow } from "../types"
-import { InternalService, type InternalServiceDeps } from "../utils/internal-service"
+import { InternalService, type InternalServiceDeps, type ModelServices } from "../utils/internal-service"
 
-type Deps = InternalServiceDeps & {
-  walletPassImportItemService: ModulesSdkTypes.IMedusaInternalService<typeof WalletPassImportItem>
-}
+type Deps = InternalServiceDeps & Pick<ModelServices, "walletPassImportItemService">
 
 /**
  * Background sweeps of the service's customers: the import of an existing base, the install
  * checks and the drift checks (docs/adoption.md). Their SQL is repositories/sync.ts.
  */
-export class SyncService extends InternalService {
-  protected readonly importItemService_: Deps["walletPassImportItemService"]
-
-  constructor(deps: Deps) {
-    super(deps)
-    this.importItemService_ = deps.walletPassImportItemService
-  }
+export class SyncService extends InternalService<Deps> {
+  protected readonly importItemService_ = this.deps_.walletPassImportItemService
 
   /** Import items of a run, oldest first, optionally of some states (the admin's list of skipped ones). */
   @InjectManager()

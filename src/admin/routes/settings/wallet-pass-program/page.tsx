@@ -14,7 +14,7 @@ import {
 } from "@medusajs/ui"
 import { Trash } from "@medusajs/icons"
 import { useQuery, useQueryClient } from "@tanstack/react-query"
-import { useEffect, useState } from "react"
+import { type ReactNode, useEffect, useState } from "react"
 import type {
   AdminWalletPassProgramHistoryResponse,
   AdminWalletPassProgramPreviewResponse,
@@ -130,6 +130,16 @@ const describeChanges = (changes: ProgramChange[], { t }: WalletPassFormat): str
  * Settings › Wallet pass program (docs/program.md): the levels customers reach by spend,
  * who owns the rates, a preview of whom a change moves before it is saved, and the history.
  */
+/** One setting of the program, its name above it. */
+const Setting = ({ label, children }: { label: string; children: ReactNode }) => (
+  <div className="flex flex-col gap-1">
+    <Label size="small" weight="plus">
+      {label}
+    </Label>
+    {children}
+  </div>
+)
+
 const WalletPassProgramPage = () => {
   const f = useWalletPassFormat()
   const { t } = f
@@ -202,10 +212,7 @@ const WalletPassProgramPage = () => {
           </Badge>
         </div>
         <div className="grid grid-cols-3 gap-4">
-          <div className="flex flex-col gap-1">
-            <Label size="small" weight="plus">
-              {t("program.owner")}
-            </Label>
+          <Setting label={t("program.owner")}>
             <Select
               value={draft.ratesOwner}
               onValueChange={(v) => setDraft({ ...draft, ratesOwner: v as Draft["ratesOwner"] })}
@@ -218,22 +225,16 @@ const WalletPassProgramPage = () => {
                 <Select.Item value="program">{t("program.ownerProgram")}</Select.Item>
               </Select.Content>
             </Select>
-          </div>
-          <div className="flex flex-col gap-1">
-            <Label size="small" weight="plus">
-              {t("program.timeZone")}
-            </Label>
+          </Setting>
+          <Setting label={t("program.timeZone")}>
             <Input
               size="small"
               placeholder="Europe/Moscow"
               value={draft.timeZone}
               onChange={(e) => setDraft({ ...draft, timeZone: e.target.value })}
             />
-          </div>
-          <div className="flex flex-col gap-1">
-            <Label size="small" weight="plus">
-              {t("program.window")}
-            </Label>
+          </Setting>
+          <Setting label={t("program.window")}>
             <Input
               size="small"
               inputMode="numeric"
@@ -242,7 +243,7 @@ const WalletPassProgramPage = () => {
               onChange={(e) => setDraft({ ...draft, windowDays: e.target.value })}
               data-testid="wallet-pass-program-window"
             />
-          </div>
+          </Setting>
         </div>
         <div className="flex flex-col gap-2">
           <div className="grid grid-cols-[2fr_1fr_1fr_1fr_auto] gap-2">

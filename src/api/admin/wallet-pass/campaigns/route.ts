@@ -2,7 +2,8 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { WALLET_PASS_MODULE } from "../../../../modules/wallet-pass"
 import { operationKeys } from "../../../../modules/wallet-pass/keys"
 import { createCampaignWorkflow } from "../../../../workflows/operations/create-campaign"
-import type { AdminWalletPassCampaignType, AdminWalletPassPageQueryType } from "../validators"
+import { listPage } from "../../../utils/list-page"
+import type { AdminWalletPassCampaignType } from "../validators"
 import type { AdminWalletPassCampaignListResponse } from "../../../types"
 
 /**
@@ -13,11 +14,9 @@ export const GET = async (
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse<AdminWalletPassCampaignListResponse>
 ) => {
-  const { limit, offset } = req.validatedQuery as AdminWalletPassPageQueryType
   const walletPass = req.scope.resolve(WALLET_PASS_MODULE)
-  const [campaigns, count] = await walletPass.listAndCountWalletPassCampaigns(
-    {},
-    { order: { created_at: "DESC" }, take: limit, skip: offset }
+  const { rows: campaigns, ...paging } = await listPage(req, (page) =>
+    walletPass.listAndCountWalletPassCampaigns({}, { order: { created_at: "DESC" }, ...page })
   )
   const ready = campaigns.filter((c) => c.state === "created" || c.state === "failed")
   const sends = ready.length
@@ -32,9 +31,7 @@ export const GET = async (
   const sending = new Set(sends.map((op) => String(op.payload.campaign_id)))
   res.json({
     campaigns: campaigns.map((c) => (sending.has(c.id) ? { ...c, state: "sending" as const } : c)),
-    count,
-    limit,
-    offset,
+    ...paging,
   })
 }
 

@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { WALLET_PASS_MODULE } from "../../../../modules/wallet-pass"
 import type { RefusalMinute } from "../../../../modules/wallet-pass/utils/refusal-tally"
-import type { AdminWalletPassPageQueryType } from "../validators"
+import { listPage } from "../../../utils/list-page"
 import type { AdminWalletPassHookRefusalListResponse } from "../../../types"
 
 /**
@@ -13,11 +13,12 @@ export const GET = async (
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse<AdminWalletPassHookRefusalListResponse>
 ) => {
-  const { limit, offset } = req.validatedQuery as AdminWalletPassPageQueryType
   const walletPass = req.scope.resolve(WALLET_PASS_MODULE)
-  const [minutes, count] = await walletPass.listAndCountWalletPassHookRefusals(
-    {},
-    { select: ["minute", "refused", "samples"], order: { minute: "DESC" }, take: limit, skip: offset }
+  const { rows: minutes, ...paging } = await listPage(req, (page) =>
+    walletPass.listAndCountWalletPassHookRefusals(
+      {},
+      { select: ["minute", "refused", "samples"], order: { minute: "DESC" }, ...page }
+    )
   )
   // `samples` is a JSON column: what refusal-tally.ts wrote there.
   const hook_refusals = minutes.map(({ id, minute, refused, samples }) => ({
@@ -26,5 +27,5 @@ export const GET = async (
     refused,
     samples: samples as unknown as RefusalMinute["samples"],
   }))
-  res.json({ hook_refusals, count, limit, offset })
+  res.json({ hook_refusals, ...paging })
 }

@@ -3,13 +3,11 @@ import { Modules } from "@medusajs/framework/utils"
 import { WALLET_PASS_MODULE } from "../../../../../modules/wallet-pass"
 import { fromMinorUnits } from "../../../../../modules/wallet-pass/utils/amounts"
 import { balanceCurrency } from "../../../../../utils/currency"
-import { type AccountPass, resolveAccountPass } from "../../../../utils/account-pass"
+import { type AccountPass, listExpiringCredits, resolveAccountPass } from "../../../../utils/account-pass"
 import { presentAdminPass } from "../../../../utils/present-pass"
 import type { AdminCustomerWalletPassResponse, AdminWalletPassActions } from "../../../../types"
 
 const STORE_EVENTS_SHOWN = 20
-/** How many credits about to lapse the widget lists. */
-const EXPIRING_SHOWN = 10
 
 /**
  * What the admin may ask for this pass: a request the service cannot act on (no pass, no
@@ -64,16 +62,7 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<A
           { holder_id: holderId },
           { order: { created_at: "DESC" }, take: STORE_EVENTS_SHOWN }
         ),
-        walletPass.listWalletPassLedgerEntries(
-          {
-            holder_id: holderId,
-            expires_at: { $gt: new Date() },
-            expired_at: null,
-            state: "applied",
-            remaining: { $gt: 0 },
-          },
-          { select: ["remaining", "expires_at"], order: { expires_at: "ASC" }, take: EXPIRING_SHOWN }
-        ),
+        listExpiringCredits(req.scope, holderId),
       ])
     : [[], []]
   res.json({

@@ -2,7 +2,7 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { Modules } from "@medusajs/framework/utils"
 import { WALLET_PASS_MODULE } from "../../../../../modules/wallet-pass"
 import { type Program, programChanges, programSchema } from "../../../../../modules/wallet-pass/program"
-import type { AdminWalletPassPageQueryType } from "../../validators"
+import { listPage } from "../../../../utils/list-page"
 import type { AdminWalletPassProgramHistoryResponse } from "../../../../types"
 
 /**
@@ -14,14 +14,12 @@ export const GET = async (
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse<AdminWalletPassProgramHistoryResponse>
 ) => {
-  const { limit, offset } = req.validatedQuery as AdminWalletPassPageQueryType
   const walletPass = req.scope.resolve(WALLET_PASS_MODULE)
   // One more than the page: the version before the page's oldest, which it is compared with.
-  const [rows, count] = await walletPass.listAndCountWalletPassProgramVersions(
-    {},
-    { order: { version: "DESC" }, take: limit + 1, skip: offset }
+  const { rows, ...paging } = await listPage(req, ({ take, skip }) =>
+    walletPass.listAndCountWalletPassProgramVersions({}, { order: { version: "DESC" }, take: take + 1, skip })
   )
-  const versions = rows.slice(0, limit)
+  const versions = rows.slice(0, paging.limit)
   // Saved through the same schema: parsing again fills defaults added since (a version a later
   // schema refuses shows no changes rather than failing the page).
   const programs = rows.map((v) => programSchema.safeParse(v.program).data ?? null)
@@ -38,9 +36,7 @@ export const GET = async (
       ...presentVersion({ ...v, actor: v.actor ? (emails.get(v.actor) ?? v.actor) : null }),
       changes: before(i) && programs[i] ? programChanges(before(i)!, programs[i]!) : [],
     })),
-    count,
-    limit,
-    offset,
+    ...paging,
   })
 }
 

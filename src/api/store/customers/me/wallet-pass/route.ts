@@ -1,13 +1,10 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { WALLET_PASS_MODULE } from "../../../../../modules/wallet-pass"
 import { balanceCurrency } from "../../../../../utils/currency"
-import { NOT_LINKED_REASON, resolveAccountPass } from "../../../../utils/account-pass"
+import { listExpiringCredits, NOT_LINKED_REASON, resolveAccountPass } from "../../../../utils/account-pass"
 import { presentStorePass } from "../../../../utils/present-store-pass"
 import type { StoreWalletPassResponse } from "../../../../types"
 import { effectiveBonusBasisPoints } from "../../../../../modules/wallet-pass/options"
-
-/** How many credits about to lapse the pass shows. */
-const EXPIRING_SHOWN = 10
 
 /**
  * GET /store/customers/me/wallet-pass — the signed-in customer's own pass (Medusa requires
@@ -28,18 +25,7 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<S
   }
   const options = walletPass.getOptions()
   const access = (await walletPass.getAccountBalances([pass.holder.id])).get(pass.holder.id)!
-  const expiring = access.verified
-    ? await walletPass.listWalletPassLedgerEntries(
-        {
-          holder_id: pass.holder.id,
-          expires_at: { $gt: new Date() },
-          expired_at: null,
-          state: "applied",
-          remaining: { $gt: 0 },
-        },
-        { select: ["remaining", "expires_at"], order: { expires_at: "ASC" }, take: EXPIRING_SHOWN }
-      )
-    : []
+  const expiring = access.verified ? await listExpiringCredits(req.scope, pass.holder.id) : []
   res.json({
     wallet_pass: presentStorePass(pass, {
       bonusBasisPoints: effectiveBonusBasisPoints(pass.holder, walletPass.getOptions()),

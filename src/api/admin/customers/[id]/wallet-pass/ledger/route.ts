@@ -3,7 +3,7 @@ import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { WALLET_PASS_MODULE } from "../../../../../../modules/wallet-pass"
 import { balanceCurrency } from "../../../../../../utils/currency"
 import { presentLedgerEntry } from "../../../../../utils/present-pass"
-import type { AdminWalletPassPageQueryType } from "../../../../wallet-pass/validators"
+import { listPage } from "../../../../../utils/list-page"
 import type { AdminCustomerWalletPassLedgerResponse } from "../../../../../types"
 
 /**
@@ -15,20 +15,19 @@ export const GET = async (
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse<AdminCustomerWalletPassLedgerResponse>
 ) => {
-  const { limit, offset } = req.validatedQuery as AdminWalletPassPageQueryType
   await req.scope.resolve(Modules.CUSTOMER).retrieveCustomer(req.params.id, { select: ["id"] })
   const walletPass = req.scope.resolve(WALLET_PASS_MODULE)
   const [holder] = await walletPass.listWalletPassHolders({ customer_id: req.params.id }, { select: ["id"] })
   if (!holder) throw new MedusaError(MedusaError.Types.NOT_FOUND, "This customer has no wallet pass")
-  const [entries, count] = await walletPass.listAndCountWalletPassLedgerEntries(
-    { holder_id: holder.id },
-    { order: { created_at: "DESC", id: "DESC" }, take: limit, skip: offset }
+  const { rows: entries, ...paging } = await listPage(req, (page) =>
+    walletPass.listAndCountWalletPassLedgerEntries(
+      { holder_id: holder.id },
+      { order: { created_at: "DESC", id: "DESC" }, ...page }
+    )
   )
   res.json({
     ledger: entries.map(presentLedgerEntry),
-    count,
-    limit,
-    offset,
+    ...paging,
     currency_code: await balanceCurrency(req.scope),
   })
 }
