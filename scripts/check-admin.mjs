@@ -662,7 +662,10 @@ async function main() {
       await ru.goto(`${base}/app/wallet-pass`)
       // From the last answer: the push's injected 500 ("Сбой", the service's own error), or a
       // request another job sent since ("Подключено").
-      await ru.getByTestId("wallet-pass-connection").getByText(/^(Сбой|Подключено)$/).waitFor()
+      await ru
+        .getByTestId("wallet-pass-connection")
+        .getByText(/^(Сбой|Подключено)$/)
+        .waitFor()
       const ruHow = await ru.getByTestId("wallet-pass-connection-how").innerText()
       if (!/^Сервис ответил на запрос «.+» (кодом 500 .*ошибка на стороне сервиса|\(2\d\d\))/.test(ruHow))
         throw new Error(`the connection in Russian says ${JSON.stringify(ruHow)}`)
