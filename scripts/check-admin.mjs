@@ -26,6 +26,7 @@ import {
   freePort,
   installedVersion,
   MEDUSA,
+  medusaConfigSource,
   PgClient,
   prepareDatabase,
   root,
@@ -72,34 +73,24 @@ const fail = (msg) => {
 }
 
 // TypeScript, as create-medusa-app writes it: `medusa build` compiles it into .medusa/server.
-const medusaConfig = (apiUrl) => `import { defineConfig } from "@medusajs/framework/utils"
-module.exports = defineConfig({
-  projectConfig: {
-    databaseUrl: process.env.DATABASE_URL,
-    http: { jwtSecret: "check", cookieSecret: "check", storeCors: "*", adminCors: "*", authCors: "*" },
-    // Production mode marks the session cookie Secure; this check serves plain HTTP on localhost.
-    cookieOptions: { secure: false },
-  },
-  plugins: [
-    {
-      resolve: "medusa-plugin-wallet-pass",
-      options: {
-        apiUrl: ${JSON.stringify(apiUrl)},
-        appKey: ${JSON.stringify(APP_KEY)},
-        plan: { perSecond: 20, perHour: 10000 },
-        hooks: { login: ${JSON.stringify(HOOK_LOGIN)}, password: ${JSON.stringify(HOOK_PASSWORD)} },
-        events: {
-          "order.placed": "purchase",
-          "shipment.created": "shipped",
-          birthday: "birthday",
-          "cart.abandoned": { key: "cart_left", afterMinutes: 60 },
-        },
-        eventsPerDay: 500,
+const medusaConfig = (apiUrl) =>
+  medusaConfigSource({
+    typescript: true,
+    admin: true,
+    options: {
+      apiUrl,
+      appKey: APP_KEY,
+      plan: { perSecond: 20, perHour: 10000 },
+      hooks: { login: HOOK_LOGIN, password: HOOK_PASSWORD },
+      events: {
+        "order.placed": "purchase",
+        "shipment.created": "shipped",
+        birthday: "birthday",
+        "cart.abandoned": { key: "cart_left", afterMinutes: 60 },
       },
+      eventsPerDay: 500,
     },
-  ],
-})
-`
+  })
 
 // What `create-medusa-app` writes; `medusa build` compiles the app with it.
 const TSCONFIG = JSON.stringify(

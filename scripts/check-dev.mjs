@@ -8,8 +8,8 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { assertRussian, englishFragments, loadCatalogues } from "./lib/admin-texts.mjs"
-import { npmRun } from "./lib/npm-run.mjs"
-import { adminHeaders, freePort, root, stopProcessGroup, waitFor } from "./lib/store-app.mjs"
+import { endDevRun, npmRun } from "./lib/npm-run.mjs"
+import { adminHeaders, freePort, root, waitFor } from "./lib/store-app.mjs"
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
 const ARTIFACTS = path.join(root, "test-artifacts/dev")
@@ -42,9 +42,13 @@ async function main() {
   let ready = false
   let eventShown = false
   let databaseLine = ""
+  /** The phones of the `curl` lines npm run dev prints: a customer of the store must have them. */
+  const curlPhones = new Set()
   const dev = npmRun("dev", env, {
     onLine: (line) => {
       if (line.includes("database: embedded Postgres")) databaseLine = line
+      const curlPhone = /curl .*"phone":"([^"]+)"/.exec(line)?.[1]
+      if (curlPhone) curlPhones.add(curlPhone)
       ready ||= line.includes("wallet-pass dev store ready")
       // The demo's order goes to the service's trigger, and npm run dev prints it.
       eventShown ||= line.includes('service event "purchase"')
@@ -93,6 +97,13 @@ async function main() {
       await page.waitForURL((url) => !url.pathname.startsWith("/app/login"))
       step("logged in; the demo customer's pass in the customer widget")
       const admin = await adminHeaders(base, info.admin.email, info.admin.password)
+      const all = await (await fetch(`${base}/admin/customers?fields=id,phone&limit=200`, { headers: admin })).json()
+      const storePhones = new Set(all.customers.map((c) => c.phone))
+      if (curlPhones.size !== 1 || !storePhones.has([...curlPhones][0]))
+        throw new Error(
+          `the banner's curl lines use ${[...curlPhones].join(", ") || "no phone"}; no such store customer`
+        )
+      step(`the banner's curl lines use ${[...curlPhones][0]}, a customer of the store`)
       const { customers } = await (
         await fetch(`${base}/admin/customers?order=-created_at&limit=1`, { headers: admin })
       ).json()
@@ -126,11 +137,7 @@ async function main() {
     }
   } finally {
     await browser?.close().catch(() => {})
-    step("Ctrl-C (SIGINT) to npm run dev")
-    const stopped = await stopProcessGroup(dev.child, dev.exited, { signal: "SIGINT", timeoutMs: 30_000 })
-    fs.rmSync(dataDir, { recursive: true, force: true })
-    for (const [name, png] of shots) fs.writeFileSync(path.join(ARTIFACTS, `${name}.png`), png)
-    if (!stopped) throw new Error("npm run dev did not stop within 30 s of SIGINT")
+    await endDevRun({ dev, dataDir, shots, artifacts: ARTIFACTS, step })
   }
   step(`OK in ${Math.round((Date.now() - started) / 1000)} s; screenshots in ${path.relative(root, ARTIFACTS)}/`)
 }

@@ -9,6 +9,7 @@ import {
   adminHeaders,
   createStoreApp,
   freePort,
+  medusaConfigSource,
   PgClient,
   prepareDatabase,
   root,
@@ -27,25 +28,10 @@ const fail = (msg) => {
   process.exitCode = 1
 }
 
-const MEDUSA_CONFIG = `const { defineConfig } = require("@medusajs/framework/utils")
-module.exports = defineConfig({
-  projectConfig: {
-    databaseUrl: process.env.DATABASE_URL,
-    http: { jwtSecret: "check", cookieSecret: "check", storeCors: "*", adminCors: "*", authCors: "*" },
-  },
-  admin: { disable: true },
-  plugins: [
-    {
-      resolve: "medusa-plugin-wallet-pass",
-      options: {
-        apiUrl: "http://127.0.0.1:9/v2",
-        appKey: "install-check-key",
-        plan: process.env.CHECK_PLAN || "basic",
-      },
-    },
-  ],
+const MEDUSA_CONFIG = medusaConfigSource({
+  options: { apiUrl: "http://127.0.0.1:9/v2", appKey: "install-check-key" },
+  expressions: { plan: 'process.env.CHECK_PLAN || "basic"' },
 })
-`
 
 async function main() {
   const cleanups = []

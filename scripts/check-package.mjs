@@ -23,6 +23,7 @@ import path from "node:path"
 import { pathToFileURL } from "node:url"
 import {
   freePort,
+  medusaConfigSource,
   npmWithWarnings,
   packPlugin,
   PgClient,
@@ -262,26 +263,15 @@ function checkTypes(app) {
   return { version, othersErrors: errors.filter(isOthers) }
 }
 
-const MEDUSA_CONFIG = `const { defineConfig } = require("@medusajs/framework/utils")
-module.exports = defineConfig({
-  projectConfig: {
-    databaseUrl: process.env.DATABASE_URL,
-    http: { jwtSecret: "check", cookieSecret: "check", storeCors: "*", adminCors: "*", authCors: "*" },
+const MEDUSA_CONFIG = medusaConfigSource({
+  plugin: PLUGIN,
+  options: {
+    apiUrl: "http://127.0.0.1:9/v2",
+    appKey: "package-check-key",
+    plan: "basic",
+    hooks: { login: "wallet-pass", password: "package-check-hook-password" },
   },
-  admin: { disable: true },
-  plugins: [
-    {
-      resolve: "${PLUGIN}",
-      options: {
-        apiUrl: "http://127.0.0.1:9/v2",
-        appKey: "package-check-key",
-        plan: "basic",
-        hooks: { login: "wallet-pass", password: "package-check-hook-password" },
-      },
-    },
-  ],
 })
-`
 
 /** 5. Migrate, boot, and the plugin's hook route answers (401 without credentials). */
 async function checkBoot(app, cleanups) {

@@ -19,7 +19,7 @@ import os from "node:os"
 import path from "node:path"
 import jsQR from "jsqr"
 import { freePort, root, stopProcessGroup, waitFor } from "./lib/store-app.mjs"
-import { npmRun } from "./lib/npm-run.mjs"
+import { endDevRun, npmRun } from "./lib/npm-run.mjs"
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
 const ARTIFACTS = path.join(root, "test-artifacts/storefront")
@@ -308,11 +308,7 @@ async function main() {
   } finally {
     await browser?.close().catch(() => {})
     if (storefront) await stopProcessGroup(storefront.child, storefront.exited)
-    step("Ctrl-C (SIGINT) to npm run dev")
-    const stopped = await stopProcessGroup(dev.child, dev.exited, { signal: "SIGINT", timeoutMs: 30_000 })
-    fs.rmSync(dataDir, { recursive: true, force: true })
-    for (const [name, png] of shots) fs.writeFileSync(path.join(ARTIFACTS, `${name}.png`), png)
-    if (!stopped) throw new Error("npm run dev did not stop within 30 s of SIGINT")
+    await endDevRun({ dev, dataDir, shots, artifacts: ARTIFACTS, step })
   }
   step(`OK in ${Math.round((Date.now() - started) / 1000)} s; screenshots in ${path.relative(root, ARTIFACTS)}/`)
 }

@@ -2,8 +2,10 @@
 // stopProcessGroup in ./store-app.mjs ends everything it started), its output shown with a
 // `[script]` prefix and each line handed to `onLine`. Used by the check scripts.
 import { spawn } from "node:child_process"
+import fs from "node:fs"
 import { fileURLToPath } from "node:url"
 import path from "node:path"
+import { stopProcessGroup } from "./store-app.mjs"
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 
@@ -30,4 +32,17 @@ export function npmRun(script, env, { onLine } = {}) {
   relay(child.stderr, process.stderr)
   const exited = new Promise((resolve) => child.on("exit", (code, signal) => resolve(code ?? signal)))
   return { child, exited }
+}
+
+/**
+ * The end of a check's `npm run dev`: Ctrl-C (SIGINT) to it, its data folder removed, the
+ * screenshots (kept in memory while it ran: `medusa develop` restarts on any file written in
+ * the project) written to `artifacts`. Throws when it did not stop within 30 s.
+ */
+export async function endDevRun({ dev, dataDir, shots, artifacts, step }) {
+  step("Ctrl-C (SIGINT) to npm run dev")
+  const stopped = await stopProcessGroup(dev.child, dev.exited, { signal: "SIGINT", timeoutMs: 30_000 })
+  fs.rmSync(dataDir, { recursive: true, force: true })
+  for (const [name, png] of shots) fs.writeFileSync(path.join(artifacts, `${name}.png`), png)
+  if (!stopped) throw new Error("npm run dev did not stop within 30 s of SIGINT")
 }

@@ -253,6 +253,34 @@ export async function prepareDatabase(prefix) {
   }
 }
 
+/**
+ * A check store's medusa-config with the plugin: `options` as JSON, `expressions` as JS
+ * evaluated when the store loads it (`{ plan: 'process.env.CHECK_PLAN || "basic"' }`).
+ * `typescript`: the file create-medusa-app writes (medusa-config.ts, `import`); `admin`: the
+ * dashboard served, with the session cookie not Secure (the checks serve plain HTTP).
+ */
+export function medusaConfigSource({
+  options,
+  expressions = {},
+  plugin = "medusa-plugin-wallet-pass",
+  typescript = false,
+  admin = false,
+}) {
+  const entries = [
+    ...Object.entries(options).map(([name, value]) => `${JSON.stringify(name)}: ${JSON.stringify(value)}`),
+    ...Object.entries(expressions).map(([name, source]) => `${JSON.stringify(name)}: ${source}`),
+  ]
+  return `${typescript ? 'import { defineConfig } from "@medusajs/framework/utils"' : 'const { defineConfig } = require("@medusajs/framework/utils")'}
+module.exports = defineConfig({
+  projectConfig: {
+    databaseUrl: process.env.DATABASE_URL,
+    http: { jwtSecret: "check", cookieSecret: "check", storeCors: "*", adminCors: "*", authCors: "*" },
+${admin ? "    // Production mode marks the session cookie Secure; the checks serve plain HTTP on localhost.\n    cookieOptions: { secure: false },\n" : ""}  },
+${admin ? "" : "  admin: { disable: true },\n"}  plugins: [{ resolve: ${JSON.stringify(plugin)}, options: { ${entries.join(", ")} } }],
+})
+`
+}
+
 /** The environment for Medusa commands in the store: its DATABASE_URL and port, production mode. */
 export function storeEnv(databaseUrl, port, extra = {}) {
   const env = {
