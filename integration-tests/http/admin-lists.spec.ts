@@ -248,6 +248,52 @@ storeTestRunner({
         expect(pass.data.expiring).toEqual([{ amount: 5, expires_at: first.data.ledger[0].expires_at }])
       })
 
+      it("pages the store events sent or skipped for the customer, newest first", async () => {
+        const { customer, holder } = await customerWithPass("+79990001001", "Anna")
+        const other = await customerWithPass("+79990002002", "Boris")
+        // One at a time: each later than the one before (newest first is by creation).
+        for (let i = 0; i < 12; i++) {
+          await walletPass().createWalletPassStoreEvents({
+            name: "order.placed",
+            key: "purchase",
+            dedupe_key: `order.placed:order_${i}`,
+            entity_id: `order_${i}`,
+            holder_id: holder.id,
+            customer_id: customer.id,
+            value: `#${i} 10.00 EUR`,
+            state: i === 0 ? "skipped" : "queued",
+            reason: i === 0 ? "the customer's pass is not enrolled" : null,
+          })
+        }
+        // Another customer's event is not theirs.
+        await walletPass().createWalletPassStoreEvents({
+          name: "birthday",
+          key: "birthday",
+          dedupe_key: "birthday:boris",
+          entity_id: other.holder.id,
+          holder_id: other.holder.id,
+          value: "Boris",
+          state: "queued",
+        })
+        const first = await get(`/admin/customers/${customer.id}/wallet-pass/store-events?limit=10`)
+        expect(first.status).toBe(200)
+        expect(first.data).toMatchObject({ count: 12, limit: 10, offset: 0 })
+        expect(first.data.store_events[0]).toMatchObject({
+          event: "order.placed",
+          key: "purchase",
+          value: "#11 10.00 EUR",
+        })
+        const last = await get(`/admin/customers/${customer.id}/wallet-pass/store-events?limit=10&offset=10`)
+        expect(last.data.store_events.map((e: any) => e.value)).toEqual(["#1 10.00 EUR", "#0 10.00 EUR"])
+        expect(last.data.store_events[1]).toMatchObject({
+          state: "skipped",
+          reason: "the customer's pass is not enrolled",
+        })
+        const nobody = await customers().createCustomers({ email: "nopass-events@example.com" })
+        expect((await get(`/admin/customers/${nobody.id}/wallet-pass/store-events`)).status).toBe(404)
+        expect((await get(`/admin/customers/${customer.id}/wallet-pass/store-events?offset=-1`)).status).toBe(400)
+      })
+
       it("answers 404 for a customer without a pass and 400 for a bad page", async () => {
         const customer = await customers().createCustomers({ email: "nopass@example.com" })
         const none = await get(`/admin/customers/${customer.id}/wallet-pass/ledger`)

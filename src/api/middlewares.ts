@@ -112,6 +112,11 @@ export default defineMiddlewares({
       middlewares: [validateAndTransformQuery(AdminWalletPassPageQuery, {})],
     },
     {
+      matcher: "/admin/customers/:id/wallet-pass/store-events",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminWalletPassPageQuery, {})],
+    },
+    {
       matcher: "/admin/wallet-pass/hook-refusals",
       method: ["GET"],
       middlewares: [validateAndTransformQuery(AdminWalletPassPageQuery, {})],

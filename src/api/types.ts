@@ -1,5 +1,5 @@
 import type { presentOrderBonus } from "./utils/present-order"
-import type { presentAdminPass, presentLedgerEntry } from "./utils/present-pass"
+import type { presentAdminPass, presentLedgerEntry, presentStoreEvent } from "./utils/present-pass"
 import type { presentOperationListItem } from "./utils/present-operation"
 import type { presentStorePass } from "./utils/present-store-pass"
 import type { presentImportItem, presentSyncRun } from "./utils/present-sync"
@@ -68,11 +68,15 @@ export type AdminCustomerWalletPassResponse = {
 
 /** A ledger entry as the admin shows it (balance unit). */
 export type AdminWalletPassLedgerEntry = ReturnType<typeof presentLedgerEntry>
+export type AdminWalletPassStoreEvent = ReturnType<typeof presentStoreEvent>
 
 /** GET /admin/customers/:id/wallet-pass/ledger: the customer's whole ledger, newest first, paged. */
 export type AdminCustomerWalletPassLedgerResponse = Page<"ledger", AdminWalletPassLedgerEntry> & {
   currency_code: string | null
 }
+
+/** GET /admin/customers/:id/wallet-pass/store-events: the store events sent or skipped for the customer, newest first, paged. */
+export type AdminCustomerWalletPassStoreEventsResponse = Page<"store_events", AdminWalletPassStoreEvent>
 
 /** One order's bonus, amounts in the balance unit. */
 export type AdminOrderWalletPass = ReturnType<typeof presentOrderBonus>

@@ -1,20 +1,35 @@
 import { Text } from "@medusajs/ui"
-import type { AdminWalletPass, Json } from "../../api/types"
+import type { AdminCustomerWalletPassStoreEventsResponse } from "../../api/types"
+import { usePagedList, walletPassKeys } from "../lib/api"
 import { useWalletPassFormat } from "../lib/format"
+import { Pager } from "./rows-table"
 
-type StoreEvents = Json<AdminWalletPass>["store_events"]
-
-/** The store events sent to the service's triggers for this customer, or skipped with why (docs/store-events.md). */
-export const PassStoreEvents = ({ events }: { events: StoreEvents }) => {
+/**
+ * The store events sent to the service's triggers for this customer, or skipped with why
+ * (docs/store-events.md), newest first, a page at a time.
+ */
+export const PassStoreEvents = ({
+  customerId,
+  refetchInterval,
+}: {
+  customerId: string
+  refetchInterval: number | false
+}) => {
   const f = useWalletPassFormat()
   const { t } = f
-  if (events.length === 0) return null
+  const { data, paging } = usePagedList<AdminCustomerWalletPassStoreEventsResponse>(
+    [...walletPassKeys.customer(customerId), "store-events"],
+    `/admin/customers/${customerId}/wallet-pass/store-events`,
+    {},
+    { pageSize: 10, refetchInterval }
+  )
+  if (!data?.count) return null
   return (
     <div className="flex flex-col gap-1 px-6 py-4" data-testid="wallet-pass-store-events-sent">
       <Text size="small" weight="plus">
         {t("customer.events.title")}
       </Text>
-      {events.map((e) => (
+      {data.store_events.map((e) => (
         <Text size="xsmall" key={e.id} className="text-ui-fg-subtle">
           {f.dateTime(e.created_at)} ·{" "}
           {t("customer.events.line", {
@@ -25,6 +40,7 @@ export const PassStoreEvents = ({ events }: { events: StoreEvents }) => {
           {e.state === "skipped" ? ` — ${t("customer.events.skipped", { reason: f.reason(e.reason) })}` : ""}
         </Text>
       ))}
+      <Pager paging={paging} testId="wallet-pass-store-events-pagination" />
     </div>
   )
 }

@@ -63,7 +63,7 @@ const CustomerWalletPassWidget = ({ data: customer }: DetailWidgetProps<AdminCus
           <PassBonuses bonuses={pass.bonuses} currency={pass.currency_code} />
           <PassFacts pass={pass} />
           <InstallLinks links={pass.links} />
-          <PassStoreEvents events={pass.store_events} />
+          <PassStoreEvents customerId={customer.id} refetchInterval={poll} />
           <CustomerLedger customerId={customer.id} refetchInterval={poll} />
           <CustomerRequests customerId={customer.id} refetchInterval={poll} />
           {data.actions.push && <PushHistory customerId={customer.id} refetchInterval={poll} />}

@@ -7,6 +7,19 @@ import type { CustomerPass } from "../../modules/wallet-pass/types"
 import { OPERATION_PRIORITY } from "../../modules/wallet-pass/constants"
 import { type InstallLinks, installLinks } from "./install-links"
 
+/**
+ * The pass holder of a store customer an admin route is about, by the route's `:id`: 404 in
+ * Medusa's error shape for an unknown customer, and for one with no pass.
+ */
+export async function customerHolderId(scope: MedusaContainer, customerId: string): Promise<string> {
+  await scope.resolve(Modules.CUSTOMER).retrieveCustomer(customerId, { select: ["id"] })
+  const [holder] = await scope
+    .resolve(WALLET_PASS_MODULE)
+    .listWalletPassHolders({ customer_id: customerId }, { select: ["id"] })
+  if (!holder) throw new MedusaError(MedusaError.Types.NOT_FOUND, "This customer has no wallet pass")
+  return holder.id
+}
+
 export type AccountPass = {
   /** The account's own pass, null when it has none. */
   own: CustomerPass | null

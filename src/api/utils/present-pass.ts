@@ -13,6 +13,19 @@ type StoreEventRow = {
 }
 import { presentBonuses, presentLevel } from "./present-level"
 
+/** A store event sent or skipped for a customer (docs/store-events.md). */
+export function presentStoreEvent(e: StoreEventRow) {
+  return {
+    id: e.id,
+    event: e.name,
+    key: e.key,
+    value: e.value,
+    state: e.state,
+    reason: e.reason,
+    created_at: e.created_at,
+  }
+}
+
 /**
  * The pass as the admin API shows it: amounts in the balance unit (named by
  * `currency_code`), percents as percents. `bonus_percent` is null when the holder has no own
@@ -70,15 +83,7 @@ export function presentAdminPass(
     level: presentLevel(level),
     bonuses: presentBonuses(bonuses),
     /** Store events for the service's triggers (docs/store-events.md), newest first. */
-    store_events: storeEvents.map((e) => ({
-      id: e.id,
-      event: e.name,
-      key: e.key,
-      value: e.value,
-      state: e.state,
-      reason: e.reason,
-      created_at: e.created_at,
-    })),
+    store_events: storeEvents.map(presentStoreEvent),
     links: { ios: holder.card_url, android: holder.card_gpay_url, form: holder.form_url },
     ledger: ledger.map(presentLedgerEntry),
     pending_operations: operations.map((op) => ({

@@ -1,9 +1,9 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { WALLET_PASS_MODULE } from "../../../../../../modules/wallet-pass"
 import { balanceCurrency } from "../../../../../../utils/currency"
 import { presentLedgerEntry } from "../../../../../utils/present-pass"
 import { listPage } from "../../../../../utils/list-page"
+import { customerHolderId } from "../../../../../utils/account-pass"
 import type { AdminCustomerWalletPassLedgerResponse } from "../../../../../types"
 
 /**
@@ -15,13 +15,11 @@ export const GET = async (
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse<AdminCustomerWalletPassLedgerResponse>
 ) => {
-  await req.scope.resolve(Modules.CUSTOMER).retrieveCustomer(req.params.id, { select: ["id"] })
+  const holderId = await customerHolderId(req.scope, req.params.id)
   const walletPass = req.scope.resolve(WALLET_PASS_MODULE)
-  const [holder] = await walletPass.listWalletPassHolders({ customer_id: req.params.id }, { select: ["id"] })
-  if (!holder) throw new MedusaError(MedusaError.Types.NOT_FOUND, "This customer has no wallet pass")
   const { rows: entries, ...paging } = await listPage(req, (page) =>
     walletPass.listAndCountWalletPassLedgerEntries(
-      { holder_id: holder.id },
+      { holder_id: holderId },
       { order: { created_at: "DESC", id: "DESC" }, ...page }
     )
   )
