@@ -1,7 +1,7 @@
 import { Text } from "@medusajs/ui"
 import { Link } from "react-router-dom"
 import type { AdminCustomerWalletPassLedgerResponse, AdminWalletPassLedgerEntry, Json } from "../../api/types"
-import { usePagedList, walletPassKeys } from "../lib/api"
+import { type CustomerSectionProps, useCustomerList } from "../lib/api"
 import { useWalletPassFormat, type WalletPassFormat } from "../lib/format"
 import { ledgerColumns, RowsTable } from "./rows-table"
 
@@ -23,21 +23,10 @@ function expiry(entry: Entry, f: WalletPassFormat, currency: string | null): str
  * The customer's whole ledger, newest first, a page at a time: each credit and debit in
  * words, with the balance after it, a credit's expiry, and why.
  */
-export const CustomerLedger = ({
-  customerId,
-  refetchInterval,
-}: {
-  customerId: string
-  refetchInterval: number | false
-}) => {
+export const CustomerLedger = (props: CustomerSectionProps) => {
   const f = useWalletPassFormat()
   const { t } = f
-  const { data, paging } = usePagedList<AdminCustomerWalletPassLedgerResponse>(
-    [...walletPassKeys.customer(customerId), "ledger"],
-    `/admin/customers/${customerId}/wallet-pass/ledger`,
-    {},
-    { pageSize: 10, refetchInterval }
-  )
+  const { data, paging } = useCustomerList<AdminCustomerWalletPassLedgerResponse>("ledger", props)
   if (!data?.count) return null
   const currency = data.currency_code
   return (

@@ -1,6 +1,6 @@
 import { Text } from "@medusajs/ui"
 import type { AdminCustomerWalletPassStoreEventsResponse } from "../../api/types"
-import { usePagedList, walletPassKeys } from "../lib/api"
+import { type CustomerSectionProps, useCustomerList } from "../lib/api"
 import { useWalletPassFormat } from "../lib/format"
 import { Pager } from "./rows-table"
 
@@ -8,21 +8,10 @@ import { Pager } from "./rows-table"
  * The store events sent to the service's triggers for this customer, or skipped with why
  * (docs/store-events.md), newest first, a page at a time.
  */
-export const PassStoreEvents = ({
-  customerId,
-  refetchInterval,
-}: {
-  customerId: string
-  refetchInterval: number | false
-}) => {
+export const PassStoreEvents = (props: CustomerSectionProps) => {
   const f = useWalletPassFormat()
   const { t } = f
-  const { data, paging } = usePagedList<AdminCustomerWalletPassStoreEventsResponse>(
-    [...walletPassKeys.customer(customerId), "store-events"],
-    `/admin/customers/${customerId}/wallet-pass/store-events`,
-    {},
-    { pageSize: 10, refetchInterval }
-  )
+  const { data, paging } = useCustomerList<AdminCustomerWalletPassStoreEventsResponse>("store-events", props)
   if (!data?.count) return null
   return (
     <div className="flex flex-col gap-1 px-6 py-4" data-testid="wallet-pass-store-events-sent">

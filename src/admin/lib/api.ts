@@ -100,3 +100,16 @@ export function usePagedList<T extends PageOf>(
 }
 
 export type Paging = ReturnType<typeof usePagedList>["paging"]
+
+/** What a section of the customer widget is given: the customer, and how often to read again. */
+export type CustomerSectionProps = { customerId: string; refetchInterval: number | false }
+
+/** One of a customer's paged lists (`/admin/customers/:id/wallet-pass/<list>`), 10 a page. */
+export function useCustomerList<T extends PageOf>(list: string, { customerId, refetchInterval }: CustomerSectionProps) {
+  return usePagedList<T>(
+    [...walletPassKeys.customer(customerId), list],
+    `/admin/customers/${customerId}/wallet-pass/${list}`,
+    {},
+    { pageSize: 10, refetchInterval }
+  )
+}
