@@ -90,11 +90,14 @@ async function main() {
     // written inside the project.
     const shot = async (name) => shots.push([name, await page.screenshot({ fullPage: true })])
     try {
-      await page.goto(`${base}/app/login`)
-      await page.locator('input[name="email"]').fill(info.admin.email)
-      await page.locator('input[name="password"]').fill(info.admin.password)
-      await page.locator('button[type="submit"]').click()
-      await page.waitForURL((url) => !url.pathname.startsWith("/app/login"))
+      const logIn = async (p) => {
+        await p.goto(`${base}/app/login`)
+        await p.locator('input[name="email"]').fill(info.admin.email)
+        await p.locator('input[name="password"]').fill(info.admin.password)
+        await p.locator('button[type="submit"]').click()
+        await p.waitForURL((url) => !url.pathname.startsWith("/app/login"))
+      }
+      await logIn(page)
       step("logged in; the demo customer's pass in the customer widget")
       const admin = await adminHeaders(base, info.admin.email, info.admin.password)
       const all = await (await fetch(`${base}/admin/customers?fields=id,phone&limit=200`, { headers: admin })).json()
@@ -124,13 +127,19 @@ async function main() {
       await orderWidget.getByTestId("wallet-pass-order-redeemed").waitFor()
       await orderWidget.scrollIntoViewIfNeeded()
       await shot("3-order-widget")
-      await page.evaluate(() => window.localStorage.setItem("lng", "ru"))
-      await page.reload()
-      await orderWidget.getByRole("heading", { name: "Бонусы по заказу" }).waitFor()
-      await orderWidget.getByTestId("wallet-pass-order-redeemed").waitFor()
-      await orderWidget.scrollIntoViewIfNeeded()
-      await assertRussian(page, englishFragments(await loadCatalogues()), "the order widget")
-      await shot("4-order-widget-ru")
+      // The dashboard's language, as check:admin sets it: i18next reads localStorage `lng` as the page starts.
+      const russian = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: "ru-RU" })
+      await russian.addInitScript(() => window.localStorage.setItem("lng", "ru"))
+      const ru = await russian.newPage()
+      ru.setDefaultTimeout(UI_TIMEOUT_MS)
+      await logIn(ru)
+      await ru.goto(page.url())
+      const ruOrderWidget = ru.getByTestId("wallet-pass-order-widget")
+      await ruOrderWidget.getByRole("heading", { name: "Бонусы по заказу" }).waitFor()
+      await ruOrderWidget.getByTestId("wallet-pass-order-redeemed").waitFor()
+      await ruOrderWidget.scrollIntoViewIfNeeded()
+      await assertRussian(ru, englishFragments(await loadCatalogues()), "the order widget")
+      shots.push(["4-order-widget-ru", await ru.screenshot({ fullPage: true })])
     } catch (e) {
       await shot("failure").catch(() => {})
       throw e
