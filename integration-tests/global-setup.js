@@ -1,8 +1,6 @@
 const { configuredServer, startEmbeddedPostgres } = require("./support/database")
-const { dropMedusaProductWarnings } = require("./support/medusa-warnings")
 
 module.exports = async function globalSetup() {
-  dropMedusaProductWarnings()
   if (configuredServer()) {
     process.env.DB_USERNAME ??= "postgres"
     process.env.DB_PASSWORD ??= ""

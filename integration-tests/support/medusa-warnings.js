@@ -6,8 +6,8 @@
  * is dropped here only when Medusa's product module is on the stack, so the same warning
  * from this plugin's code would still be printed.
  *
- * Installed in the jest process by global-setup.js (`npm test` runs in band, so the specs
- * run in that process; pg's warning goes through the real `process`, not a spec's sandbox).
+ * Installed in every process of `npm test` by preload.js (the specs run in jest's worker;
+ * pg's warning goes through the worker's real `process`, not a spec's sandbox).
  */
 const PG_QUEUED_QUERY = "Calling client.query() when the client is already executing a query"
 const MEDUSA_PRODUCT_MODULE = `${require("path").sep}@medusajs${require("path").sep}product${require("path").sep}`
