@@ -33,8 +33,7 @@ export function presentStoreEvent(e: StoreEventRow) {
  */
 export function presentAdminPass(
   { holder, balance, ledger, operations, level, bonuses }: CustomerPass,
-  currencyCode: string | null,
-  storeEvents: StoreEventRow[] = []
+  currencyCode: string | null
 ) {
   return {
     holder: {
@@ -82,8 +81,6 @@ export function presentAdminPass(
     rates_source: holder.rates_source,
     level: presentLevel(level),
     bonuses: presentBonuses(bonuses),
-    /** Store events for the service's triggers (docs/store-events.md), newest first. */
-    store_events: storeEvents.map(presentStoreEvent),
     links: { ios: holder.card_url, android: holder.card_gpay_url, form: holder.form_url },
     ledger: ledger.map(presentLedgerEntry),
     pending_operations: operations.map((op) => ({

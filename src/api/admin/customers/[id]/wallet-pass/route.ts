@@ -7,8 +7,6 @@ import { type AccountPass, listExpiringCredits, resolveAccountPass } from "../..
 import { presentAdminPass } from "../../../../utils/present-pass"
 import type { AdminCustomerWalletPassResponse, AdminWalletPassActions } from "../../../../types"
 
-const STORE_EVENTS_SHOWN = 20
-
 /**
  * What the admin may ask for this pass: a request the service cannot act on (no pass, no
  * phone, an enrolment it refused) is not offered, and `blocked` says why.
@@ -45,9 +43,9 @@ function passActions(account: AccountPass, installLink: boolean): AdminWalletPas
 /**
  * GET /admin/customers/:id/wallet-pass — the pass of one customer; `wallet_pass: null` when
  * they have none. `pass_elsewhere`: the pass of this customer's phone when another store
- * customer holds it (the admin may move it here). `store_events`: the last store events sent
- * or skipped for them. `expiring`: credits with a lifetime, soonest first. `actions`: what
- * the admin may ask for this pass, and why not.
+ * customer holds it (the admin may move it here). `expiring`: credits with a lifetime, soonest
+ * first. `actions`: what the admin may ask for this pass, and why not. The customer's store
+ * events are paged by `GET .../wallet-pass/store-events`.
  */
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminCustomerWalletPassResponse>) => {
   // 404 in Medusa's error shape for an unknown customer.
@@ -55,18 +53,9 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<A
   const walletPass = req.scope.resolve(WALLET_PASS_MODULE)
   const account = await resolveAccountPass(req.scope, req.params.id, { ledgerLimit: 20 })
   const holderId = account.own?.holder.id
-  // The store events sent (or skipped) for them, newest first (docs/store-events.md).
-  const [storeEvents, expiring] = holderId
-    ? await Promise.all([
-        walletPass.listWalletPassStoreEvents(
-          { holder_id: holderId },
-          { order: { created_at: "DESC" }, take: STORE_EVENTS_SHOWN }
-        ),
-        listExpiringCredits(req.scope, holderId),
-      ])
-    : [[], []]
+  const expiring = holderId ? await listExpiringCredits(req.scope, holderId) : []
   res.json({
-    wallet_pass: account.own ? presentAdminPass(account.own, await balanceCurrency(req.scope), storeEvents) : null,
+    wallet_pass: account.own ? presentAdminPass(account.own, await balanceCurrency(req.scope)) : null,
     pass_elsewhere: account.elsewhere,
     expiring: expiring.map((c) => ({ amount: fromMinorUnits(c.remaining ?? 0), expires_at: c.expires_at! })),
     actions: passActions(account, !!walletPass.getOptions().installLink),
