@@ -12,6 +12,7 @@ import {
 import { readdirSync, readFileSync, statSync } from "fs"
 import path from "path"
 import { HOOK_METHODS, PUSH_TYPES } from "../../../lib/constants"
+import { ERROR_KINDS } from "../../../lib/wallet-pass-client/errors"
 import { REASON_CODES } from "../../../lib/reasons"
 import { STORE_EVENT_NAMES } from "../../../modules/wallet-pass/store-events"
 import type { Catalogue } from "../area"
@@ -85,6 +86,7 @@ describe("the admin's translations (namespace wallet-pass)", () => {
   it.each([
     ["ledgerKind", LEDGER_KINDS],
     ["reason", REASON_CODES],
+    ["failure", Object.keys(ERROR_KINDS)],
     ["ledgerState", LEDGER_STATES],
     ["operationState", OPERATION_STATES],
     ["operationMethod", OPERATION_METHODS],
