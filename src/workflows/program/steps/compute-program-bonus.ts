@@ -10,16 +10,7 @@ import type { RecordLedgerChangeStepInput } from "../../ledger/steps/record-ledg
 
 export const computeProgramBonusStepId = "compute-wallet-pass-program-bonus"
 
-/** What a bonus is called in the logs. */
-const LABEL: Record<ProgramBonus, string> = {
-  welcome: "welcome bonus",
-  install: "bonus for installing the card",
-  birthday: "birthday bonus",
-  referral: "bonus for bringing a customer",
-  referred: "bonus for joining through a referral",
-}
-
-/** The ledger's reason of a bonus (src/modules/wallet-pass/reasons.ts); a birthday names its year. */
+/** The ledger's reason of a bonus (src/lib/reasons.ts), also what the logs call it; a birthday names its year. */
 function bonusReason(bonus: ProgramBonus, year: number | undefined): string {
   switch (bonus) {
     case "birthday":
@@ -66,7 +57,7 @@ export const computeProgramBonusStep = createStep(
     const skip = (reason: string) => {
       container
         .resolve(ContainerRegistrationKeys.LOGGER)
-        .info(`wallet-pass: no ${LABEL[bonus]} for ${holder_id}: ${reason}`)
+        .info(`wallet-pass: no ${bonusReason(bonus, year)} for ${holder_id}: ${reason}`)
       return new StepResponse<RecordLedgerChangeStepInput>(null)
     }
     const { program } = await walletPass.getProgram()
