@@ -194,7 +194,9 @@ export type AdminWalletPassImportResponse = { import: AdminWalletPassSyncRun | n
 export type AdminWalletPassImportItem = ReturnType<typeof presentImportItem>
 
 /** GET /admin/wallet-pass/import/items */
-export type AdminWalletPassImportItemListResponse = Page<"items", AdminWalletPassImportItem>
+export type AdminWalletPassImportItemListResponse = Page<"items", AdminWalletPassImportItem> & {
+  currency_code: string | null
+}
 
 /** The install sync and the drift check, and the share of the plan they may use. */
 export type AdminWalletPassSync = {

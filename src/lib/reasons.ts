@@ -41,6 +41,16 @@ const TEMPLATES = {
 } as const
 
 export type ReasonCode = keyof typeof TEMPLATES
+
+/**
+ * The values that are not words or ids, to be written in the reader's way: `money` in the
+ * balance unit (written by `reasonText` as a plain number), `number` a plain number.
+ */
+export const REASON_VALUE_KINDS: Record<string, "money" | "number"> = {
+  percent: "number",
+  service: "money",
+  store: "money",
+}
 /** Every reason the plugin writes (the admin names each in words). */
 export const REASON_CODES = Object.keys(TEMPLATES) as ReasonCode[]
 type Placeholders<T extends string> = T extends `${string}{${infer Name}}${infer Rest}`

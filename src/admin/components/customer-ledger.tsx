@@ -29,6 +29,8 @@ export const CustomerLedger = (props: CustomerSectionProps) => {
   const { data, paging } = useCustomerList<AdminCustomerWalletPassLedgerResponse>("ledger", props)
   if (!data?.count) return null
   const currency = data.currency_code
+  // An admin's reason (a manual entry) is their own words; the plugin's are put in the admin's.
+  const reasonOf = (e: Entry) => f.reason(e.reason, { own: e.kind === "manual", currency })
   return (
     <div className="flex flex-col" data-testid="wallet-pass-ledger">
       <Text size="small" weight="plus" className="px-6 pt-4 pb-2">
@@ -52,7 +54,7 @@ export const CustomerLedger = (props: CustomerSectionProps) => {
               e.state === "canceled" ? (
                 t("customer.ledger.canceled")
               ) : e.reason ? (
-                f.reason(e.reason, { own: e.kind === "manual" })
+                reasonOf(e)
               ) : e.order_id ? (
                 <Link className="text-ui-fg-interactive" to={`/orders/${e.order_id}`}>
                   {t("customer.ledger.order")}
@@ -60,7 +62,7 @@ export const CustomerLedger = (props: CustomerSectionProps) => {
               ) : (
                 ""
               ),
-            title: (e) => f.reason(e.reason, { own: e.kind === "manual" }),
+            title: reasonOf,
             truncate: true,
           },
         ]}

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next"
 import { WALLET_PASS_NS } from "../i18n"
 import { formatMoney } from "./amount-input"
-import { describeReason } from "../../lib/reasons"
+import { describeReason, REASON_VALUE_KINDS } from "../../lib/reasons"
 
 /**
  * How the plugin's admin writes money, dates and the names of things, the way the dashboard
@@ -57,6 +57,26 @@ export function formatAmount(amount: number, currency: string | null, numberLoca
 export function formatSignedAmount(amount: number, currency: string | null, numberLocale?: string): string {
   const text = formatAmount(Math.abs(amount), currency, numberLocale)
   return amount > 0 ? `+${text}` : amount < 0 ? `-${text}` : text
+}
+
+/**
+ * A plugin reason's values as the admin writes them (src/lib/reasons.ts REASON_VALUE_KINDS):
+ * amounts through Intl in the balance currency, numbers in the locale's way; words and ids
+ * as they are.
+ */
+export function reasonValues(
+  values: Record<string, string>,
+  currency: string | null,
+  locale: string | undefined
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(values).map(([name, value]) => {
+      const kind = REASON_VALUE_KINDS[name]
+      const n = Number(value)
+      if (!kind || value.trim() === "" || !Number.isFinite(n)) return [name, value]
+      return [name, kind === "money" ? formatAmount(n, currency) : new Intl.NumberFormat(locale).format(n)]
+    })
+  )
 }
 
 /** Medusa ids (`cus_01J…`, `wpop_01J…`) are no words for a merchant: cut out of a server's message. */
@@ -118,11 +138,16 @@ export function useWalletPassFormat() {
   }
   /**
    * Why something happened: a reason the plugin wrote (src/lib/reasons.ts) in the admin's
-   * language; anything else (an admin's own words: `own`) as written.
+   * language, its amounts in `currency` and its numbers as the locale writes them; anything
+   * else (an admin's own words: `own`) as written.
    */
-  const reason = (text: string | null | undefined, { own = false }: { own?: boolean } = {}): string => {
+  const reason = (
+    text: string | null | undefined,
+    { own = false, currency = null }: { own?: boolean; currency?: string | null } = {}
+  ): string => {
     const described = own ? null : describeReason(text)
-    return described ? t(`common.reason.${described.code}`, described.values) : (text ?? "")
+    if (!described) return text ?? ""
+    return t(`common.reason.${described.code}`, reasonValues(described.values, currency, locale))
   }
   return {
     t,

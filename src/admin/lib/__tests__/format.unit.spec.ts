@@ -1,4 +1,13 @@
-import { errorText, formatDate, formatDateTime, formatSignedAmount, intlLocale, withoutIds } from "../format"
+import {
+  errorText,
+  formatAmount,
+  formatDate,
+  formatDateTime,
+  formatSignedAmount,
+  intlLocale,
+  reasonValues,
+  withoutIds,
+} from "../format"
 
 const AT = new Date(2026, 10, 23, 20, 34, 17) // local time: Nov 23, 2026, 20:34:17
 
@@ -38,5 +47,18 @@ describe("the admin's formats", () => {
     expect(errorText(new Error("Operation wpop_01JD3Z7Q8X9Y0A1B2C3D4E5F6G is done: nothing to retry"), t)).toBe(
       'common.toast.failed{"reason":"Operation is done: nothing to retry"}'
     )
+  })
+
+  it("writes a plugin reason's amounts in the balance currency and its numbers in the locale, ids as they are", () => {
+    expect(reasonValues({ percent: "7.5", order: "1042" }, "eur", "ru")).toEqual({
+      percent: new Intl.NumberFormat("ru").format(7.5),
+      order: "1042",
+    })
+    expect(reasonValues({ service: "5.5", store: "3", return_id: "ret_1" }, "eur", "en")).toEqual({
+      service: formatAmount(5.5, "eur"),
+      store: formatAmount(3, "eur"),
+      return_id: "ret_1",
+    })
+    expect(new Intl.NumberFormat("ru").format(7.5)).toBe("7,5")
   })
 })
