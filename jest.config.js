@@ -17,6 +17,17 @@ if (type && !MATCH[type]) {
 
 module.exports = {
   transform: {
+    // The storefront's React pieces (src/storefront/react): TSX, React's automatic runtime.
+    "^.+\\.tsx$": [
+      "@swc/jest",
+      {
+        jsc: {
+          parser: { syntax: "typescript", tsx: true },
+          transform: { react: { runtime: "automatic" } },
+          target: "es2021",
+        },
+      },
+    ],
     "^.+\\.[jt]sx?$": [
       "@swc/jest",
       {
@@ -28,7 +39,7 @@ module.exports = {
     ],
   },
   testEnvironment: "node",
-  moduleFileExtensions: ["js", "ts", "json"],
+  moduleFileExtensions: ["js", "ts", "tsx", "json"],
   modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/"],
   testMatch: type ? MATCH[type] : Object.values(MATCH).flat(),
   // Module tests also match the unit glob: keep unit specs out of the module layer.
