@@ -8,11 +8,14 @@
 //    version, the keywords of Medusa's integrations listing.
 // 2. A stock store (the dependencies of Medusa's starter, medusa-starter-default) installs, then
 //    `npm install <the packed plugin>`: no ERESOLVE, no peer warning, no EBADENGINE that the
-//    stock store had not printed already (those are Medusa's own tree, not ours).
+//    stock store had not printed already (those are Medusa's own tree, not ours). The same
+//    store without React in its package.json resolves the plugin with no peer warning either
+//    (React is an optional peer, for `/storefront/react`).
 // 3. Every export of package.json resolves in the installed package, with a .d.ts beside its .js.
 // 4. `tsc --noEmit` (strict, Node16 resolution, libraries checked too) over a merchant's files
-//    importing `/client`, `/emulator`, `/storefront` and `/workflows` from the installed package;
-//    `@ts-expect-error` lines fail it when a type is lost to `any`.
+//    importing `/client`, `/emulator`, `/storefront`, `/storefront/react` (a .tsx component) and
+//    `/workflows` from the installed package; `@ts-expect-error` lines fail it when a type is
+//    lost to `any`.
 // 5. `npx medusa db:migrate` creates the plugin's tables and `npx medusa start` boots with the
 //    plugin: its hook route answers.
 // Run after `npm run build`. Exits non-zero on any failure; prints the time of each step.
@@ -45,6 +48,7 @@ const OPTIONAL_PEERS = [
   "@medusajs/js-sdk",
   "@medusajs/ui",
   "@tanstack/react-query",
+  "react",
 ]
 /** The type keywords of Medusa's integrations listing (docs: "Create a Plugin", "Package Keywords"). */
 const LISTING_TYPES = ["analytics", "auth", "cms", "notification", "payment", "search", "shipping", "other"].map(
@@ -116,6 +120,7 @@ function stockStore(medusa) {
     devDependencies: {
       "@medusajs/test-utils": medusa,
       "@types/node": "^20.12.11",
+      "@types/react": "^18.3.2",
       react: "^18.3.1",
       "react-dom": "^18.3.1",
       typescript: "^5.6.2",
@@ -138,6 +143,32 @@ function checkInstallOutput(stock, plugin) {
   if (problems.length) throw new Error(`npm install of the packed plugin:\n${problems.join("\n")}`)
   const medusas = [...badEngines(stock)]
   if (medusas.length) step(`  (EBADENGINE from Medusa's own tree, before our plugin was added: ${medusas.join(", ")})`)
+}
+
+/**
+ * 2b. The same store with no React of its own (no react, react-dom or @types/react in its
+ * package.json): its tree, the plugin included, resolved again (`--package-lock-only`, from the
+ * store's lockfile: seconds) prints no peer warning. Answers where React comes from then.
+ */
+function checkWithoutReact(app, work) {
+  const dir = path.join(work, "store-without-react")
+  fs.mkdirSync(dir)
+  const pkg = JSON.parse(fs.readFileSync(path.join(app, "package.json"), "utf8"))
+  for (const name of ["react", "react-dom", "@types/react"]) {
+    delete pkg.dependencies?.[name]
+    delete pkg.devDependencies?.[name]
+  }
+  const tarball = Object.values(pkg.dependencies).find((spec) => String(spec).endsWith(".tgz"))
+  if (!tarball) throw new Error("the stock store's package.json names no plugin tarball")
+  pkg.dependencies[PLUGIN] = `file:${path.resolve(app, String(tarball).replace(/^file:/, ""))}`
+  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify(pkg, null, 2))
+  fs.copyFileSync(path.join(app, "package-lock.json"), path.join(dir, "package-lock.json"))
+  const result = npmWithWarnings(["install", "--package-lock-only", "--prefer-offline"], { cwd: dir })
+  const peerLines = result.output.split("\n").filter((l) => /^npm (warn|error)/i.test(l) && /ERESOLVE|\bpeer/i.test(l))
+  if (peerLines.length) throw new Error(`a store without React, npm install:\n${peerLines.join("\n")}`)
+  const lock = JSON.parse(fs.readFileSync(path.join(dir, "package-lock.json"), "utf8"))
+  const react = lock.packages["node_modules/react"]
+  return { seconds: result.seconds, react: react ? `react ${react.version} from Medusa's own tree` : "no react at all" }
 }
 
 /** 3. Every export resolves to a file, and every code export has its declarations beside it. */
@@ -231,9 +262,48 @@ const svg: string = await qrSvg(sdk)
 await installUrl(sdk, "windows")
 console.log(url.length + svg.length)
 `
+const STOREFRONT_TSX = `// A storefront's React pieces (written by scripts/check-package.mjs).
+import {
+  AddToWallet,
+  LevelProgress,
+  PayWithBonus,
+  PhoneVerification,
+  WalletButton,
+  useCartBonus,
+  useWalletPass,
+} from "${PLUGIN}/storefront/react"
+import { walletPassActions, type StoreWalletPassBonus, type WalletPassSdk } from "${PLUGIN}/storefront"
+
+declare const sdk: WalletPassSdk // \`new Medusa(...)\` of @medusajs/js-sdk, the token in the browser
+const actions = walletPassActions(sdk)
+
+export function MyPass({ cartId }: { cartId: string }) {
+  const { pass, issuing } = useWalletPass(actions, { expectCard: true })
+  const cart = useCartBonus(actions, cartId)
+  const bonus: StoreWalletPassBonus | null = cart.bonus
+  // @ts-expect-error the balance is a number
+  const balance: string | undefined = pass?.balance
+  return (
+    <section aria-busy={issuing}>
+      <LevelProgress level={pass?.level ?? null} currencyCode={pass?.currency_code} />
+      <PhoneVerification actions={actions} phone="+4915112345678" onVerified={({ verified }) => verified} />
+      <AddToWallet
+        target={{ url: "https://example.com/pass", platform: "ios" }}
+        renderButton={({ href, label }) => <a href={href}>{label}</a>}
+      />
+      <PayWithBonus bonus={bonus} busy={cart.busy} error={cart.error} onApply={cart.apply} onRemove={cart.remove} />
+      <WalletButton wallet="google" href="https://example.com/pass" />
+      {/* @ts-expect-error the wallet is apple or google */}
+      <WalletButton wallet="samsung" href="https://example.com/pass" />
+      {balance}
+    </section>
+  )
+}
+`
 const TSCONFIG = {
   compilerOptions: {
     strict: true,
+    jsx: "react-jsx",
     module: "Node16",
     moduleResolution: "Node16",
     target: "ES2022",
@@ -242,7 +312,7 @@ const TSCONFIG = {
     skipLibCheck: false, // our declarations are checked; errors inside other libraries' are reported, not failed
     types: ["node"],
   },
-  files: ["merchant.ts", "storefront.mts"],
+  files: ["merchant.ts", "storefront.mts", "storefront-react.tsx"],
 }
 
 function checkTypes(app) {
@@ -251,6 +321,7 @@ function checkTypes(app) {
   fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(TSCONFIG, null, 2))
   fs.writeFileSync(path.join(dir, "merchant.ts"), MERCHANT_TS)
   fs.writeFileSync(path.join(dir, "storefront.mts"), STOREFRONT_MTS)
+  fs.writeFileSync(path.join(dir, "storefront-react.tsx"), STOREFRONT_TSX)
   const tsc = path.join(app, "node_modules/typescript/bin/tsc")
   const version = run("node", [tsc, "--version"], { cwd: app }).trim()
   const result = spawnSync("node", [tsc, "-p", dir, "--pretty", "false"], { cwd: app, encoding: "utf8" })
@@ -334,6 +405,10 @@ async function main() {
     step(`npm install ${path.basename(tarball)} in ${plugin.seconds.toFixed(1)} s`)
     checkInstallOutput(stock.output, plugin.output)
     step("  no ERESOLVE, no peer warning, no EBADENGINE of ours")
+    const withoutReact = checkWithoutReact(app, work)
+    step(
+      `  a store without React of its own: no peer warning (${withoutReact.react}; ${withoutReact.seconds.toFixed(1)} s)`
+    )
 
     const installed = path.join(app, "node_modules", PLUGIN)
     const exported = checkExports(installed)
@@ -379,4 +454,4 @@ function runMain() {
   )
 }
 
-export { checkExports, checkInstallOutput, checkManifest, checkTypes }
+export { checkExports, checkInstallOutput, checkManifest, checkTypes, checkWithoutReact }
