@@ -40,7 +40,7 @@ module.exports = {
   },
   testEnvironment: "node",
   moduleFileExtensions: ["js", "ts", "tsx", "json"],
-  modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/"],
+  modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/", "<rootDir>/.cache/"],
   testMatch: type ? MATCH[type] : Object.values(MATCH).flat(),
   // Module tests also match the unit glob: keep unit specs out of the module layer.
   testPathIgnorePatterns: type === "integration:modules" ? ["/node_modules/", "\\.unit\\.spec\\."] : ["/node_modules/"],
