@@ -20,7 +20,15 @@
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { check, decodeQr, DEVICES, http, launchChromium, recordConsoleErrors } from "./lib/browser-check.mjs"
+import {
+  check,
+  decodeQr,
+  DEVICES,
+  http,
+  launchChromium,
+  recordConsoleErrors,
+  serviceCreditsTheShopper,
+} from "./lib/browser-check.mjs"
 import { APP, buildExample, exampleEnv, installExample, startExample, syncExample } from "./lib/nextjs-example.mjs"
 import { endDevRun, npmRun } from "./lib/npm-run.mjs"
 import { freePort, root, stopProcessGroup, waitFor } from "./lib/store-app.mjs"
@@ -189,21 +197,16 @@ async function main() {
 
     // 2. The service sets the rates and credits bonus, two credits of it expiring.
     step("the service: bonus 5%, discount 10%, credits of 60 (30 days) and 15 (5 days)")
-    await http("POST", `${control}/privileges`, { body: { phone: shopper.phone, bonus: 5, discount: 10 } })
-    await http("POST", `${control}/balance`, { body: { phone: shopper.phone, sum: 60, lifetime: 30 } })
-    await http("POST", `${control}/balance`, { body: { phone: shopper.phone, sum: 15, lifetime: 5 } })
     const token = await tokenOf(desktop)
     check(token, "no _medusa_jwt cookie after signing up")
     const me = { "x-publishable-api-key": info.publishable_key, authorization: `Bearer ${token}` }
-    const pass = await waitFor(
-      async () => {
-        const { wallet_pass } = await http("GET", `${info.store_url}/store/customers/me/wallet-pass`, { headers: me })
-        return wallet_pass?.balance === 75 && wallet_pass.discount_percent === 10 && wallet_pass
-      },
-      "the pass at 75 with 10% off in the store",
-      UI_TIMEOUT_MS
-    )
-    check(pass.links.ios && pass.links.android && pass.links.form, `links missing: ${JSON.stringify(pass.links)}`)
+    const pass = await serviceCreditsTheShopper({
+      control,
+      storeUrl: info.store_url,
+      headers: me,
+      phone: shopper.phone,
+      timeoutMs: UI_TIMEOUT_MS,
+    })
 
     // 3. The card, its level, what expires, and the QR code of the form link.
     step("desktop: the card, the level, what expires, the QR code")

@@ -17,7 +17,7 @@
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import jsQR from "jsqr"
+import { check, decodeQr, http, serviceCreditsTheShopper } from "./lib/browser-check.mjs"
 import { freePort, root, stopProcessGroup, waitFor } from "./lib/store-app.mjs"
 import { endDevRun, npmRun } from "./lib/npm-run.mjs"
 
@@ -37,41 +37,6 @@ const UA = {
 const started = Date.now()
 const step = (m) =>
   console.log(`[check-storefront] ${String(Math.round((Date.now() - started) / 1000)).padStart(4)}s ${m}`)
-
-function check(condition, message) {
-  if (!condition) throw new Error(message)
-}
-
-/** JSON over HTTP; a non-2xx answer throws with the body. */
-async function http(method, url, { body, headers = {} } = {}) {
-  const res = await fetch(url, {
-    method,
-    headers: { ...(body !== undefined && { "content-type": "application/json" }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(30_000),
-  })
-  const text = await res.text()
-  if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${text.slice(0, 300)}`)
-  return text ? JSON.parse(text) : {}
-}
-
-/** Decodes the QR code in a screenshot of `locator` (the PNG read back to pixels by the browser's canvas). */
-async function decodeQr(page, locator) {
-  const png = await locator.screenshot()
-  const image = await page.evaluate(async (base64) => {
-    const img = new Image()
-    img.src = `data:image/png;base64,${base64}`
-    await img.decode()
-    const canvas = document.createElement("canvas")
-    canvas.width = img.naturalWidth
-    canvas.height = img.naturalHeight
-    const context = canvas.getContext("2d")
-    context.drawImage(img, 0, 0)
-    const { width, height, data } = context.getImageData(0, 0, canvas.width, canvas.height)
-    return { width, height, data: Array.from(data) }
-  }, png.toString("base64"))
-  return jsQR(Uint8ClampedArray.from(image.data), image.width, image.height)?.data ?? null
-}
 
 const amountOf = async (locator) => Number(await locator.getAttribute("data-amount"))
 
@@ -188,21 +153,16 @@ async function main() {
 
     // 3. The service sets the rates and credits bonus, two credits of it expiring.
     step("the service: bonus 5%, discount 10%, credits of 60 (30 days) and 15 (5 days)")
-    await http("POST", `${control}/privileges`, { body: { phone: shopper.phone, bonus: 5, discount: 10 } })
-    await http("POST", `${control}/balance`, { body: { phone: shopper.phone, sum: 60, lifetime: 30 } })
-    await http("POST", `${control}/balance`, { body: { phone: shopper.phone, sum: 15, lifetime: 5 } })
     const token = await desktop.evaluate((key) => localStorage.getItem(key), TOKEN_KEY)
     check(token, `no token under ${TOKEN_KEY} in the page's localStorage`)
     const me = { "x-publishable-api-key": info.publishable_key, authorization: `Bearer ${token}` }
-    const pass = await waitFor(
-      async () => {
-        const { wallet_pass } = await http("GET", `${info.store_url}/store/customers/me/wallet-pass`, { headers: me })
-        return wallet_pass?.balance === 75 && wallet_pass.discount_percent === 10 && wallet_pass
-      },
-      "the pass at 75 with 10% off in the store",
-      UI_TIMEOUT_MS
-    )
-    check(pass.links.ios && pass.links.android && pass.links.form, `links missing: ${JSON.stringify(pass.links)}`)
+    const pass = await serviceCreditsTheShopper({
+      control,
+      storeUrl: info.store_url,
+      headers: me,
+      phone: shopper.phone,
+      timeoutMs: UI_TIMEOUT_MS,
+    })
 
     // 4. The desktop sees the card and a QR code of its form link.
     step("desktop: the card, what expires, the QR code")

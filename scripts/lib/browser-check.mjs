@@ -1,8 +1,10 @@
 // What a browser check of a storefront needs besides the page: the devices it plays, JSON over
 // HTTP to the store and the emulator, Debian's Chromium through playwright-core, a QR code read
-// from a screenshot, and the console errors a page printed. Used by scripts/check-nextjs.mjs.
+// from a screenshot, the console errors a page printed, and the service's part of the story.
+// Used by scripts/check-storefront.mjs and check-nextjs.mjs.
 import fs from "node:fs"
 import jsQR from "jsqr"
+import { waitFor } from "./store-app.mjs"
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
 
@@ -87,4 +89,26 @@ export async function decodeQr(page, locator) {
     return { width, height, data: Array.from(data) }
   }, png.toString("base64"))
   return jsQR(Uint8ClampedArray.from(image.data), image.width, image.height)?.data ?? null
+}
+
+/**
+ * The service's part of the checks' story: bonus 5%, discount 10%, credits of 60 (for 30 days)
+ * and 15 (for 5 days) to the shopper's phone (the emulator's control API at `control`).
+ * Answers the pass once the store shows 75 with 10% off (read with the shopper's `headers`),
+ * its three install links there.
+ */
+export async function serviceCreditsTheShopper({ control, storeUrl, headers, phone, timeoutMs }) {
+  await http("POST", `${control}/privileges`, { body: { phone, bonus: 5, discount: 10 } })
+  await http("POST", `${control}/balance`, { body: { phone, sum: 60, lifetime: 30 } })
+  await http("POST", `${control}/balance`, { body: { phone, sum: 15, lifetime: 5 } })
+  const pass = await waitFor(
+    async () => {
+      const { wallet_pass } = await http("GET", `${storeUrl}/store/customers/me/wallet-pass`, { headers })
+      return wallet_pass?.balance === 75 && wallet_pass.discount_percent === 10 && wallet_pass
+    },
+    "the pass at 75 with 10% off in the store",
+    timeoutMs
+  )
+  check(pass.links.ios && pass.links.android && pass.links.form, `links missing: ${JSON.stringify(pass.links)}`)
+  return pass
 }
