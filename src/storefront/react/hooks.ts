@@ -15,6 +15,7 @@ import type {
   StoreWalletPassResponse,
   StoreWalletPassVerification,
   StoreWalletPassVerificationConfirm,
+  Outcome,
   WalletPassActions,
 } from "../index"
 import { isIssuing } from "./state"
@@ -30,6 +31,18 @@ function browserDocument() {
       }
     }
   ).document
+}
+
+/**
+ * The call's outcome, also when the call itself throws (a server action whose request did not
+ * reach the server, a bug in the caller's function): the hooks never leave a rejection behind.
+ */
+async function settled<T>(call: () => Promise<Outcome<T>>): Promise<Outcome<T>> {
+  try {
+    return await call()
+  } catch (e) {
+    return { ok: false, error: { message: e instanceof Error ? e.message : String(e), status: null } }
+  }
 }
 
 /** The latest value of `value`, for callbacks that must not change when the caller re-creates it. */
@@ -77,7 +90,7 @@ export function useWalletPass(
   const [polls, setPolls] = useState(0)
 
   const reload = useCallback(async () => {
-    const result = await latest.current.retrievePass()
+    const result = await settled(() => latest.current.retrievePass())
     if (!mounted.current) return result
     if (result.ok) {
       setAnswer(result.data)
@@ -144,12 +157,12 @@ export function useAddToWallet(
     let live = true
     setError(null)
     ;(async () => {
-      const found = await latest.current.installUrl(platform)
+      const found = await settled(() => latest.current.installUrl(platform))
       if (!live) return
       if (!found.ok) return setError(found.error.message)
       setTarget(found.data)
       if (found.data.platform !== "form") return setQrSvg(null)
-      const qr = await latest.current.qrSvg()
+      const qr = await settled(() => latest.current.qrSvg())
       if (!live) return
       if (qr.ok) setQrSvg(qr.data)
       else setError(qr.error.message)
@@ -179,13 +192,13 @@ export function usePhoneVerification(
   const running = useRef(false)
 
   const run = useCallback(
-    async <T>(call: () => Promise<{ ok: true; data: T } | { ok: false; error: { message: string } }>) => {
+    async <T>(call: () => Promise<Outcome<T>>) => {
       if (running.current) return null
       running.current = true
       setBusy(true)
       setError(null)
       try {
-        const result = await call()
+        const result = await settled(call)
         if (!result.ok && mounted.current) setError(result.error.message)
         return result.ok ? result.data : null
       } finally {
@@ -239,14 +252,10 @@ export function useCartBonus<Cart = StoreCart>(
   const [error, setError] = useState<string | null>(null)
 
   const take = useCallback(
-    async (
-      call: () => Promise<
-        { ok: true; data: StoreWalletPassBonusResponse<Cart> } | { ok: false; error: { message: string } }
-      >
-    ) => {
+    async (call: () => Promise<Outcome<StoreWalletPassBonusResponse<Cart>>>) => {
       setBusy(true)
       setError(null)
-      const result = await call()
+      const result = await settled(call)
       if (!mounted.current) return result
       setBusy(false)
       if (!result.ok) {
