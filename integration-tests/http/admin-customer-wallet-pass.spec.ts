@@ -49,7 +49,15 @@ storeTestRunner({
         pass_elsewhere: null,
         expiring: [],
         // Enrolment is offered (the customer has a phone); requests about a pass are not.
-        actions: { enroll: true, refresh: false, push: false, adjust: false, install_link: false, blocked: "no_pass" },
+        actions: {
+          enroll: true,
+          refresh: false,
+          push: false,
+          adjust: false,
+          install_link: false,
+          blocked: "no_pass",
+          phone_problem: null,
+        },
       })
     })
 

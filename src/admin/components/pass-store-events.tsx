@@ -26,7 +26,7 @@ export const PassStoreEvents = (props: CustomerSectionProps) => {
             key: e.key,
           })}
           {e.value ? ` (${e.value})` : ""}
-          {e.state === "skipped" ? ` — ${t("customer.events.skipped", { reason: f.reason(e.reason) })}` : ""}
+          {e.state === "skipped" ? ` — ${t("customer.events.skipped", { reason: f.reason(e) })}` : ""}
         </Text>
       ))}
       <Pager paging={paging} testId="wallet-pass-store-events-pagination" />

@@ -19,7 +19,11 @@ export const WalletPassStoreEvent = model
     holder_id: model.text().nullable(),
     value: model.text().nullable(),
     state: model.enum([...STORE_EVENT_STATES]),
+    // A reason of the plugin's own as its code and values (src/lib/reasons.ts); `reason` keeps
+    // an admin's own words, and the English text of rows from before codes.
     reason: model.text().nullable(),
+    reason_code: model.text().nullable(),
+    reason_values: model.json().nullable(),
     operation_id: model.text().nullable(),
   })
   .indexes([

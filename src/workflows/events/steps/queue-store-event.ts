@@ -5,7 +5,7 @@ import type WalletPassModuleService from "../../../modules/wallet-pass/service"
 import { OPERATION_PRIORITY } from "../../../modules/wallet-pass/constants"
 import { operationKeys, storeEventKey } from "../../../modules/wallet-pass/keys"
 import { eventValue, type StoreEventName } from "../../../modules/wallet-pass/store-events"
-import { reasonText } from "../../../lib/reasons"
+import { type Reason, reason as pluginReason, reasonText, storedReason } from "../../../lib/reasons"
 
 export const queueStoreEventStepId = "queue-wallet-pass-store-event"
 
@@ -57,11 +57,11 @@ export const queueStoreEventStep = createStep(
         : []
     const reason =
       !holder && !input.holder_id && (!input.customer_id || input.guest)
-        ? reasonText("event_guest")
+        ? pluginReason("event_guest")
         : !holder
-          ? reasonText("event_no_pass")
+          ? pluginReason("event_no_pass")
           : holder.enrollment_state !== "enrolled" || !holder.phone
-            ? reasonText("event_not_enrolled")
+            ? pluginReason("event_not_enrolled")
             : null
     const value = eventValue(input.value)
     const record = {
@@ -76,7 +76,7 @@ export const queueStoreEventStep = createStep(
     if (reason) {
       container
         .resolve(ContainerRegistrationKeys.LOGGER)
-        .info(`wallet-pass: store event ${input.name} (${input.entity_id}) not sent: ${reason}`)
+        .info(`wallet-pass: store event ${input.name} (${input.entity_id}) not sent: ${reasonText(reason)}`)
       return new StepResponse(await keep(walletPass, { ...record, state: "skipped", reason, operation_id: null }))
     }
     const { operation } = await walletPass.enqueueOperation({
@@ -104,13 +104,13 @@ async function keep(
     holder_id: string | null
     value: string
     state: "queued" | "skipped"
-    reason: string | null
+    reason: Reason | null
     operation_id: string | null
   }
 ): Promise<StoreEventOutcome> {
   try {
-    const created = await walletPass.createWalletPassStoreEvents(record)
-    return { state: record.state, id: created.id, ...(record.reason && { reason: record.reason }) }
+    const created = await walletPass.createWalletPassStoreEvents({ ...record, ...storedReason(record.reason) })
+    return { state: record.state, id: created.id, ...(record.reason && { reason: reasonText(record.reason) }) }
   } catch (e) {
     const [seen] = await walletPass.listWalletPassStoreEvents({ dedupe_key: record.dedupe_key }, { select: ["id"] })
     if (seen) return { state: "duplicate", id: seen.id }
