@@ -117,6 +117,14 @@ export default defineArea({
         phone_invalid: "Not a phone number ({{problem}})",
         phone_unreadable: "Not a phone number of {{country}} ({{problem}})",
       },
+      eventValue: {
+        order_total: "order #{{order}}, {{amount}}",
+        order_items: "order #{{order}}, items: {{items}}",
+        order_tracking: "order #{{order}}, tracking {{tracking}}",
+        order_returned: "order #{{order}}, items returned: {{items}}",
+        cart: "items: {{items}}, {{amount}}",
+        expiring: "{{amount}} on {{date}}",
+      },
       phoneProblem: {
         empty: "empty",
         not_a_number: "not a number",
@@ -313,6 +321,14 @@ export default defineArea({
         phone_missing: "Нет телефона",
         phone_invalid: "Не номер телефона ({{problem}})",
         phone_unreadable: "Номер не читается как телефон страны «{{country}}» ({{problem}})",
+      },
+      eventValue: {
+        order_total: "заказ №{{order}}, {{amount}}",
+        order_items: "заказ №{{order}}, товаров: {{items}}",
+        order_tracking: "заказ №{{order}}, трек-номер {{tracking}}",
+        order_returned: "заказ №{{order}}, возвращено товаров: {{items}}",
+        cart: "товаров: {{items}}, {{amount}}",
+        expiring: "{{amount}} сгорят {{date}}",
       },
       phoneProblem: {
         empty: "пусто",

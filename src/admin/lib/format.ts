@@ -178,6 +178,27 @@ export function useWalletPassFormat() {
     if (!key || !i18n.exists(key, { ns: WALLET_PASS_NS })) return row?.reason ?? ""
     return t(key, reasonValues(row!.reason_values ?? {}, currency, locale, t))
   }
+  /**
+   * A store event's value (src/lib/event-values.ts) in the admin's language, amounts in their
+   * currency (the balance's, `currency`, when the value names none) and dates as the dashboard
+   * writes them; a value without parts as the service got it.
+   */
+  const eventValue = (
+    row: { value?: string | null; value_code?: string | null; value_values?: Record<string, unknown> | null },
+    currency: string | null
+  ) => {
+    const key = row.value_code ? `common.eventValue.${row.value_code}` : null
+    if (!key || !i18n.exists(key, { ns: WALLET_PASS_NS })) return row.value ?? ""
+    const values = row.value_values ?? {}
+    const shown: Record<string, string> = {}
+    for (const [name, raw] of Object.entries(values)) {
+      if (name === "amount") shown.amount = formatAmount(Number(raw), (values.currency as string) ?? currency)
+      else if (name === "items") shown.items = new Intl.NumberFormat(locale).format(Number(raw))
+      else if (name === "date") shown.date = formatDate(String(raw), locale)
+      else shown[name] = String(raw ?? "")
+    }
+    return t(key, shown)
+  }
   return {
     t,
     language: i18n.language,
@@ -190,6 +211,7 @@ export function useWalletPassFormat() {
     error: (error: unknown) => errorText(error, t),
     label,
     reason,
+    eventValue,
   }
 }
 

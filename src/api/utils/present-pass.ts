@@ -8,6 +8,8 @@ type StoreEventRow = {
   name: string
   key: string
   value: string | null
+  value_code?: string | null
+  value_values?: Record<string, unknown> | null
   state: string
   created_at: Date
 } & Partial<StoredReason>
@@ -19,7 +21,10 @@ export function presentStoreEvent(e: StoreEventRow) {
     id: e.id,
     event: e.name,
     key: e.key,
+    /** As the service got it; `value_code` and `value_values` (src/lib/event-values.ts) for the admin's language. */
     value: e.value,
+    value_code: e.value_code ?? null,
+    value_values: e.value_values ?? null,
     state: e.state,
     ...presentReason(e),
     created_at: e.created_at,

@@ -5,7 +5,8 @@ import { Migration } from "@medusajs/framework/mikro-orm/migrations";
  * store events and the import items get `reason_code` and `reason_values` beside `reason`,
  * which keeps an admin's own words and the English text of rows written before. Those rows
  * are left as they are: src/lib/reasons.ts recognises their text when they are read.
- * wallet_pass_apply_entry writes the two new columns from its entry.
+ * wallet_pass_apply_entry writes the two new columns from its entry. A store event keeps its
+ * value's parts the same way (`value_code`, `value_values`: src/lib/event-values.ts).
  */
 export class Migration20261127000300 extends Migration {
 
@@ -13,6 +14,7 @@ export class Migration20261127000300 extends Migration {
     for (const table of ["wallet_pass_ledger_entry", "wallet_pass_store_event", "wallet_pass_import_item"]) {
       this.addSql(`alter table if exists "${table}" add column if not exists "reason_code" text null, add column if not exists "reason_values" jsonb null;`);
     }
+    this.addSql(`alter table if exists "wallet_pass_store_event" add column if not exists "value_code" text null, add column if not exists "value_values" jsonb null;`);
     this.addSql(`
 CREATE OR REPLACE FUNCTION wallet_pass_apply_entry(p_entry jsonb, p_forbid_overdraft boolean) RETURNS jsonb
 LANGUAGE plpgsql VOLATILE AS $fn$
@@ -132,6 +134,7 @@ BEGIN
   RETURN jsonb_build_object('status', 'refused', 'balance', v_before);
 END
 $fn$;`);
+    this.addSql(`alter table if exists "wallet_pass_store_event" drop column if exists "value_code", drop column if exists "value_values";`);
     for (const table of ["wallet_pass_ledger_entry", "wallet_pass_store_event", "wallet_pass_import_item"]) {
       this.addSql(`alter table if exists "${table}" drop column if exists "reason_code", drop column if exists "reason_values";`);
     }

@@ -5,6 +5,7 @@ import type WalletPassModuleService from "../../../modules/wallet-pass/service"
 import { OPERATION_PRIORITY } from "../../../modules/wallet-pass/constants"
 import { operationKeys, storeEventKey } from "../../../modules/wallet-pass/keys"
 import { eventValue, type StoreEventName } from "../../../modules/wallet-pass/store-events"
+import type { EventValue } from "../../../lib/event-values"
 import { type Reason, reason as pluginReason, reasonText, storedReason } from "../../../lib/reasons"
 
 export const queueStoreEventStepId = "queue-wallet-pass-store-event"
@@ -25,6 +26,8 @@ export type StoreEventInput = {
   guest?: boolean
   /** The event's value (docs/store-events.md); cut to what the service takes. */
   value: string
+  /** The value's parts (src/lib/event-values.ts), for the admin to write it in its language. */
+  value_parts?: EventValue
 }
 
 export type StoreEventOutcome =
@@ -72,6 +75,8 @@ export const queueStoreEventStep = createStep(
       customer_id: holder?.customer_id ?? input.customer_id ?? null,
       holder_id: holder?.id ?? null,
       value,
+      value_code: input.value_parts?.code ?? null,
+      value_values: input.value_parts?.values ?? null,
     }
     if (reason) {
       container
@@ -103,6 +108,8 @@ async function keep(
     customer_id: string | null
     holder_id: string | null
     value: string
+    value_code: string | null
+    value_values: Record<string, string | number> | null
     state: "queued" | "skipped"
     reason: Reason | null
     operation_id: string | null
