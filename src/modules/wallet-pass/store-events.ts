@@ -109,4 +109,3 @@ export function eventValue(value: string): string {
   const text = value.replace(/\s+/g, " ").trim()
   return text.length <= EVENT_VALUE_MAX ? text : `${text.slice(0, EVENT_VALUE_MAX - 1)}…`
 }
-
