@@ -355,7 +355,7 @@ async function main() {
   } finally {
     await browser?.close().catch(() => {})
     if (storefront) await stopProcessGroup(storefront.child, storefront.exited)
-    await endDevRun({ dev, dataDir, shots, artifacts: ARTIFACTS, step })
+    await endDevRun({ dev, dataDir, shots, artifacts: ARTIFACTS, step, port })
   }
   step(`OK in ${Math.round((Date.now() - started) / 1000)} s; screenshots in ${path.relative(root, ARTIFACTS)}/`)
 }
