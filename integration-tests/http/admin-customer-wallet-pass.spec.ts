@@ -1,5 +1,6 @@
 import { Modules } from "@medusajs/framework/utils"
 import { WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
+import { type Reason, reason } from "../../src/lib/reasons"
 import { createAdminHeaders } from "../support/admin"
 import { storeEnv } from "../support/hooks"
 import { storeTestRunner } from "../support/store-runner"
@@ -49,7 +50,15 @@ storeTestRunner({
         pass_elsewhere: null,
         expiring: [],
         // Enrolment is offered (the customer has a phone); requests about a pass are not.
-        actions: { enroll: true, refresh: false, push: false, adjust: false, install_link: false, blocked: "no_pass" },
+        actions: {
+          enroll: true,
+          refresh: false,
+          push: false,
+          adjust: false,
+          install_link: false,
+          blocked: "no_pass",
+          phone_problem: null,
+        },
       })
     })
 
@@ -96,6 +105,63 @@ storeTestRunner({
         ["accrual", 123.45],
       ])
       expect(JSON.stringify(res.data)).not.toContain("must-never-leak")
+    })
+
+    it("keeps the plugin's reasons as codes with their values and answers them so; rows from before codes read the same", async () => {
+      const walletPass = getContainer().resolve(WALLET_PASS_MODULE)
+      const holder = await walletPass.createWalletPassHolders({
+        phone: "+79991234567",
+        customer_id: customerId,
+        enrollment_state: "enrolled",
+      })
+      const entry = (kind: "accrual" | "manual" | "redemption", amount: number, key: string, why: Reason | string) =>
+        walletPass.applyLedgerEntry({ holder_id: holder.id, amount, kind, dedupe_key: key, reason: why })
+      await entry("accrual", 500, "k1", reason("accrual", { percent: 7.5, order: 1042 }))
+      await entry("manual", 100, "k2", "goodwill after the late delivery")
+      // Written before codes, outside reasons.ts: English text in `reason`.
+      await entry("redemption", -200, "k3", "bonus paid for order #2")
+      const stored = await walletPass.listWalletPassLedgerEntries(
+        { holder_id: holder.id },
+        { order: { created_at: "ASC" }, select: ["reason", "reason_code", "reason_values"] }
+      )
+      expect(stored.map((e) => [e.reason, e.reason_code, e.reason_values])).toEqual([
+        [null, "accrual", { percent: 7.5, order: 1042 }],
+        ["goodwill after the late delivery", null, null],
+        ["bonus paid for order #2", null, null],
+      ])
+
+      const { data } = await api.get(`/admin/customers/${customerId}/wallet-pass/ledger`, admin)
+      expect(data.ledger.map((e: any) => [e.reason, e.reason_code, e.reason_values])).toEqual([
+        ["bonus paid for order #2", "redemption_order", { order: "2" }],
+        ["goodwill after the late delivery", null, null],
+        ["bonus 7.5% for order #1042", "accrual", { percent: 7.5, order: 1042 }],
+      ])
+
+      // A store event skipped, with its value's parts: the admin words both in its language.
+      await walletPass.createWalletPassStoreEvents({
+        name: "order.placed",
+        key: "purchase",
+        dedupe_key: "order.placed:order_1",
+        entity_id: "order_1",
+        customer_id: customerId,
+        holder_id: holder.id,
+        value: "#2 96.00 EUR",
+        value_code: "order_total",
+        value_values: { order: "2", amount: 96, currency: "eur" },
+        state: "skipped",
+        reason_code: "event_not_enrolled",
+        reason_values: {},
+      })
+      const events = await api.get(`/admin/customers/${customerId}/wallet-pass/store-events`, admin)
+      expect(events.data.store_events).toMatchObject([
+        {
+          value: "#2 96.00 EUR",
+          value_code: "order_total",
+          value_values: { order: "2", amount: 96, currency: "eur" },
+          reason: "the customer's pass is not enrolled",
+          reason_code: "event_not_enrolled",
+        },
+      ])
     })
 
     it("the migrations made the idempotency guards real database constraints", async () => {

@@ -320,6 +320,7 @@ storeTestRunner({
           adjust: false,
           install_link: false,
           blocked: "no_pass",
+          phone_problem: null,
         })
         expect(await actions(noPhone.id)).toMatchObject({
           enroll: false,
@@ -342,6 +343,7 @@ storeTestRunner({
           adjust: true,
           install_link: false,
           blocked: null,
+          phone_problem: null,
         })
       })
     })

@@ -603,7 +603,9 @@ storeTestRunner({
           60_000
         )
         expect(secondDone.customers).toMatchObject({ found: 251, adopted: 1, created: 1, skipped: 250 })
-        expect(secondDone.skipped_reasons).toEqual([{ reason: "already in the store", count: 250 }])
+        expect(secondDone.skipped_reasons).toEqual([
+          { reason: "already in the store", reason_code: "import_in_store", reason_values: {}, count: 250 },
+        ])
         expect(
           emulator()
             .requests()

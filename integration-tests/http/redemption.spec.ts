@@ -1,8 +1,14 @@
 import { TestEventUtils } from "@medusajs/test-utils"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules, PromotionActions } from "@medusajs/framework/utils"
+import { updateCartPromotionsWorkflow } from "@medusajs/medusa/core-flows"
 import removeStaleBonusPromotions from "../../src/jobs/remove-stale-bonus-promotions"
 import settleStaleWalletPassRedemptions from "../../src/jobs/settle-stale-redemptions"
-import { redemptionPromotionCode, reserveCartRedemption } from "../../src/modules/wallet-pass/redemption"
+import {
+  REDEMPTION_ADJUSTMENT,
+  REDEMPTION_MANAGED_BY,
+  redemptionPromotionCode,
+  reserveCartRedemption,
+} from "../../src/modules/wallet-pass/redemption"
 import { createAdminHeaders } from "../support/admin"
 import { externalCrmService, requestsAnswered, signUpEnrolled, waitFor } from "../support/hooks"
 import { createCart, getCart, guestHeaders, placeOrder, registerCustomer, StoreHeaders } from "../support/store"
@@ -30,6 +36,40 @@ storeTestRunner({
       getContainer()
         .resolve(Modules.PROMOTION)
         .listPromotions({ code: redemptionPromotionCode(cartId) })
+    /** The cart's bonus adjustments (docs/loyalty.md: no promotion, provider wallet-pass-bonus), amounts summed by item. */
+    const bonusAdjustments = async (cartId: string) =>
+      (
+        await getContainer()
+          .resolve(Modules.CART)
+          .listLineItemAdjustments({ item: { cart_id: cartId }, provider_id: REDEMPTION_ADJUSTMENT.provider_id })
+      ).map((a) => ({ code: a.code, amount: Number(a.amount), description: a.description }))
+    /**
+     * A cart as a version before this one left it: paying with a one-cart bonus promotion
+     * (`WALLETPASS-BONUS-<cart id>`, fixed, across the items) applied through the promotion engine.
+     */
+    async function payWithLegacyPromotion(cartId: string, customerId: string, amount: number) {
+      await getContainer()
+        .resolve(Modules.PROMOTION)
+        .createPromotions({
+          code: redemptionPromotionCode(cartId),
+          type: "standard",
+          status: "active",
+          is_automatic: false,
+          is_tax_inclusive: true,
+          application_method: {
+            type: "fixed",
+            target_type: "order",
+            allocation: "across",
+            value: amount,
+            currency_code: "eur",
+          },
+          rules: [{ attribute: "customer_id", operator: "eq", values: [customerId] }],
+          metadata: { managed_by: REDEMPTION_MANAGED_BY, cart_id: cartId },
+        })
+      await updateCartPromotionsWorkflow(getContainer()).run({
+        input: { cart_id: cartId, promo_codes: [redemptionPromotionCode(cartId)], action: PromotionActions.ADD },
+      })
+    }
     const allDone = (holderId: string, method: string) => requestsAnswered(getContainer(), holderId, method)
     const entriesOf = (holderId: string) =>
       walletPass().listWalletPassLedgerEntries({ holder_id: holderId }, { order: { created_at: "ASC" } })
@@ -67,15 +107,17 @@ storeTestRunner({
       expect(res.data.cart.discount_total).toBe(50)
 
       res = await apply(cart.id, 30.5, headers) // replaces, does not add
-      expect(res.data.wallet_pass_bonus.amount).toBe(30.5)
+      expect(res.data.wallet_pass_bonus).toMatchObject({ amount: 30.5, code: null })
       expect(res.data.cart.total).toBe(79.5)
-      expect(await promotionsWithCode(cart.id)).toHaveLength(1)
+      // Adjustments of the cart's own, no promotion (docs/loyalty.md).
+      expect(await bonusAdjustments(cart.id)).toEqual([{ code: null, amount: 30.5, description: "Paid with bonus" }])
+      expect(await promotionsWithCode(cart.id)).toHaveLength(0)
 
       res = await apply(cart.id, 0, headers)
       expect(res.status).toBe(200)
       expect(res.data.wallet_pass_bonus.amount).toBe(0)
       expect(res.data.cart.total).toBe(110)
-      expect(await promotionsWithCode(cart.id)).toHaveLength(0)
+      expect(await bonusAdjustments(cart.id)).toEqual([])
 
       await apply(cart.id, 10, headers)
       expect((await getCart(api, headers, cart.id)).total).toBe(100)
@@ -83,7 +125,7 @@ storeTestRunner({
       expect(res.status).toBe(200)
       expect(res.data.cart.total).toBe(110)
       expect(res.data.cart.promotions ?? []).toEqual([])
-      expect(await promotionsWithCode(cart.id)).toHaveLength(0)
+      expect(await bonusAdjustments(cart.id)).toEqual([])
 
       const poor = await customerWithBalance("+79995551002", "r2@example.com", 20)
       const poorCart = await createCart(api, store, poor.headers)
@@ -170,35 +212,37 @@ storeTestRunner({
       )
     })
 
-    it("the cart's bonus promotion is removed once its order is placed; the order keeps its discount", async () => {
-      const { headers } = await customerWithBalance("+79995551009", "r9@example.com", 40)
+    it("the order keeps what the bonus paid as its own adjustments; a cart from before drops its bonus promotion on the next apply", async () => {
+      const { customer, headers } = await customerWithBalance("+79995551009", "r9@example.com", 40)
       const cart = await createCart(api, store, headers)
-      await apply(cart.id, 20, headers)
-      expect(await promotionsWithCode(cart.id)).toHaveLength(1)
-      const orderWork = TestEventUtils.waitSubscribersExecution(
-        "order.placed",
-        getContainer().resolve(Modules.EVENT_BUS)
-      )
-      const order = await placeOrder(api, store, headers, cart.id)
-      await orderWork
+      await payWithLegacyPromotion(cart.id, customer.id, 15)
+      let res = await api.get(bonusUrl(cart.id), { headers })
+      expect(res.data.wallet_pass_bonus).toMatchObject({ amount: 15, code: redemptionPromotionCode(cart.id) })
+
+      res = await apply(cart.id, 20, headers)
+      expect(res.data.wallet_pass_bonus).toMatchObject({ amount: 20, code: null })
+      expect(res.data.cart.total).toBe(90)
       expect(await promotionsWithCode(cart.id)).toEqual([])
+      const order = await placeOrder(api, store, headers, cart.id)
       const { data } = await api.get(
-        `/admin/orders/${order.id}?fields=total,discount_total`,
+        `/admin/orders/${order.id}?fields=total,discount_total,*items.adjustments`,
         await createAdminHeaders(getContainer())
       )
       expect(data.order).toMatchObject({ total: 90, discount_total: 20 })
+      expect(data.order.items[0].adjustments).toMatchObject([
+        { code: null, amount: 20, provider_id: "wallet-pass-bonus", description: "Paid with bonus" },
+      ])
     })
 
     it("the hourly clean-up removes bonus promotions of completed carts and of carts untouched for 7 days, and leaves live ones", async () => {
-      const { headers } = await customerWithBalance("+79995551011", "r11@example.com", 100)
+      const { customer, headers } = await customerWithBalance("+79995551011", "r11@example.com", 100)
       const [live, abandoned, completed] = [
         await createCart(api, store, headers),
         await createCart(api, store, headers),
         await createCart(api, store, headers),
       ]
-      for (const cart of [live, abandoned, completed]) {
-        expect((await apply(cart.id, 10, headers)).data.wallet_pass_bonus.amount).toBe(10)
-      }
+      // Carts from before the bonus became adjustments.
+      for (const cart of [live, abandoned, completed]) await payWithLegacyPromotion(cart.id, customer.id, 10)
       const pg = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
       await pg.raw(`UPDATE cart SET updated_at = now() - interval '8 days' WHERE id = ?`, [abandoned.id])
       // Completed before this clean-up existed: its order's work left the promotion behind.

@@ -30,6 +30,8 @@ export type SeedStoreOptions = {
   shippingPrice?: number
   /** First word of every name ("Test webshop", "Test product", ...); default "Test". */
   label?: string
+  /** Make the region the store's default region (as a merchant's store has one); default false. */
+  defaultRegion?: boolean
 }
 
 /** See seed-store.js. Call it once per spec file, in `beforeAll`. */

@@ -27,8 +27,10 @@ const PAYMENT_PROVIDER_ID = "pp_system_default"
  * region without rates, so tax is 0), sales channel, stock location with plenty of stock,
  * a published product with one variant at `itemPrice`, shipping profile + fulfillment set +
  * service zone + a flat shipping option at `shippingPrice`, and a publishable key linked to
- * the sales channel. The store's default currency becomes `currencyCode`. Names start with
- * `label` ("Test webshop", "Test product", ...).
+ * the sales channel. The store's default currency becomes `currencyCode`; with
+ * `defaultRegion`, the region becomes the store's default region too (phones written without
+ * a country code are then read in its country: docs/operations.md). Names start with `label`
+ * ("Test webshop", "Test product", ...).
  */
 async function seedStore(container, options = {}) {
   const currencyCode = (options.currencyCode ?? "eur").toLowerCase()
@@ -72,6 +74,11 @@ async function seedStore(container, options = {}) {
     },
   })
   await createTaxRegionsWorkflow(container).run({ input: [{ country_code: countryCode, provider_id: "tp_system" }] })
+  if (store && options.defaultRegion) {
+    await updateStoresWorkflow(container).run({
+      input: { selector: { id: store.id }, update: { default_region_id: region.id } },
+    })
+  }
 
   const {
     result: [location],

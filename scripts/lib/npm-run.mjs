@@ -3,6 +3,7 @@
 // `[script]` prefix and each line handed to `onLine`. Used by the check scripts.
 import { spawn } from "node:child_process"
 import fs from "node:fs"
+import net from "node:net"
 import { fileURLToPath } from "node:url"
 import path from "node:path"
 import { stopProcessGroup } from "./store-app.mjs"
@@ -34,15 +35,35 @@ export function npmRun(script, env, { onLine } = {}) {
   return { child, exited }
 }
 
+/** True when something listens on `port` on this machine. */
+export function listening(port) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: "localhost" })
+    socket.setTimeout(2_000)
+    socket.once("connect", () => {
+      socket.destroy()
+      resolve(true)
+    })
+    socket.once("error", () => resolve(false))
+    socket.once("timeout", () => {
+      socket.destroy()
+      resolve(false)
+    })
+  })
+}
+
 /**
  * The end of a check's `npm run dev`: Ctrl-C (SIGINT) to it, its data folder removed, the
  * screenshots (kept in memory while it ran: `medusa develop` restarts on any file written in
- * the project) written to `artifacts`. Throws when it did not stop within 30 s.
+ * the project) written to `artifacts`. Throws when it did not stop within 30 s, or when
+ * something still listens on the store's `port` once it has (a store left running would
+ * answer the next `npm run dev` in its place).
  */
-export async function endDevRun({ dev, dataDir, shots, artifacts, step }) {
+export async function endDevRun({ dev, dataDir, shots, artifacts, step, port }) {
   step("Ctrl-C (SIGINT) to npm run dev")
   const stopped = await stopProcessGroup(dev.child, dev.exited, { signal: "SIGINT", timeoutMs: 30_000 })
   fs.rmSync(dataDir, { recursive: true, force: true })
   for (const [name, png] of shots) fs.writeFileSync(path.join(artifacts, `${name}.png`), png)
   if (!stopped) throw new Error("npm run dev did not stop within 30 s of SIGINT")
+  if (port && (await listening(port))) throw new Error(`npm run dev stopped, but something still listens on ${port}`)
 }

@@ -1,4 +1,5 @@
 import type { presentOrderBonus } from "./utils/present-order"
+import type { PhoneProblem } from "./utils/phone-problem"
 import type { presentAdminPass, presentLedgerEntry, presentStoreEvent } from "./utils/present-pass"
 import type { presentOperationListItem } from "./utils/present-operation"
 import type { presentStorePass } from "./utils/present-store-pass"
@@ -44,8 +45,10 @@ export type AdminWalletPass = ReturnType<typeof presentAdminPass>
 
 /**
  * What the admin may ask for this customer's pass, and why not: `no_pass` (none yet),
- * `no_phone` (the customer has no usable phone), `enrollment_failed` (the service refused the
- * enrolment: enrol again), `not_enrolled` (enrolment still waiting: reads wait too).
+ * `no_phone` (the customer has no usable phone), `phone_unreadable` (the customer's phone
+ * cannot be read: `phone_problem` says why; correct it, then enrol), `enrollment_failed` (the
+ * service refused the enrolment: enrol again), `not_enrolled` (enrolment still waiting:
+ * reads wait too).
  */
 export type AdminWalletPassActions = {
   enroll: boolean
@@ -53,7 +56,9 @@ export type AdminWalletPassActions = {
   push: boolean
   adjust: boolean
   install_link: boolean
-  blocked: "no_pass" | "no_phone" | "enrollment_failed" | "not_enrolled" | null
+  blocked: "no_pass" | "no_phone" | "phone_unreadable" | "enrollment_failed" | "not_enrolled" | null
+  /** Why the customer's phone cannot be read (docs/operations.md, "Phones"), null when it can. */
+  phone_problem: PhoneProblem | null
 }
 
 /** GET /admin/customers/:id/wallet-pass */
@@ -114,6 +119,8 @@ export type AdminWalletPassStatus = {
     dispatcher_enabled: boolean
     default_country: string
     default_country_source: "option" | "store_region" | "fallback"
+    /** A mobile number of `default_country` written with its code ("+49 1512 3456789"): the phone filters' example. */
+    phone_example: string
   }
   queue: Pick<QueueHealth, "operations" | "oldest_pending_age_seconds">
   rate: { per_second: number; per_hour: number; used_last_hour: number; blocked_until: Date | null }
@@ -258,10 +265,24 @@ export type AdminWalletPassProgramHistoryResponse = Page<"versions", AdminWallet
 /** The signed-in customer's pass, as the store shows it. */
 export type StoreWalletPass = ReturnType<typeof presentStorePass>
 
-/** GET /store/customers/me/wallet-pass: `not_linked` when a pass of the account's phone is another customer's. */
+/**
+ * GET /store/customers/me/wallet-pass: `not_linked` when a pass of the account's phone is
+ * another customer's; `phone_problem` when the account's phone cannot be read (no card is
+ * issued until it is corrected): why, and a message to show the shopper.
+ */
 export type StoreWalletPassResponse = {
   wallet_pass: StoreWalletPass | null
   not_linked?: { reason: string; can_verify: boolean }
+  phone_problem?: {
+    /** src/lib/phone.ts PhoneFailureReason: "invalid_length", "too_short", ... */
+    problem: string
+    /** The country the number was read in (ISO 3166-1 alpha-2); null when it carried its own code. */
+    country: string | null
+    /** A number written the way that reads, with its country code ("+49 1512 3456789"). */
+    example: string
+    /** In English, for the shopper: which number, why, and how to write it. */
+    message: string
+  }
 }
 
 /** GET /store/customers/me/wallet-pass/install with `Accept: application/json`. */

@@ -4,12 +4,19 @@
  */
 import {
   type CountryCode,
+  getExampleNumber,
   isSupportedCountry,
   parsePhoneNumberFromString,
   validatePhoneNumberLength,
 } from "libphonenumber-js"
+import mobileExamples from "libphonenumber-js/mobile/examples"
 
 export type { CountryCode } from "libphonenumber-js"
+
+/** A mobile number of `country` as people write it with its code ("+49 1512 3456789"): placeholders, hints. */
+export function phoneExample(country: CountryCode): string {
+  return getExampleNumber(country, mobileExamples)?.formatInternational() ?? "+"
+}
 
 /** Why a phone could not be normalised. */
 export type PhoneFailureReason =
@@ -76,6 +83,35 @@ function parsePhone(input: string, defaultCountry?: CountryCode): PhoneResult {
   if (!parsed) return { ok: false, reason: "not_a_number" }
   if (!parsed.isPossible()) return { ok: false, reason: "impossible" }
   return { ok: true, phone: parsed.number }
+}
+
+/** A phone read in one of several countries: the country it was read in (null: it carried its own code). */
+export type CountryPhoneResult =
+  | { ok: true; phone: string; country: CountryCode | null }
+  | { ok: false; reason: PhoneFailureReason; country: CountryCode | null }
+
+/** True when the text carries its country code (`+49…`, `0049…`): no default country changes how it reads. */
+function carriesCountryCode(input: string): boolean {
+  const text = (input ?? "").trim()
+  return text.startsWith("+") || text.startsWith("00")
+}
+
+/**
+ * Normalises a phone written without a country code by trying `countries` in order (a
+ * customer's own countries first, then the store's): the first country in which the number
+ * is possible wins. When none reads it, the failure is the first country's (the most likely
+ * one). Without countries it is read as international, as `tryNormalizePhone` does.
+ */
+export function tryNormalizePhoneIn(input: string, countries: readonly CountryCode[]): CountryPhoneResult {
+  const tried = carriesCountryCode(input) ? [] : [...new Set(countries)]
+  if (!tried.length) return { ...tryNormalizePhone(input, countries[0]), country: null }
+  let first: CountryPhoneResult | undefined
+  for (const country of tried) {
+    const result = tryNormalizePhone(input, country)
+    if (result.ok) return { ...result, country }
+    first ??= { ...result, country }
+  }
+  return first!
 }
 
 /** Normalises a phone to E.164; throws `InvalidPhoneError` for an impossible phone. */

@@ -3,7 +3,8 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type WalletPassModuleService from "../modules/wallet-pass/service"
 import { importServiceCustomerWorkflow } from "../workflows/import/import-service-customer"
 import { type CountryCode, tryNormalizePhone } from "../lib/phone"
-import { phoneCountry } from "../utils/phone-country"
+import { type Reason, reason } from "../lib/reasons"
+import { phoneCountry, readCustomerPhones } from "../utils/phone-country"
 import { announceAdoptedRates, snapshotOf } from "./service-customer"
 import type { OperationRow } from "../modules/wallet-pass/types"
 
@@ -77,7 +78,7 @@ export async function readCustomerNotFound(
     await walletPass.finishImportItem({
       item_id: String(operation.payload.item_id),
       state: "skipped",
-      reason: "the service no longer knows this phone",
+      reason: reason("import_unknown_phone"),
       operation_id: operation.id,
     })
     return
@@ -112,7 +113,7 @@ export async function runRequestFailed(walletPass: WalletPassModuleService, oper
     await walletPass.finishImportItem({
       item_id: String(operation.payload.item_id),
       state: "skipped",
-      reason: `the service did not answer its read: ${operation.last_error ?? "failed"}`,
+      reason: reason("import_read_failed", { error: operation.last_error ?? "failed" }),
       operation_id: operation.id,
     })
     return
@@ -157,13 +158,13 @@ async function importCustomer(
 ): Promise<void> {
   const itemId = String(operation.payload.item_id)
   const phone = String(operation.payload.phone)
-  const skip = (reason: string) =>
-    walletPass.finishImportItem({ item_id: itemId, state: "skipped", reason, operation_id: operation.id })
+  const skip = (why: Reason) =>
+    walletPass.finishImportItem({ item_id: itemId, state: "skipped", reason: why, operation_id: operation.id })
   let snapshot
   try {
     snapshot = await snapshotOf(container, customer)
   } catch (e) {
-    await skip((e as Error).message)
+    await skip(reason("import_unreadable", { error: (e as Error).message }))
     return
   }
   try {
@@ -186,12 +187,12 @@ async function importCustomer(
     })
     if (result.adoption) await announceAdoptedRates(container, result.adoption)
   } catch (e) {
-    await skip(`could not be imported: ${(e as Error).message}`)
+    await skip(reason("import_failed", { error: (e as Error).message }))
   }
 }
 
 /**
- * The store customers by normalised phone (E.164 in the store's country), registered
+ * The store customers by normalised phone (E.164, read as their enrolment reads it), registered
  * accounts first, for the import to link to; built once per run and process. Customers who
  * sign up meanwhile get holders of their own, which the import finds by phone.
  */
@@ -201,16 +202,17 @@ function storeCustomerPhones(container: MedusaContainer, walletPass: WalletPassM
   let index = phoneIndexes.get(runId)
   if (!index) {
     phoneIndexes.clear()
-    index = phoneCountry(container).then(({ country }) => buildPhoneIndex(container, country))
+    index = buildPhoneIndex(container)
     index.catch(() => phoneIndexes.delete(runId))
     phoneIndexes.set(runId, index)
   }
   return index
 }
 
-async function buildPhoneIndex(container: MedusaContainer, country: CountryCode): Promise<Map<string, string[]>> {
+async function buildPhoneIndex(container: MedusaContainer): Promise<Map<string, string[]>> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const found: { id: string; phone: string; has_account: boolean; created_at: string }[] = []
+  const read = new Map<string, string>()
   for (let after = ""; ;) {
     const { data } = await query.graph({
       entity: "customer",
@@ -219,6 +221,10 @@ async function buildPhoneIndex(container: MedusaContainer, country: CountryCode)
       pagination: { take: 1000, order: { id: "ASC" } },
     })
     found.push(...(data as typeof found))
+    // Each phone read as its customer's enrolment reads it (their own country first).
+    for (const [id, phone] of await readCustomerPhones(container, data as typeof found)) {
+      if (phone?.ok) read.set(id, phone.phone)
+    }
     if (data.length < 1000) break
     after = data[data.length - 1].id
   }
@@ -227,9 +233,8 @@ async function buildPhoneIndex(container: MedusaContainer, country: CountryCode)
   )
   const index = new Map<string, string[]>()
   for (const customer of found) {
-    const normalized = tryNormalizePhone(customer.phone, country)
-    if (!normalized.ok) continue
-    index.set(normalized.phone, [...(index.get(normalized.phone) ?? []), customer.id])
+    const phone = read.get(customer.id)
+    if (phone) index.set(phone, [...(index.get(phone) ?? []), customer.id])
   }
   return index
 }

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { WALLET_PASS_MODULE } from "../modules/wallet-pass"
-import { isCountryCode, type CountryCode } from "../lib/phone"
+import { type CountryCode, type CountryPhoneResult, isCountryCode, tryNormalizePhoneIn } from "../lib/phone"
 
 /** The country assumed when neither the option nor the store's default region names one. */
 export const FALLBACK_PHONE_COUNTRY: CountryCode = "RU"
@@ -73,4 +73,112 @@ function remember(container: MedusaContainer, value: PhoneCountry): PhoneCountry
       .info(`wallet-pass: phones written without a country code are read as ${value.country} numbers (${why})`)
   }
   return value
+}
+
+/** How many of a customer's latest carts and orders are looked at for their country. */
+const RECENT_PER_CUSTOMER = 3
+
+type Address = { country_code?: string | null } | null | undefined
+type Shopped = {
+  customer_id?: string | null
+  shipping_address?: Address
+  billing_address?: Address
+  region?: { countries?: ({ iso_2?: string | null } | null)[] | null } | null
+}
+
+/**
+ * Each customer's own countries, most telling first: their saved addresses (default shipping,
+ * default billing, the others), then the addresses of their latest carts and orders and the
+ * region they shopped in when it is a single country's. Three queries for the whole batch.
+ */
+export async function customerCountries(
+  container: MedusaContainer,
+  customerIds: readonly string[]
+): Promise<Map<string, CountryCode[]>> {
+  const ids = [...new Set(customerIds)]
+  const found = new Map<string, CountryCode[]>(ids.map((id) => [id, []]))
+  if (!ids.length) return found
+  const add = (customerId: string | null | undefined, code: string | null | undefined) => {
+    const country = code?.toUpperCase()
+    const list = customerId ? found.get(customerId) : undefined
+    if (list && country && isCountryCode(country) && !list.includes(country)) list.push(country)
+  }
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const recent = { take: ids.length * RECENT_PER_CUSTOMER }
+  const shoppedFields = [
+    "customer_id",
+    "shipping_address.country_code",
+    "billing_address.country_code",
+    "region.countries.iso_2",
+  ]
+  const [customers, carts, orders] = await Promise.all([
+    query.graph({
+      entity: "customer",
+      fields: ["id", "addresses.country_code", "addresses.is_default_shipping", "addresses.is_default_billing"],
+      filters: { id: ids },
+    }),
+    query.graph({
+      entity: "cart",
+      fields: shoppedFields,
+      filters: { customer_id: ids },
+      pagination: { ...recent, order: { updated_at: "DESC" } },
+    }),
+    query.graph({
+      entity: "order",
+      fields: shoppedFields,
+      filters: { customer_id: ids },
+      pagination: { ...recent, order: { created_at: "DESC" } },
+    }),
+  ])
+  for (const customer of customers.data) {
+    const rank = (a: { is_default_shipping?: boolean | null; is_default_billing?: boolean | null }) =>
+      a.is_default_shipping ? 0 : a.is_default_billing ? 1 : 2
+    const addresses = [...(customer.addresses ?? [])].filter(Boolean).sort((a, b) => rank(a!) - rank(b!))
+    for (const address of addresses) add(customer.id, address!.country_code)
+  }
+  for (const shopped of [...carts.data, ...orders.data] as Shopped[]) {
+    add(shopped.customer_id, shopped.shipping_address?.country_code)
+    add(shopped.customer_id, shopped.billing_address?.country_code)
+    const regionCountries = (shopped.region?.countries ?? []).filter(Boolean)
+    if (regionCountries.length === 1) add(shopped.customer_id, regionCountries[0]!.iso_2)
+  }
+  return found
+}
+
+/**
+ * Reads store customers' phones as the plugin enrols them (docs/operations.md, "phones"): a
+ * number with its country code as it is; one without, in the customer's own countries first
+ * (customerCountries), then in the store's (phoneCountry). Null for a customer with no phone.
+ */
+export async function readCustomerPhones(
+  container: MedusaContainer,
+  customers: readonly { id: string; phone?: string | null }[]
+): Promise<Map<string, CountryPhoneResult | null>> {
+  // A number with its country code reads the same anywhere: no country to look up for it.
+  const national = customers.filter((c) => c.phone?.trim() && !/^\s*(\+|00)/.test(c.phone))
+  const [store, own] = national.length
+    ? await Promise.all([
+        phoneCountry(container),
+        customerCountries(
+          container,
+          national.map((c) => c.id)
+        ),
+      ])
+    : [null, new Map<string, CountryCode[]>()]
+  return new Map(
+    customers.map((c) => [
+      c.id,
+      c.phone?.trim()
+        ? tryNormalizePhoneIn(c.phone, [...(own.get(c.id) ?? []), ...(store ? [store.country] : [])])
+        : null,
+    ])
+  )
+}
+
+/** readCustomerPhones for one customer. */
+export async function readCustomerPhone(
+  container: MedusaContainer,
+  customer: { id: string; phone?: string | null }
+): Promise<CountryPhoneResult | null> {
+  return (await readCustomerPhones(container, [customer])).get(customer.id) ?? null
 }

@@ -12,7 +12,7 @@ export function CartPanel({ shop, pass, signedIn }: Props) {
   const items = cart?.items ?? []
   const currency = cart?.currency_code
   const paidWithBonus = bonus?.amount ?? 0
-  // Medusa counts the bonus among the cart's discounts (it is a promotion of the cart's own).
+  // Medusa counts the bonus among the cart's discounts (adjustments of the cart's own: docs/loyalty.md).
   const otherDiscount = Math.max(0, (cart?.discount_total ?? 0) - paidWithBonus)
   return (
     <section className="panel cart" aria-labelledby="cart-title" data-testid="cart">

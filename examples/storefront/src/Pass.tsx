@@ -82,7 +82,12 @@ export function PassPanel({ customer, state }: { customer: HttpTypes.StoreCustom
           {answer.not_linked.can_verify && <VerifyPhone phone={customer.phone} onVerified={reload} />}
         </div>
       )}
-      {answer && !pass && !answer.not_linked && (
+      {answer?.phone_problem && (
+        <p className="error" data-testid="pass-phone-problem">
+          {answer.phone_problem.message}
+        </p>
+      )}
+      {answer && !pass && !answer.not_linked && !answer.phone_problem && (
         <p className="muted">
           {issuing
             ? gaveUp
@@ -97,7 +102,7 @@ export function PassPanel({ customer, state }: { customer: HttpTypes.StoreCustom
           {pass.enrollment_state === "failed" && (
             <p className="error">We could not issue your card. Please contact us.</p>
           )}
-          {pass.enrollment_state === "not_enrolled_no_phone" && (
+          {pass.enrollment_state === "not_enrolled_no_phone" && !answer?.phone_problem && (
             <p className="muted">Add a mobile phone to your account to get a loyalty card.</p>
           )}
           {pass.enrolled &&

@@ -8,11 +8,17 @@ import Medusa from "@medusajs/js-sdk"
 export const backendUrl = import.meta.env.VITE_MEDUSA_BACKEND_URL || "http://localhost:9000"
 export const publishableKey = import.meta.env.VITE_MEDUSA_PUBLISHABLE_KEY || ""
 
+/** Where the SDK keeps the shopper's token (JWT mode, localStorage). */
+export const TOKEN_KEY = "linden_store_jwt"
+
 export const sdk = new Medusa({
   baseUrl: backendUrl,
   publishableKey,
-  auth: { type: "jwt", jwtTokenStorageMethod: "local", jwtTokenStorageKey: "linden_store_jwt" },
+  auth: { type: "jwt", jwtTokenStorageMethod: "local", jwtTokenStorageKey: TOKEN_KEY },
 })
+
+/** True while a shopper's token is kept: only then is there a signed-in customer to ask the store for. */
+export const hasSession = () => !!localStorage.getItem(TOKEN_KEY)
 
 /** The error text to show a shopper: the store's own message (Medusa's `message`), else a generic one. */
 export function errorText(error: unknown): string {

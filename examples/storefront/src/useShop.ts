@@ -7,17 +7,23 @@ import {
   type StoreCart,
   type StoreWalletPassBonus,
 } from "medusa-plugin-wallet-pass/storefront"
-import { sdk } from "./sdk"
+import { hasSession, sdk } from "./sdk"
 
 const CART_KEY = "linden_store_cart"
 
-/** The signed-in customer: undefined while loading, null when signed out. */
+/**
+ * The signed-in customer: undefined while loading, null when signed out. A guest (no token
+ * kept) is not asked for: the store would answer 401, an error in the browser's console.
+ */
 export function useCustomer() {
   const [customer, setCustomer] = useState<HttpTypes.StoreCustomer | null | undefined>(undefined)
   const reload = useCallback(async () => {
+    if (!hasSession()) return setCustomer(null)
     try {
       setCustomer((await sdk.store.customer.retrieve()).customer)
     } catch {
+      // A token the store no longer takes (expired): signed out.
+      await sdk.auth.logout().catch(() => {})
       setCustomer(null)
     }
   }, [])

@@ -30,7 +30,7 @@ export const CustomerLedger = (props: CustomerSectionProps) => {
   if (!data?.count) return null
   const currency = data.currency_code
   // An admin's reason (a manual entry) is their own words; the plugin's are put in the admin's.
-  const reasonOf = (e: Entry) => f.reason(e.reason, { own: e.kind === "manual", currency })
+  const reasonOf = (e: Entry) => f.reason(e, { currency })
   return (
     <div className="flex flex-col" data-testid="wallet-pass-ledger">
       <Text size="small" weight="plus" className="px-6 pt-4 pb-2">
@@ -53,7 +53,7 @@ export const CustomerLedger = (props: CustomerSectionProps) => {
             cell: (e) =>
               e.state === "canceled" ? (
                 t("customer.ledger.canceled")
-              ) : e.reason ? (
+              ) : e.reason || e.reason_code ? (
                 reasonOf(e)
               ) : e.order_id ? (
                 <Link className="text-ui-fg-interactive" to={`/orders/${e.order_id}`}>

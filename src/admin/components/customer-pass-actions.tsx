@@ -1,7 +1,8 @@
-import { Text } from "@medusajs/ui"
+import { Button, Text } from "@medusajs/ui"
+import { Link } from "react-router-dom"
 import type { AdminWalletPassActions } from "../../api/types"
 import { postJson, useWalletPassAction, walletPassKeys } from "../lib/api"
-import { useWalletPassFormat } from "../lib/format"
+import { countryName, useWalletPassFormat, type WalletPassFormat } from "../lib/format"
 import { ActionButton } from "./action-button"
 
 type Props = { customerId: string; actions: AdminWalletPassActions; hasPhone: boolean }
@@ -12,7 +13,8 @@ type Props = { customerId: string; actions: AdminWalletPassActions; hasPhone: bo
  * offered; the line under the buttons says why.
  */
 export const CustomerPassActions = ({ customerId, actions, hasPhone }: Props) => {
-  const { t } = useWalletPassFormat()
+  const f = useWalletPassFormat()
+  const { t } = f
   const invalidate = [walletPassKeys.customer(customerId)]
   const base = `/admin/customers/${customerId}/wallet-pass`
   const refresh = useWalletPassAction(() => postJson(`${base}/refresh`), {
@@ -27,9 +29,12 @@ export const CustomerPassActions = ({ customerId, actions, hasPhone }: Props) =>
     success: t("customer.actions.enrollQueued"),
     invalidate,
   })
-  const why = actions.blocked
-    ? t(`customer.blocked.${actions.blocked}${actions.enroll || hasPhone ? "" : "AddPhone"}`)
-    : null
+  const unreadable = actions.blocked === "phone_unreadable" && actions.phone_problem
+  const why = unreadable
+    ? phoneProblemText(actions.phone_problem!, f)
+    : actions.blocked
+      ? t(`customer.blocked.${actions.blocked}${actions.enroll || hasPhone ? "" : "AddPhone"}`)
+      : null
   const any = actions.enroll || actions.refresh || actions.install_link
   if (!any && !why) return null
   return (
@@ -56,6 +61,28 @@ export const CustomerPassActions = ({ customerId, actions, hasPhone }: Props) =>
           {why}
         </Text>
       )}
+      {unreadable && (
+        <div>
+          {/* Medusa's own customer form: saving a phone that reads enrols the customer (customer.updated). */}
+          <Button size="small" variant="secondary" asChild>
+            <Link to={`/customers/${customerId}/edit`} data-testid="wallet-pass-edit-phone">
+              {t("customer.blocked.editPhone")}
+            </Link>
+          </Button>
+        </div>
+      )}
     </div>
   )
+}
+
+/** Why the customer's phone cannot be read, in the admin's language, with a number written the way that reads. */
+function phoneProblemText(problem: NonNullable<AdminWalletPassActions["phone_problem"]>, f: WalletPassFormat): string {
+  const values = {
+    phone: problem.typed,
+    problem: f.t(`common.phoneProblem.${problem.problem}`, { defaultValue: problem.problem }),
+    example: problem.example,
+  }
+  return problem.country
+    ? f.t("customer.blocked.phone_unreadable", { ...values, country: countryName(problem.country, f.locale) })
+    : f.t("customer.blocked.phone_unreadableAnywhere", values)
 }

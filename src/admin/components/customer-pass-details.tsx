@@ -130,7 +130,16 @@ export const PassFacts = ({ pass }: { pass: Pass }) => {
           {holder.drift.healed_by
             ? t("customer.facts.driftHealed")
             : holder.drift.not_healed
-              ? t("customer.facts.driftNotHealedBecause", { reason: f.reason(holder.drift.not_healed) })
+              ? t("customer.facts.driftNotHealedBecause", {
+                  reason: f.reason(
+                    {
+                      reason: holder.drift.not_healed,
+                      reason_code: holder.drift.not_healed_code,
+                      reason_values: holder.drift.not_healed_values,
+                    },
+                    { currency: pass.currency_code }
+                  ),
+                })
               : t("customer.facts.driftNotHealed")}
         </Text>
       )}

@@ -1,5 +1,8 @@
 import { Button, Input, Select } from "@medusajs/ui"
+import { useQuery } from "@tanstack/react-query"
 import { useEffect, useState } from "react"
+import type { AdminWalletPassStatusResponse } from "../../api/types"
+import { getJson, walletPassKeys } from "../lib/api"
 import { useWalletPassFormat } from "../lib/format"
 
 /** "Any" in a filter's select (Radix's select takes no empty value). */
@@ -32,6 +35,12 @@ const phoneQuery = (text: string) =>
  */
 export const LogFilters = ({ methods, states, value, onChange, testId }: Props) => {
   const { t } = useWalletPassFormat()
+  // A number of the store's own country as an example (the status the Wallet pass page reads anyway).
+  const { data: status } = useQuery({
+    queryKey: walletPassKeys.status,
+    queryFn: () => getJson<AdminWalletPassStatusResponse>("/admin/wallet-pass/status"),
+  })
+  const example = status?.wallet_pass_status.service.phone_example
   const [phone, setPhone] = useState(value.phone ?? "")
   const typed = phone.trim()
   const invalid = typed !== "" && !phoneQuery(typed)
@@ -74,7 +83,7 @@ export const LogFilters = ({ methods, states, value, onChange, testId }: Props) 
         type="search"
         inputMode="tel"
         aria-label={t("common.filters.phone")}
-        placeholder={`${t("common.filters.phone")}: ${t("common.filters.phonePlaceholder")}`}
+        placeholder={example ? t("common.filters.phonePlaceholder", { example }) : t("common.filters.phone")}
         value={phone}
         aria-invalid={invalid}
         title={invalid ? t("common.filters.phoneHint") : undefined}

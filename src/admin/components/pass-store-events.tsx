@@ -8,7 +8,7 @@ import { Pager } from "./rows-table"
  * The store events sent to the service's triggers for this customer, or skipped with why
  * (docs/store-events.md), newest first, a page at a time.
  */
-export const PassStoreEvents = (props: CustomerSectionProps) => {
+export const PassStoreEvents = ({ currency, ...props }: CustomerSectionProps & { currency: string | null }) => {
   const f = useWalletPassFormat()
   const { t } = f
   const { data, paging } = useCustomerList<AdminCustomerWalletPassStoreEventsResponse>("store-events", props)
@@ -25,8 +25,8 @@ export const PassStoreEvents = (props: CustomerSectionProps) => {
             event: t(`page.events.name.${e.event}`, { defaultValue: e.event }),
             key: e.key,
           })}
-          {e.value ? ` (${e.value})` : ""}
-          {e.state === "skipped" ? ` — ${t("customer.events.skipped", { reason: f.reason(e.reason) })}` : ""}
+          {e.value ? ` (${f.eventValue(e, currency)})` : ""}
+          {e.state === "skipped" ? ` — ${t("customer.events.skipped", { reason: f.reason(e) })}` : ""}
         </Text>
       ))}
       <Pager paging={paging} testId="wallet-pass-store-events-pagination" />

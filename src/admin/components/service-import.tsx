@@ -117,8 +117,8 @@ export const ServiceImport = () => {
                 { header: t("common.columns.state"), cell: (item) => f.label("importItemState", item.state) },
                 {
                   header: t("page.import.why"),
-                  cell: (item) => f.reason(item.reason, { currency: problems.data?.currency_code }),
-                  title: (item) => f.reason(item.reason, { currency: problems.data?.currency_code }),
+                  cell: (item) => f.reason(item, { currency: problems.data?.currency_code }),
+                  title: (item) => f.reason(item, { currency: problems.data?.currency_code }),
                   truncate: true,
                 },
               ]}

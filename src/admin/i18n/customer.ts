@@ -29,6 +29,11 @@ export default defineArea({
           "The enrolment is on its way to the service: pushes and bonus changes wait for it, and refreshing is possible once it is done.",
         not_enrolledAddPhone:
           "The enrolment is on its way to the service: pushes and bonus changes wait for it, and refreshing is possible once it is done.",
+        phone_unreadable:
+          "Not enrolled: the phone {{phone}} is not a phone number of {{country}} ({{problem}}). Correct it with its country code (for example {{example}}); the customer is enrolled once it reads.",
+        phone_unreadableAnywhere:
+          "Not enrolled: the phone {{phone}} is not a phone number ({{problem}}). Correct it (for example {{example}}); the customer is enrolled once it reads.",
+        editPhone: "Edit the phone",
       },
       figures: {
         balance: "Balance",
@@ -198,6 +203,11 @@ export default defineArea({
           "Регистрация отправляется в сервис: пуши и изменения баланса ждут её, а обновить карту можно будет после регистрации.",
         not_enrolledAddPhone:
           "Регистрация отправляется в сервис: пуши и изменения баланса ждут её, а обновить карту можно будет после регистрации.",
+        phone_unreadable:
+          "Не зарегистрирован: номер {{phone}} не читается как телефон страны «{{country}}» ({{problem}}). Исправьте его, указав код страны (например, {{example}}): клиент будет зарегистрирован, как только номер прочитается.",
+        phone_unreadableAnywhere:
+          "Не зарегистрирован: {{phone}} — не номер телефона ({{problem}}). Исправьте его (например, {{example}}): клиент будет зарегистрирован, как только номер прочитается.",
+        editPhone: "Изменить телефон",
       },
       figures: {
         balance: "Баланс",

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next"
 import { WALLET_PASS_NS } from "../i18n"
 import { formatMoney } from "./amount-input"
-import { describeReason, REASON_VALUE_KINDS } from "../../lib/reasons"
+import { REASON_VALUE_KINDS } from "../../lib/reasons"
 
 /**
  * How the plugin's admin writes money, dates and the names of things, the way the dashboard
@@ -59,24 +59,56 @@ export function formatSignedAmount(amount: number, currency: string | null, numb
   return amount > 0 ? `+${text}` : amount < 0 ? `-${text}` : text
 }
 
+let regionNames: { locale: string | undefined; names: Intl.DisplayNames | null } | undefined
+/** "Germany" / "Германия" for "DE" in the admin's language; the code where Intl has no names. */
+export function countryName(code: string, locale: string | undefined): string {
+  if (!regionNames || regionNames.locale !== locale) {
+    let names: Intl.DisplayNames | null = null
+    try {
+      names = new Intl.DisplayNames(locale ? [locale] : [], { type: "region" })
+    } catch {
+      names = null
+    }
+    regionNames = { locale, names }
+  }
+  const { names } = regionNames
+  try {
+    return names?.of(code.toUpperCase()) ?? code
+  } catch {
+    return code
+  }
+}
+
 /**
  * A plugin reason's values as the admin writes them (src/lib/reasons.ts REASON_VALUE_KINDS):
- * amounts through Intl in the balance currency, numbers in the locale's way; words and ids
- * as they are.
+ * amounts through Intl in the balance currency, numbers in the locale's way, countries by
+ * name and phone problems in words (`t`, `common.phoneProblem.*`); words and ids as they are.
  */
 export function reasonValues(
-  values: Record<string, string>,
+  values: Record<string, unknown>,
   currency: string | null,
-  locale: string | undefined
+  locale: string | undefined,
+  t?: T
 ): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(values).map(([name, value]) => {
+    Object.entries(values).map(([name, raw]) => {
+      const value = String(raw ?? "")
       const kind = REASON_VALUE_KINDS[name]
+      if (kind === "country") return [name, countryName(value, locale)]
+      if (kind === "phone_problem")
+        return [name, t ? t(`common.phoneProblem.${value}`, { defaultValue: value.replace(/_/g, " ") }) : value]
       const n = Number(value)
       if (!kind || value.trim() === "" || !Number.isFinite(n)) return [name, value]
       return [name, kind === "money" ? formatAmount(n, currency) : new Intl.NumberFormat(locale).format(n)]
     })
   )
+}
+
+/** A row's reason as admin responses carry it (src/lib/reasons.ts presentReason). */
+export type ReasonFields = {
+  reason?: string | null
+  reason_code?: string | null
+  reason_values?: Record<string, unknown> | null
 }
 
 /** Medusa ids (`cus_01J…`, `wpop_01J…`) are no words for a merchant: cut out of a server's message. */
@@ -137,17 +169,35 @@ export function useWalletPassFormat() {
     return i18n.exists(key, { ns: WALLET_PASS_NS }) ? t(key) : value
   }
   /**
-   * Why something happened: a reason the plugin wrote (src/lib/reasons.ts) in the admin's
-   * language, its amounts in `currency` and its numbers as the locale writes them; anything
-   * else (an admin's own words: `own`) as written.
+   * Why something happened: a reason the plugin wrote (its code and values, src/lib/reasons.ts)
+   * in the admin's language, its amounts in `currency` and its numbers as the locale writes
+   * them; anything else (an admin's own words, a reason this admin does not know) as written.
    */
-  const reason = (
-    text: string | null | undefined,
-    { own = false, currency = null }: { own?: boolean; currency?: string | null } = {}
-  ): string => {
-    const described = own ? null : describeReason(text)
-    if (!described) return text ?? ""
-    return t(`common.reason.${described.code}`, reasonValues(described.values, currency, locale))
+  const reason = (row: ReasonFields | null | undefined, { currency = null }: { currency?: string | null } = {}) => {
+    const key = row?.reason_code ? `common.reason.${row.reason_code}` : null
+    if (!key || !i18n.exists(key, { ns: WALLET_PASS_NS })) return row?.reason ?? ""
+    return t(key, reasonValues(row!.reason_values ?? {}, currency, locale, t))
+  }
+  /**
+   * A store event's value (src/lib/event-values.ts) in the admin's language, amounts in their
+   * currency (the balance's, `currency`, when the value names none) and dates as the dashboard
+   * writes them; a value without parts as the service got it.
+   */
+  const eventValue = (
+    row: { value?: string | null; value_code?: string | null; value_values?: Record<string, unknown> | null },
+    currency: string | null
+  ) => {
+    const key = row.value_code ? `common.eventValue.${row.value_code}` : null
+    if (!key || !i18n.exists(key, { ns: WALLET_PASS_NS })) return row.value ?? ""
+    const values = row.value_values ?? {}
+    const shown: Record<string, string> = {}
+    for (const [name, raw] of Object.entries(values)) {
+      if (name === "amount") shown.amount = formatAmount(Number(raw), (values.currency as string) ?? currency)
+      else if (name === "items") shown.items = new Intl.NumberFormat(locale).format(Number(raw))
+      else if (name === "date") shown.date = formatDate(String(raw), locale)
+      else shown[name] = String(raw ?? "")
+    }
+    return t(key, shown)
   }
   return {
     t,
@@ -161,6 +211,7 @@ export function useWalletPassFormat() {
     error: (error: unknown) => errorText(error, t),
     label,
     reason,
+    eventValue,
   }
 }
 

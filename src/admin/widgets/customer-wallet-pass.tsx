@@ -63,7 +63,7 @@ const CustomerWalletPassWidget = ({ data: customer }: DetailWidgetProps<AdminCus
           <PassBonuses bonuses={pass.bonuses} currency={pass.currency_code} />
           <PassFacts pass={pass} />
           <InstallLinks links={pass.links} />
-          <PassStoreEvents customerId={customer.id} refetchInterval={poll} />
+          <PassStoreEvents customerId={customer.id} refetchInterval={poll} currency={pass.currency_code} />
           <CustomerLedger customerId={customer.id} refetchInterval={poll} />
           <CustomerRequests customerId={customer.id} refetchInterval={poll} />
           {data.actions.push && <PushHistory customerId={customer.id} refetchInterval={poll} />}

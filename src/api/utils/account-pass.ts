@@ -1,8 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
-import { tryNormalizePhone } from "../../lib/phone"
-import { phoneCountry } from "../../utils/phone-country"
+import type { PhoneFailureReason } from "../../lib/phone"
+import { readCustomerPhone } from "../../utils/phone-country"
 import type { CustomerPass } from "../../modules/wallet-pass/types"
 import { OPERATION_PRIORITY } from "../../modules/wallet-pass/constants"
 import { type InstallLinks, installLinks } from "./install-links"
@@ -25,6 +25,8 @@ export type AccountPass = {
   own: CustomerPass | null
   /** The account's phone as E.164, null when it has none (or not a usable one). */
   phone: string | null
+  /** Why the account's phone cannot be read (as typed, the reason, the country tried first); null otherwise. */
+  phone_problem: { typed: string; problem: PhoneFailureReason; country: string | null } | null
   /** The holder of the account's phone when another store customer holds it. */
   elsewhere: { holder_id: string; customer_id: string | null } | null
 }
@@ -44,15 +46,19 @@ export async function resolveAccountPass(
     walletPass.retrieveCustomerPass(customerId, { ledgerLimit }),
     scope.resolve(Modules.CUSTOMER).retrieveCustomer(customerId, { select: ["id", "phone"] }),
   ])
-  const normalized = customer.phone ? tryNormalizePhone(customer.phone, (await phoneCountry(scope)).country) : null
+  const normalized = await readCustomerPhone(scope, customer)
   const phone = normalized?.ok ? normalized.phone : null
+  const phone_problem =
+    normalized && !normalized.ok
+      ? { typed: customer.phone!, problem: normalized.reason, country: normalized.country }
+      : null
   let elsewhere: AccountPass["elsewhere"] = null
   if (phone && own?.holder.phone !== phone) {
     const [holder] = await walletPass.listWalletPassHolders({ phone }, { select: ["id", "customer_id"] })
     if (holder && holder.customer_id !== customerId)
       elsewhere = { holder_id: holder.id, customer_id: holder.customer_id }
   }
-  return { own, phone, elsewhere }
+  return { own, phone, phone_problem, elsewhere }
 }
 
 /** How many credits about to lapse a pass shows (the admin's widget and the storefront's pass). */

@@ -1,4 +1,5 @@
 import type { CustomerPass, HolderLevel } from "../../modules/wallet-pass/types"
+import { presentReason } from "../../lib/reasons"
 import { fromMinorUnits } from "../../modules/wallet-pass/utils/amounts"
 
 /**
@@ -31,7 +32,7 @@ export function presentBonuses(bonuses: CustomerPass["bonuses"]) {
   return bonuses.map((entry) => ({
     bonus: String((entry.metadata as { bonus?: unknown } | null)?.bonus ?? "bonus"),
     amount: fromMinorUnits(entry.amount),
-    reason: entry.reason,
+    ...presentReason(entry),
     received_at: entry.created_at,
     expires_at: entry.expires_at,
   }))

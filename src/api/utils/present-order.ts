@@ -1,3 +1,4 @@
+import { presentReason } from "../../lib/reasons"
 import { fromMinorUnits } from "../../modules/wallet-pass/utils/amounts"
 import type { OrderBonus } from "../../modules/wallet-pass/types"
 
@@ -8,6 +9,10 @@ export function presentOrderBonus(bonus: OrderBonus) {
     reversed: fromMinorUnits(bonus.reversed),
     redeemed: fromMinorUnits(bonus.redeemed),
     redemption_refunded: fromMinorUnits(bonus.redemption_refunded),
-    entries: bonus.entries.map((entry) => ({ ...entry, amount: fromMinorUnits(entry.amount) })),
+    entries: bonus.entries.map((entry) => ({
+      ...entry,
+      ...presentReason(entry),
+      amount: fromMinorUnits(entry.amount),
+    })),
   }
 }

@@ -1,3 +1,4 @@
+import { presentReason, type Reason, storedReason, type StoredReason } from "../../lib/reasons"
 import { basisPointsToPercent, fromMinorUnits } from "../../modules/wallet-pass/utils/amounts"
 import type { CustomerPass } from "../../modules/wallet-pass/types"
 
@@ -7,10 +8,11 @@ type StoreEventRow = {
   name: string
   key: string
   value: string | null
+  value_code?: string | null
+  value_values?: Record<string, unknown> | null
   state: string
-  reason: string | null
   created_at: Date
-}
+} & Partial<StoredReason>
 import { presentBonuses, presentLevel } from "./present-level"
 
 /** A store event sent or skipped for a customer (docs/store-events.md). */
@@ -19,9 +21,12 @@ export function presentStoreEvent(e: StoreEventRow) {
     id: e.id,
     event: e.name,
     key: e.key,
+    /** As the service got it; `value_code` and `value_values` (src/lib/event-values.ts) for the admin's language. */
     value: e.value,
+    value_code: e.value_code ?? null,
+    value_values: e.value_values ?? null,
     state: e.state,
-    reason: e.reason,
+    ...presentReason(e),
     created_at: e.created_at,
   }
 }
@@ -104,7 +109,7 @@ export function presentLedgerEntry(entry: CustomerPass["ledger"][number]) {
     amount: fromMinorUnits(entry.amount),
     kind: entry.kind,
     state: entry.state,
-    reason: entry.reason,
+    ...presentReason(entry),
     order_id: entry.order_id,
     transaction_id: entry.transaction_id,
     expires_at: entry.expires_at,
@@ -119,11 +124,17 @@ export function presentLedgerEntry(entry: CustomerPass["ledger"][number]) {
 
 function presentDrift(drift: Record<string, unknown> | null) {
   if (!drift) return null
+  // Why it was not healed: a reason's code and values, or its English text (a drift found before codes).
+  const notHealed = drift.not_healed as Reason | string | undefined
+  const why = notHealed ? presentReason(storedReason(notHealed)) : null
   return {
     service: fromMinorUnits(Number(drift.service)),
     store: fromMinorUnits(Number(drift.store)),
     at: String(drift.at),
     healed_by: (drift.healed_by as string | null) ?? null,
-    not_healed: (drift.not_healed as string | undefined) ?? null,
+    /** English text; `not_healed_code` and `not_healed_values` for the admin's language. */
+    not_healed: why?.reason ?? null,
+    not_healed_code: why?.reason_code ?? null,
+    not_healed_values: why?.reason_values ?? null,
   }
 }

@@ -1,4 +1,5 @@
 import { fromMinorUnits } from "../../modules/wallet-pass/utils/amounts"
+import { presentReason, type StoredReason } from "../../lib/reasons"
 import type { SyncRunProgress } from "../../modules/wallet-pass/types"
 
 /**
@@ -39,23 +40,24 @@ export function presentSyncRun(progress: SyncRunProgress | null, backgroundPerHo
   }
 }
 
-export function presentImportItem(item: {
-  id: string
-  phone: string
-  state: string
-  outcome: string | null
-  customer_id: string | null
-  reason: string | null
-  service_balance: number | null
-  refreshed_balance: number | null
-}) {
+export function presentImportItem(
+  item: {
+    id: string
+    phone: string
+    state: string
+    outcome: string | null
+    customer_id: string | null
+    service_balance: number | null
+    refreshed_balance: number | null
+  } & Partial<StoredReason>
+) {
   return {
     id: item.id,
     phone: item.phone,
     state: item.state,
     outcome: item.outcome,
     customer_id: item.customer_id,
-    reason: item.reason,
+    ...presentReason(item),
     service_balance: item.service_balance === null ? null : fromMinorUnits(item.service_balance),
     refreshed_balance: item.refreshed_balance === null ? null : fromMinorUnits(item.refreshed_balance),
   }

@@ -5,7 +5,9 @@ import {
   isE164,
   normalizePhone,
   parseBirthday,
+  phoneExample,
   tryNormalizePhone,
+  tryNormalizePhoneIn,
 } from "../phone"
 
 describe("normalizePhone", () => {
@@ -49,6 +51,32 @@ describe("normalizePhone", () => {
     expect(isE164("+79991234567")).toBe(true)
     expect(isE164("79991234567")).toBe(false)
     expect(isE164("+7 999 123 45 67")).toBe(false)
+  })
+})
+
+describe("reading a phone in several countries (the customer's own first, then the store's)", () => {
+  it("takes the first country where the number is possible", () => {
+    expect(tryNormalizePhoneIn("0151 70000105", ["RU", "DE"])).toEqual({
+      ok: true,
+      phone: "+4915170000105",
+      country: "DE",
+    })
+    expect(tryNormalizePhoneIn("0664 1234567", ["AT", "DE"])).toMatchObject({ phone: "+436641234567", country: "AT" })
+    expect(tryNormalizePhoneIn("0664 1234567", ["DE"])).toMatchObject({ phone: "+496641234567", country: "DE" })
+  })
+
+  it("needs no country for a number with its code, and names the first country's reason when none reads it", () => {
+    expect(tryNormalizePhoneIn("+44 20 7946 0958", ["DE"])).toEqual({ ok: true, phone: "+442079460958", country: null })
+    expect(tryNormalizePhoneIn("0151 700001051234567", ["DE", "RU"])).toEqual({
+      ok: false,
+      reason: "too_long",
+      country: "DE",
+    })
+  })
+
+  it("writes a country's example number with its code", () => {
+    expect(phoneExample("DE")).toBe("+49 1512 3456789")
+    expect(phoneExample("RU")).toMatch(/^\+7 9/)
   })
 })
 

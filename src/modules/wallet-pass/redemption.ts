@@ -1,7 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { OPERATION_PRIORITY } from "./constants"
 import { ledgerKeys, operationKeys, voidedKey } from "./keys"
-import { reasonText } from "../../lib/reasons"
+import { reason, storedReason } from "../../lib/reasons"
 import type WalletPassModuleService from "./service"
 
 /**
@@ -20,7 +20,23 @@ import type WalletPassModuleService from "./service"
  * 4. order.canceled gives it back once (`order:<id>:redeem:refund`, balance/add).
  */
 
-/** Promotion codes of cart redemptions: one per cart, `WALLETPASS-BONUS-<cart id>`. */
+/**
+ * What a cart pays with bonus: line item adjustments of no promotion (the promotion engine
+ * leaves adjustments without a code alone), known by their provider, tax-inclusive like the
+ * prices they take off. The order keeps them (docs/loyalty.md, "Paying with bonus").
+ */
+export const REDEMPTION_ADJUSTMENT = {
+  code: null,
+  description: "Paid with bonus",
+  provider_id: "wallet-pass-bonus",
+  is_tax_inclusive: true,
+} as const
+
+/**
+ * Promotion codes of cart redemptions before the bonus became adjustments: one per cart,
+ * `WALLETPASS-BONUS-<cart id>`. Carts and orders of then still carry them, and the clean-up
+ * job still deletes such promotions.
+ */
 export const REDEMPTION_PROMOTION_PREFIX = "WALLETPASS-BONUS-"
 export const REDEMPTION_MANAGED_BY = "wallet-pass-redemption"
 
@@ -87,7 +103,7 @@ export async function reserveCartRedemption(
       dedupe_key: dedupeKey,
       forbid_overdraft: true,
       spendable_only: true,
-      reason: reasonText("redemption", { cart_id: input.cart_id }),
+      reason: reason("redemption", { cart_id: input.cart_id }),
       metadata: { cart_id: input.cart_id, currency: input.currency_code },
       currency_code: input.currency_code,
     },
@@ -152,7 +168,7 @@ export async function convertCartRedemption(
     await walletPass.updateWalletPassLedgerEntries({
       id: entry.id,
       order_id: input.order_id,
-      reason: `bonus paid for order #${input.display_id ?? input.order_id}`,
+      ...storedReason(reason("redemption_order", { order: input.display_id ?? input.order_id })),
     })
   }
   const held = await walletPass.listWalletPassOperations({ ledger_entry_id: entry.id, state: "pending" })

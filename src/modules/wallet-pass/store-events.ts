@@ -109,11 +109,3 @@ export function eventValue(value: string): string {
   const text = value.replace(/\s+/g, " ").trim()
   return text.length <= EVENT_VALUE_MAX ? text : `${text.slice(0, EVENT_VALUE_MAX - 1)}…`
 }
-
-/** An amount as a value shows it: "110.00 EUR". */
-export function eventAmount(
-  amount: number | string | null | undefined,
-  currencyCode: string | null | undefined
-): string {
-  return `${Number(amount ?? 0).toFixed(2)}${currencyCode ? ` ${currencyCode.toUpperCase()}` : ""}`
-}

@@ -3,7 +3,8 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
 import { storeEventKey } from "../../modules/wallet-pass/keys"
 import { birthdaysOn } from "../../modules/wallet-pass/program"
-import { type DetectedEvent, eventAmount } from "../../modules/wallet-pass/store-events"
+import type { DetectedEvent } from "../../modules/wallet-pass/store-events"
+import { eventValueParts, eventValueText } from "../../lib/event-values"
 import { fromMinorUnits } from "../../modules/wallet-pass/utils/amounts"
 import { sendStoreEventWorkflow } from "./send-store-event"
 import type { StoreEventInput } from "./steps/queue-store-event"
@@ -90,13 +91,19 @@ async function abandonedCarts(container: MedusaContainer, afterMinutes: number, 
     )
     if (now.getTime() - touched < afterMinutes * MINUTE) return []
     const count = items.reduce((n, i) => n + Number(i.quantity ?? 0), 0)
+    const parts = eventValueParts("cart", {
+      items: count,
+      amount: Number(cart.total ?? 0),
+      currency: cart.currency_code,
+    })
     return [
       {
         name: "cart.abandoned" as const,
         entity_id: cart.id,
         occurrence: touched,
         customer_id: cart.customer_id,
-        value: `${count} item(s), ${eventAmount(cart.total as number, cart.currency_code)}`,
+        value: eventValueText(parts),
+        value_parts: parts,
       },
     ]
   })
@@ -128,12 +135,20 @@ async function expiringCredits(container: MedusaContainer, daysBefore: number, n
     { select: ["id", "holder_id", "remaining", "expires_at"] }
   )
   const day = new Intl.DateTimeFormat("en-CA", { timeZone: program.timeZone })
-  return credits.map((c) => ({
-    name: "bonus.expiring" as const,
-    entity_id: c.id,
-    holder_id: (c as unknown as { holder_id: string }).holder_id,
-    value: `${fromMinorUnits(c.remaining ?? 0).toFixed(2)} on ${day.format(new Date(c.expires_at!))}`,
-  }))
+  return credits.map((c) => {
+    // In the balance unit (no currency: the balance's), the day in the program's time zone.
+    const parts = eventValueParts("expiring", {
+      amount: fromMinorUnits(c.remaining ?? 0),
+      date: day.format(new Date(c.expires_at!)),
+    })
+    return {
+      name: "bonus.expiring" as const,
+      entity_id: c.id,
+      holder_id: (c as unknown as { holder_id: string }).holder_id,
+      value: eventValueText(parts),
+      value_parts: parts,
+    }
+  })
 }
 
 /** Holders whose birthday it is in the program's time zone: once a year. */

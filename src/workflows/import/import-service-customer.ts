@@ -5,6 +5,7 @@ import { adoptHolderStep } from "./steps/adopt-holder"
 import { ensureImportHolderStep } from "./steps/ensure-import-holder"
 import { resolveImportTargetStep } from "./steps/resolve-import-target"
 import type { AdoptionResult, ServiceCustomerSnapshot } from "../../modules/wallet-pass/types"
+import type { Reason } from "../../lib/reasons"
 
 export type ImportServiceCustomerWorkflowInput = {
   /** E.164 */
@@ -15,7 +16,7 @@ export type ImportServiceCustomerWorkflowInput = {
 }
 
 export type ImportServiceCustomerWorkflowOutput = {
-  skip: string | null
+  skip: Reason | null
   holder_id: string | null
   customer_id: string | null
   /** "linked" to a store customer that had this phone, or "created" a store customer. */

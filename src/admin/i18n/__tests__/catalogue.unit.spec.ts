@@ -14,6 +14,7 @@ import path from "path"
 import { HOOK_METHODS, PUSH_TYPES } from "../../../lib/constants"
 import { ERROR_KINDS } from "../../../lib/wallet-pass-client/errors"
 import { REASON_CODES } from "../../../lib/reasons"
+import { EVENT_VALUE_CODES } from "../../../lib/event-values"
 import { STORE_EVENT_NAMES } from "../../../modules/wallet-pass/store-events"
 import type { Catalogue } from "../area"
 import resources, { AREAS, CATALOGUES, WALLET_PASS_NS } from "../index"
@@ -86,6 +87,7 @@ describe("the admin's translations (namespace wallet-pass)", () => {
   it.each([
     ["ledgerKind", LEDGER_KINDS],
     ["reason", REASON_CODES],
+    ["eventValue", EVENT_VALUE_CODES],
     ["failure", Object.keys(ERROR_KINDS)],
     ["ledgerState", LEDGER_STATES],
     ["operationState", OPERATION_STATES],

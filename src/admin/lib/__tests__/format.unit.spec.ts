@@ -61,4 +61,13 @@ describe("the admin's formats", () => {
     })
     expect(new Intl.NumberFormat("ru").format(7.5)).toBe("7,5")
   })
+
+  it("names a reason's country in the admin's language and its phone problem in its words", () => {
+    const t = (key: string) => `«${key}»`
+    expect(reasonValues({ country: "DE", problem: "too_long" }, null, "ru", t)).toEqual({
+      country: "Германия",
+      problem: "«common.phoneProblem.too_long»",
+    })
+    expect(reasonValues({ country: "DE", percent: 5 }, null, "en")).toEqual({ country: "Germany", percent: "5" })
+  })
 })

@@ -1,5 +1,6 @@
 import { parseWalletPassOptions } from "../options"
-import { eventAmount, eventValue, STORE_EVENT_NAMES, storeEventsSchema } from "../store-events"
+import { eventValue, STORE_EVENT_NAMES, storeEventsSchema } from "../store-events"
+import { eventValueParts, eventValueText } from "../../../lib/event-values"
 
 const valid = { apiUrl: "https://service.example/v2/", appKey: "secret-app-key" }
 const errorOf = (events: unknown) => {
@@ -59,8 +60,16 @@ describe("an event's value", () => {
     expect(eventValue("  #12 \n 110.00 EUR ")).toBe("#12 110.00 EUR")
   })
 
-  it("shows amounts with two decimals and the currency", () => {
-    expect(eventAmount(110, "eur")).toBe("110.00 EUR")
-    expect(eventAmount("25.5", null)).toBe("25.50")
+  it("is kept as parts and sent as the text the service always got: amounts with two decimals and the currency", () => {
+    const order = eventValueParts("order_total", { order: 12, amount: 110, currency: "EUR" })
+    expect(order).toEqual({ code: "order_total", values: { order: 12, amount: 110, currency: "eur" } })
+    expect(eventValueText(order)).toBe("#12 110.00 EUR")
+    expect(eventValueText(eventValueParts("cart", { items: 2, amount: 210, currency: "eur" }))).toBe(
+      "2 item(s), 210.00 EUR"
+    )
+    expect(eventValueText(eventValueParts("expiring", { amount: 25.5, date: "2026-11-27" }))).toBe(
+      "25.50 on 2026-11-27"
+    )
+    expect(eventValueText(eventValueParts("order_returned", { order: 12, items: 1 }))).toBe("#12, 1 item(s) returned")
   })
 })

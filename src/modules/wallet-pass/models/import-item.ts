@@ -16,7 +16,11 @@ export const WalletPassImportItem = model
     outcome: model.text().nullable(),
     holder_id: model.text().nullable(),
     customer_id: model.text().nullable(),
+    // A reason of the plugin's own as its code and values (src/lib/reasons.ts); `reason` keeps
+    // an admin's own words, and the English text of rows from before codes.
     reason: model.text().nullable(),
+    reason_code: model.text().nullable(),
+    reason_values: model.json().nullable(),
     // The service's balance when it was read (minor units), and at the final refresh.
     service_balance: model.number().nullable(),
     refreshed_balance: model.number().nullable(),

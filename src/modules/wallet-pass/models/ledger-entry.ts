@@ -14,7 +14,11 @@ export const WalletPassLedgerEntry = model
     amount: model.number(),
     kind: model.enum([...LEDGER_KINDS]),
     state: model.enum([...LEDGER_STATES]).default("applied"),
+    // A reason of the plugin's own as its code and values (src/lib/reasons.ts); `reason` keeps
+    // an admin's own words, and the English text of rows from before codes.
     reason: model.text().nullable(),
+    reason_code: model.text().nullable(),
+    reason_values: model.json().nullable(),
     order_id: model.text().nullable(),
     dedupe_key: model.text(),
     transaction_id: model.text().nullable(),

@@ -18,8 +18,15 @@ export const WalletPassStoreEvent = model
     customer_id: model.text().nullable(),
     holder_id: model.text().nullable(),
     value: model.text().nullable(),
+    // The value's parts (src/lib/event-values.ts) for the admin to write it in its language.
+    value_code: model.text().nullable(),
+    value_values: model.json().nullable(),
     state: model.enum([...STORE_EVENT_STATES]),
+    // A reason of the plugin's own as its code and values (src/lib/reasons.ts); `reason` keeps
+    // an admin's own words, and the English text of rows from before codes.
     reason: model.text().nullable(),
+    reason_code: model.text().nullable(),
+    reason_values: model.json().nullable(),
     operation_id: model.text().nullable(),
   })
   .indexes([

@@ -3,7 +3,7 @@ import type { AdoptionResult, ServiceCustomerSnapshot } from "../types"
 import { generateEntityId, MedusaError } from "@medusajs/framework/utils"
 import type { AdoptionState } from "../constants"
 import { ledgerKeys } from "../keys"
-import { reasonText } from "../../../lib/reasons"
+import { reason, storedReason } from "../../../lib/reasons"
 
 /**
  * Adoption (docs/adoption.md): the first time the store links a phone the service already
@@ -88,7 +88,7 @@ export class AdoptionRepository {
               holder_id: holder.id,
               amount: snapshot.balance,
               kind: "opening_balance",
-              reason: reasonText("opening_balance"),
+              ...storedReason(reason("opening_balance")),
               dedupe_key: ledgerKeys.opening(holder.id),
               metadata: { source: "service" },
             }),

@@ -4,7 +4,7 @@ import type { SyncRunRow } from "../types"
 import { QueueRepository } from "./queue"
 import { SyncRepository } from "./sync"
 import { ledgerKeys, operationKeys } from "../keys"
-import { reasonText } from "../../../lib/reasons"
+import { type Reason, reason, storedReason } from "../../../lib/reasons"
 
 /**
  * The import's own steps over a sync run (docs/adoption.md, "The import of the service's
@@ -19,14 +19,16 @@ export class ImportRepository extends SyncRepository {
     outcome?: string | null
     holder_id?: string | null
     customer_id?: string | null
-    reason?: string | null
+    reason?: Reason | null
     service_balance?: number | null
     operation_id: string | null
   }): Promise<void> {
+    const why = storedReason(input.reason)
     const { rows } = await this.knex.raw<{ rows: { run_id: string }[] }>(
       `UPDATE wallet_pass_import_item
           SET state = ?, outcome = ?, holder_id = COALESCE(?, holder_id), customer_id = COALESCE(?, customer_id),
-              reason = ?, service_balance = COALESCE(?::int, service_balance), updated_at = now()
+              reason = ?, reason_code = ?, reason_values = ?::jsonb,
+              service_balance = COALESCE(?::int, service_balance), updated_at = now()
         WHERE id = ? AND state = 'found'
         RETURNING run_id`,
       [
@@ -34,7 +36,9 @@ export class ImportRepository extends SyncRepository {
         input.outcome ?? null,
         input.holder_id ?? null,
         input.customer_id ?? null,
-        input.reason ?? null,
+        why.reason,
+        why.reason_code,
+        why.reason_values && JSON.stringify(why.reason_values),
         input.service_balance ?? null,
         input.item_id,
       ]
@@ -91,16 +95,24 @@ export class ImportRepository extends SyncRepository {
     )
     const item = items[0]
     if (!item || item.refreshed_at) return "same"
-    const done = async (fields: { state?: string; reason?: string | null }) => {
+    const done = async (fields: { state?: string; reason?: Reason }) => {
+      const why = storedReason(fields.reason)
       await this.knex.raw(
-        `UPDATE wallet_pass_import_item SET refreshed_balance = ?, refreshed_at = now(),
-                state = COALESCE(?, state), reason = COALESCE(?, reason), updated_at = now() WHERE id = ?`,
-        [input.service_balance, fields.state ?? null, fields.reason ?? null, input.item_id]
+        `UPDATE wallet_pass_import_item SET refreshed_balance = ?, refreshed_at = now(), state = COALESCE(?, state),
+                reason_code = COALESCE(?, reason_code), reason_values = COALESCE(?::jsonb, reason_values),
+                updated_at = now() WHERE id = ?`,
+        [
+          input.service_balance,
+          fields.state ?? null,
+          why.reason_code,
+          why.reason_values && JSON.stringify(why.reason_values),
+          input.item_id,
+        ]
       )
       await this.settleRunPhase(item.run_id, input.operation_id)
     }
     if (input.service_balance === null) {
-      await done({ state: "review", reason: reasonText("import_unknown_phone") })
+      await done({ state: "review", reason: reason("import_unknown_phone") })
       return "gone"
     }
     const { rows } = await this.knex.raw<{ rows: { balance: string; changed: boolean; busy: boolean }[] }>(
@@ -120,7 +132,7 @@ export class ImportRepository extends SyncRepository {
     if (rows[0].changed || rows[0].busy) {
       await done({
         state: "review",
-        reason: reasonText("import_changed_on_both", { service: input.service_balance / 100, store: store / 100 }),
+        reason: reason("import_changed_on_both", { service: input.service_balance / 100, store: store / 100 }),
       })
       return "review"
     }
@@ -130,7 +142,7 @@ export class ImportRepository extends SyncRepository {
         holder_id: input.holder_id,
         amount: difference,
         kind: "sync_adjustment",
-        reason: reasonText("import_refresh"),
+        ...storedReason(reason("import_refresh")),
         dedupe_key: ledgerKeys.importRefresh(item.run_id, input.holder_id),
         metadata: { run_id: item.run_id, service_balance: input.service_balance },
       }),

@@ -75,7 +75,7 @@ export class LedgerRepository {
     const { rows } = await this.knex.raw<{
       rows: (Omit<OrderBonus["entries"][number], "operation"> & { operation: any })[]
     }>(
-      `SELECT e.id, e.kind, e.amount, e.state, e.reason, e.created_at,
+      `SELECT e.id, e.kind, e.amount, e.state, e.reason, e.reason_code, e.reason_values, e.created_at,
               (SELECT jsonb_build_object('id', o.id, 'method', o.method, 'state', o.state, 'last_error', o.last_error)
                  FROM wallet_pass_operation o
                 WHERE o.ledger_entry_id = e.id AND o.deleted_at IS NULL

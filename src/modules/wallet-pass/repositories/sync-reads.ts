@@ -1,6 +1,7 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { SyncRunProgress, SyncRunRow } from "../types"
 import type { SyncRunKind } from "../constants"
+import { presentReason, type StoredReason } from "../../../lib/reasons"
 
 /** Reads of the sweeps for the admin and the background scheduler (their writes: sync.ts). */
 export class SyncReadsRepository {
@@ -21,10 +22,11 @@ export class SyncReadsRepository {
         `SELECT state, outcome, count(*) AS n FROM wallet_pass_import_item WHERE run_id = ? AND deleted_at IS NULL GROUP BY state, outcome`,
         [run.id]
       ),
-      this.knex.raw<{ rows: { reason: string; n: string }[] }>(
-        `SELECT reason, count(*) AS n FROM wallet_pass_import_item
-          WHERE run_id = ? AND state IN ('skipped', 'review') AND reason IS NOT NULL AND deleted_at IS NULL
-          GROUP BY reason ORDER BY count(*) DESC, reason LIMIT 10`,
+      this.knex.raw<{ rows: (StoredReason & { n: string })[] }>(
+        `SELECT reason, reason_code, reason_values, count(*) AS n FROM wallet_pass_import_item
+          WHERE run_id = ? AND state IN ('skipped', 'review') AND (reason IS NOT NULL OR reason_code IS NOT NULL)
+            AND deleted_at IS NULL
+          GROUP BY reason, reason_code, reason_values ORDER BY count(*) DESC, reason_code, reason LIMIT 10`,
         [run.id]
       ),
       this.knex.raw<{ rows: { n: string }[] }>(
@@ -49,7 +51,7 @@ export class SyncReadsRepository {
     return {
       run,
       items: counts,
-      reasons: reasons.rows.map((r) => ({ reason: r.reason, count: Number(r.n) })),
+      reasons: reasons.rows.map(({ n, ...r }) => ({ ...presentReason(r), count: Number(n) })),
       requests: {
         spent: Number(spent.rows[0].n),
         // Queued requests, plus one page for each window not listed yet (at least).

@@ -6,7 +6,7 @@ import { formatServiceDate } from "../../../lib/wallet-pass-client/dates"
 import { OPERATION_PRIORITY, type SyncRunKind } from "../constants"
 import { QueueRepository } from "./queue"
 import { operationKeys } from "../keys"
-import { reasonText } from "../../../lib/reasons"
+import { reason, storedReason } from "../../../lib/reasons"
 
 /**
  * Background sweeps over the service's base (docs/adoption.md): the import, the install-flag
@@ -188,16 +188,18 @@ export class SyncRepository {
       id: generateEntityId(undefined, "wpimp"),
       phone: p.phone ?? p.raw.slice(0, 64),
       state: !p.phone ? "skipped" : knownSet.has(p.phone) ? "skipped" : "found",
-      reason: !p.phone
-        ? reasonText("import_invalid_phone", { problem: p.problem ?? "?" })
-        : knownSet.has(p.phone)
-          ? reasonText("import_in_store")
-          : null,
+      ...storedReason(
+        !p.phone
+          ? reason("import_invalid_phone", { problem: p.problem ?? "?" })
+          : knownSet.has(p.phone)
+            ? reason("import_in_store")
+            : null
+      ),
     }))
     const { rows: inserted } = await this.knex.raw<{ rows: { id: string; phone: string }[] }>(
-      `INSERT INTO wallet_pass_import_item (id, run_id, phone, state, reason, created_at, updated_at)
-       SELECT i.id, ?, i.phone, i.state, i.reason, now(), now()
-         FROM unnest(?::text[], ?::text[], ?::text[], ?::text[]) AS i(id, phone, state, reason)
+      `INSERT INTO wallet_pass_import_item (id, run_id, phone, state, reason_code, reason_values, created_at, updated_at)
+       SELECT i.id, ?, i.phone, i.state, i.reason_code, i.reason_values, now(), now()
+         FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::jsonb[]) AS i(id, phone, state, reason_code, reason_values)
        ON CONFLICT DO NOTHING
        RETURNING id, phone, state`,
       [
@@ -205,7 +207,8 @@ export class SyncRepository {
         items.map((i) => i.id),
         items.map((i) => i.phone),
         items.map((i) => i.state),
-        items.map((i) => i.reason),
+        items.map((i) => i.reason_code),
+        items.map((i) => i.reason_values && JSON.stringify(i.reason_values)),
       ] as Knex.RawBinding[]
     )
     for (const item of inserted as { id: string; phone: string; state: string }[]) {
@@ -387,7 +390,7 @@ export class SyncRepository {
         at: new Date().toISOString(),
         run_id: input.run_id,
         healed_by: healedBy,
-        ...(input.heal ? {} : { not_healed: reasonText("drift_import_waiting") }),
+        ...(input.heal ? {} : { not_healed: reason("drift_import_waiting") }),
       }),
       input.holder_id,
     ])

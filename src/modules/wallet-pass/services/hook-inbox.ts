@@ -6,7 +6,7 @@ import { BalanceOutOfRangeError } from "../utils/balance-errors"
 import { GroupWriter } from "../utils/group-writer"
 import { InternalService, type InternalServiceDeps } from "../utils/internal-service"
 import { type AppliedEntryJson, appliedEntry, newLedgerEntry } from "../utils/ledger-entry"
-import { reasonText } from "../../../lib/reasons"
+import { reason } from "../../../lib/reasons"
 import { type RefusalMinute, type RefusalSample, RefusalTally } from "../utils/refusal-tally"
 import { ledgerKeys } from "../keys"
 
@@ -92,7 +92,7 @@ export class HookInboxService extends InternalService {
     const entry = newLedgerEntry({
       amount: input.amount,
       kind: input.amount > 0 ? "service_credit" : "service_debit",
-      reason: reasonText(input.amount > 0 ? "service_credit" : "service_debit"),
+      reason: reason(input.amount > 0 ? "service_credit" : "service_debit"),
       dedupe_key: ledgerKeys.serviceCredit(input.transaction_id),
       transaction_id: input.transaction_id,
       lifetime_seconds: input.lifetime_seconds,

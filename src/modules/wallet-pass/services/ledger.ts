@@ -18,7 +18,7 @@ import { formatBalanceAmount } from "../utils/amounts"
 import { BalanceOutOfRangeError, insufficientBalanceMessage } from "../utils/balance-errors"
 import { InternalService } from "../utils/internal-service"
 import { type AppliedEntryJson, appliedEntry, expiryEntry, newLedgerEntry } from "../utils/ledger-entry"
-import { reasonText } from "../../../lib/reasons"
+import { type Reason, reason } from "../../../lib/reasons"
 import { ledgerKeys, operationKeys } from "../keys"
 
 /** How an order's accrual is reversed (see reverseOrderAccrual). */
@@ -31,7 +31,7 @@ export type ReversalInput = {
    * often repay a return already reversed).
    */
   share: "rest" | { numerator: number; denominator: number } | { upTo: { numerator: number; denominator: number } }
-  reason: string
+  reason: Reason
   priority: number
 }
 
@@ -198,7 +198,7 @@ export class LedgerService extends InternalService {
     if (!canceled) return false
     for (const { credit_id, amount } of canceled.lapsed) {
       const expiry = expiryEntry({
-        reason: reasonText("credit_expired_given_back"),
+        reason: reason("credit_expired_given_back"),
         dedupe_key: ledgerKeys.expiryCanceled(credit_id, canceled.entry.id),
         metadata: { credit_id, canceled_entry_id: canceled.entry.id },
       })
@@ -229,7 +229,7 @@ export class LedgerService extends InternalService {
     for (const candidate of await ledger.lapsedCredits(limit)) {
       await ledger.lockHolder(candidate.holder_id)
       const expiry = expiryEntry({
-        reason: reasonText("credit_expired"),
+        reason: reason("credit_expired"),
         dedupe_key: ledgerKeys.expiry(candidate.id),
         metadata: { credit_id: candidate.id },
       })

@@ -16,10 +16,13 @@ DECLARE
 BEGIN
   IF v_in_range AND NOT (p_forbid_overdraft AND v_amount < 0 AND v_after < 0) THEN
     INSERT INTO wallet_pass_ledger_entry
-      (id, holder_id, amount, kind, state, reason, order_id, dedupe_key, transaction_id, expires_at, remaining,
-       overdraft, balance_after, metadata, created_at, updated_at)
+      (id, holder_id, amount, kind, state, reason, reason_code, reason_values, order_id, dedupe_key, transaction_id,
+       expires_at, remaining, overdraft, balance_after, metadata, created_at, updated_at)
     VALUES
-      (p_entry ->> 'id', v_holder_id, v_amount, p_entry ->> 'kind', 'applied', p_entry ->> 'reason', p_entry ->> 'order_id',
+      (p_entry ->> 'id', v_holder_id, v_amount, p_entry ->> 'kind', 'applied', p_entry ->> 'reason',
+       p_entry ->> 'reason_code',
+       CASE WHEN jsonb_typeof(p_entry -> 'reason_values') = 'object' THEN p_entry -> 'reason_values' END,
+       p_entry ->> 'order_id',
        p_entry ->> 'dedupe_key', p_entry ->> 'transaction_id',
        CASE WHEN v_lifetime IS NOT NULL THEN now() + make_interval(secs => v_lifetime) END,
        CASE WHEN v_lifetime IS NOT NULL THEN v_amount END,

@@ -18,6 +18,7 @@ import type {
   WalletPassOperation,
   WalletPassSyncRun,
 } from "../models"
+import type { presentReason, Reason } from "../../../lib/reasons"
 
 /**
  * The walletPass module's public types: what its service takes and answers, and the rows its
@@ -47,7 +48,8 @@ export type ApplyLedgerEntryInput = {
   dedupe_key: string
   /** The service's addBalance `transactionId`, also unique. */
   transaction_id?: string | null
-  reason?: string | null
+  /** Why: one of the plugin's reasons (kept as its code and values), or an admin's own words. */
+  reason?: Reason | string | null
   order_id?: string | null
   /** A credit that lapses this many seconds after it is applied (database clock). */
   lifetime_seconds?: number | null
@@ -127,6 +129,8 @@ export type OrderBonus = {
     amount: number
     state: string
     reason: string | null
+    reason_code: string | null
+    reason_values: Record<string, unknown> | null
     created_at: Date
     operation: { id: string; method: OperationMethod; state: OperationState; last_error: string | null } | null
   }[]
@@ -310,8 +314,8 @@ export type SyncRunProgress = {
   run: SyncRunRow
   /** Import items by how they ended (found: still to be read). */
   items: { found: number; adopted: number; linked: number; created: number; skipped: number; review: number }
-  /** The most common reasons for skipped or review items. */
-  reasons: { reason: string; count: number }[]
+  /** The most common reasons for skipped or review items: code and values (src/lib/reasons.ts), English text. */
+  reasons: (ReturnType<typeof presentReason> & { count: number })[]
   /** Requests this run has spent so far, and (at least) how many it still needs. */
   requests: { spent: number; remaining: number }
   windows: { total: number; done: number }

@@ -2,6 +2,7 @@ import { generateEntityId, MedusaError } from "@medusajs/framework/utils"
 import { LEDGER_KINDS, MAX_AMOUNT_MINOR } from "../constants"
 import type { ApplyLedgerEntryInput, ApplyLedgerEntryResult, LedgerEntryRow } from "../types"
 import { formatBalanceAmount } from "./amounts"
+import { type Reason, storedReason } from "../../../lib/reasons"
 
 /** The longest lifetime a credit may have. */
 const MAX_LIFETIME_SECONDS = 100 * 366 * 24 * 3600
@@ -37,7 +38,7 @@ export function newLedgerEntry(input: NewLedgerEntry): Record<string, unknown> {
     id: generateEntityId(undefined, "wple"),
     amount: input.amount,
     kind: input.kind,
-    reason: input.reason ?? null,
+    ...storedReason(input.reason),
     order_id: input.order_id ?? null,
     dedupe_key: input.dedupe_key,
     transaction_id: input.transaction_id ?? null,
@@ -74,12 +75,22 @@ export function entryFromJson(json: Record<string, unknown>): LedgerEntryRow {
  * An `expiry` entry without its amount and holder (the lapsed credit, or the canceled debit's
  * part of it, gives them), as wallet_pass_apply_entry takes it.
  */
-export function expiryEntry(input: {
-  reason: string
+export function expiryEntry({
+  reason,
+  ...input
+}: {
+  reason: Reason
   dedupe_key: string
   metadata: Record<string, unknown>
 }): Record<string, unknown> {
-  return { id: generateEntityId(undefined, "wple"), kind: "expiry", order_id: null, transaction_id: null, ...input }
+  return {
+    id: generateEntityId(undefined, "wple"),
+    kind: "expiry",
+    order_id: null,
+    transaction_id: null,
+    ...storedReason(reason),
+    ...input,
+  }
 }
 
 /**

@@ -2,8 +2,8 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
 import { createdFromService, HolderSource, OPERATION_PRIORITY } from "../../../modules/wallet-pass/constants"
-import { tryNormalizePhone } from "../../../lib/phone"
-import { phoneCountry } from "../../../utils/phone-country"
+import { readCustomerPhone } from "../../../utils/phone-country"
+import { phoneProblemText } from "../../../lib/reasons"
 import type { EnrollmentUndo as Undo, ReenrollWhen } from "../../../modules/wallet-pass/types"
 
 export type CreateEnrollmentStepInput = {
@@ -51,14 +51,13 @@ export const createEnrollmentStep = createStep(
     if (createdFromService(customer.metadata as Record<string, unknown> | null)) {
       return new StepResponse<CreateEnrollmentStepOutput, Undo>({ skipped: "created from a pass install" })
     }
-    const normalized = customer.phone
-      ? tryNormalizePhone(customer.phone, (await phoneCountry(container)).country)
-      : null
+    // In the customer's own country first, then the store's (docs/operations.md, "Phones").
+    const normalized = await readCustomerPhone(container, customer)
     const result = await walletPass.createHolderForEnrollment({
       customer_id,
       source,
       phone: normalized?.ok ? normalized.phone : null,
-      phone_problem: normalized && !normalized.ok ? `invalid phone (${normalized.reason.replace(/_/g, " ")})` : null,
+      phone_problem: normalized && !normalized.ok ? phoneProblemText(normalized) : null,
       profile: { name: customer.first_name, surname: customer.last_name, email: customer.email },
       priority: source === "backfill" ? OPERATION_PRIORITY.bulk : OPERATION_PRIORITY.accrual,
       retry,

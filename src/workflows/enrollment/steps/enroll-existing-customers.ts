@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { tryNormalizePhone } from "../../../lib/phone"
-import { phoneCountry } from "../../../utils/phone-country"
+import { readCustomerPhones } from "../../../utils/phone-country"
+import { phoneProblemText } from "../../../lib/reasons"
 import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
 import { createdFromService, OPERATION_PRIORITY } from "../../../modules/wallet-pass/constants"
 import type { EnrollmentUndo as Undo } from "../../../modules/wallet-pass/types"
@@ -27,7 +27,6 @@ export const enrollExistingCustomersStep = createStep(
   async (_: void, { container }) => {
     const walletPass = container.resolve(WALLET_PASS_MODULE)
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
-    const { country } = await phoneCountry(container)
     const output: EnrollExistingCustomersOutput = { examined: 0, enrolled: 0, not_enrolled: 0, already: 0 }
     const done: Undo[] = []
     // Keyset paging on the id (unique): offsets over a non-unique order (customers imported
@@ -40,18 +39,19 @@ export const enrollExistingCustomersStep = createStep(
         pagination: { take: PAGE, order: { id: "ASC" } },
       })
       if (data.length) after = data[data.length - 1].id
+      const phones = await readCustomerPhones(container, data)
       for (const customer of data) {
         output.examined++
         if (createdFromService(customer.metadata as Record<string, unknown> | null)) {
           output.already++ // created from a pass install: the service knows them
           continue
         }
-        const phone = tryNormalizePhone(customer.phone ?? "", country)
+        const phone = phones.get(customer.id) ?? { ok: false as const, reason: "empty" as const, country: null }
         const result = await walletPass.createHolderForEnrollment({
           customer_id: customer.id,
           source: "backfill",
           phone: phone.ok ? phone.phone : null,
-          phone_problem: phone.ok ? null : `invalid phone (${phone.reason.replace(/_/g, " ")})`,
+          phone_problem: phone.ok ? null : phoneProblemText(phone),
           profile: { name: customer.first_name, surname: customer.last_name, email: customer.email },
           priority: OPERATION_PRIORITY.bulk,
           retry: "phone_added",

@@ -5,7 +5,8 @@ import type WalletPassModuleService from "../../../modules/wallet-pass/service"
 import { OPERATION_PRIORITY } from "../../../modules/wallet-pass/constants"
 import { operationKeys, storeEventKey } from "../../../modules/wallet-pass/keys"
 import { eventValue, type StoreEventName } from "../../../modules/wallet-pass/store-events"
-import { reasonText } from "../../../lib/reasons"
+import type { EventValue } from "../../../lib/event-values"
+import { type Reason, reason as pluginReason, reasonText, storedReason } from "../../../lib/reasons"
 
 export const queueStoreEventStepId = "queue-wallet-pass-store-event"
 
@@ -25,6 +26,8 @@ export type StoreEventInput = {
   guest?: boolean
   /** The event's value (docs/store-events.md); cut to what the service takes. */
   value: string
+  /** The value's parts (src/lib/event-values.ts), for the admin to write it in its language. */
+  value_parts?: EventValue
 }
 
 export type StoreEventOutcome =
@@ -57,11 +60,11 @@ export const queueStoreEventStep = createStep(
         : []
     const reason =
       !holder && !input.holder_id && (!input.customer_id || input.guest)
-        ? reasonText("event_guest")
+        ? pluginReason("event_guest")
         : !holder
-          ? reasonText("event_no_pass")
+          ? pluginReason("event_no_pass")
           : holder.enrollment_state !== "enrolled" || !holder.phone
-            ? reasonText("event_not_enrolled")
+            ? pluginReason("event_not_enrolled")
             : null
     const value = eventValue(input.value)
     const record = {
@@ -72,11 +75,13 @@ export const queueStoreEventStep = createStep(
       customer_id: holder?.customer_id ?? input.customer_id ?? null,
       holder_id: holder?.id ?? null,
       value,
+      value_code: input.value_parts?.code ?? null,
+      value_values: input.value_parts?.values ?? null,
     }
     if (reason) {
       container
         .resolve(ContainerRegistrationKeys.LOGGER)
-        .info(`wallet-pass: store event ${input.name} (${input.entity_id}) not sent: ${reason}`)
+        .info(`wallet-pass: store event ${input.name} (${input.entity_id}) not sent: ${reasonText(reason)}`)
       return new StepResponse(await keep(walletPass, { ...record, state: "skipped", reason, operation_id: null }))
     }
     const { operation } = await walletPass.enqueueOperation({
@@ -103,14 +108,16 @@ async function keep(
     customer_id: string | null
     holder_id: string | null
     value: string
+    value_code: string | null
+    value_values: Record<string, string | number> | null
     state: "queued" | "skipped"
-    reason: string | null
+    reason: Reason | null
     operation_id: string | null
   }
 ): Promise<StoreEventOutcome> {
   try {
-    const created = await walletPass.createWalletPassStoreEvents(record)
-    return { state: record.state, id: created.id, ...(record.reason && { reason: record.reason }) }
+    const created = await walletPass.createWalletPassStoreEvents({ ...record, ...storedReason(record.reason) })
+    return { state: record.state, id: created.id, ...(record.reason && { reason: reasonText(record.reason) }) }
   } catch (e) {
     const [seen] = await walletPass.listWalletPassStoreEvents({ dedupe_key: record.dedupe_key }, { select: ["id"] })
     if (seen) return { state: "duplicate", id: seen.id }

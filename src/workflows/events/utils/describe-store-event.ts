@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { eventAmount, type ForwardedEvent } from "../../../modules/wallet-pass/store-events"
+import type { ForwardedEvent } from "../../../modules/wallet-pass/store-events"
+import { type EventValue, eventValueParts, eventValueText } from "../../../lib/event-values"
 import type { StoreEventInput } from "../steps/queue-store-event"
 
 /** The data Medusa's events carry (order ids, a fulfillment's, a return's). */
@@ -18,8 +19,8 @@ type OrderFacts = {
 
 const ORDER_FIELDS = ["id", "display_id", "customer_id", "customer.has_account", "currency_code", "total"]
 
-/** "#12" */
-const orderRef = (order: OrderFacts) => `#${order.display_id ?? order.id}`
+/** "12": the order as a value names it ("#12"). */
+const orderRef = (order: OrderFacts) => String(order.display_id ?? order.id)
 
 /**
  * What one of Medusa's events means for the service's triggers (docs/store-events.md): the
@@ -48,12 +49,13 @@ export async function describeForwardedEvent(
       | { id: string; items?: { quantity?: unknown }[]; labels?: { tracking_number?: string }[]; order?: OrderFacts }
       | undefined
   }
-  const forOrder = (o: OrderFacts, entity_id: string, value: string): StoreEventInput => ({
+  const forOrder = (o: OrderFacts, entity_id: string, parts: EventValue): StoreEventInput => ({
     name,
     entity_id,
     customer_id: o.customer_id ?? null,
     guest: !o.customer_id || o.customer?.has_account === false,
-    value,
+    value: eventValueText(parts),
+    value_parts: parts,
   })
 
   switch (name) {
@@ -61,7 +63,17 @@ export async function describeForwardedEvent(
     case "order.completed":
     case "order.canceled": {
       const o = await order(data.id)
-      return o ? forOrder(o, o.id, `${orderRef(o)} ${eventAmount(o.total as number, o.currency_code)}`) : null
+      return o
+        ? forOrder(
+            o,
+            o.id,
+            eventValueParts("order_total", {
+              order: orderRef(o),
+              amount: Number(o.total ?? 0),
+              currency: o.currency_code,
+            })
+          )
+        : null
     }
     case "order.fulfillment_created":
     case "shipment.created":
@@ -71,11 +83,11 @@ export async function describeForwardedEvent(
       if (!f || !o) return null
       const items = (f.items ?? []).reduce((n, i) => n + Number(i.quantity ?? 0), 0)
       const tracking = (f.labels ?? []).map((l) => l.tracking_number).filter(Boolean)
-      const value =
+      const parts =
         name === "shipment.created" && tracking.length
-          ? `${orderRef(o)} ${tracking.join(", ")}`
-          : `${orderRef(o)}, ${items} item(s)`
-      return forOrder(o, f.id, value)
+          ? eventValueParts("order_tracking", { order: orderRef(o), tracking: tracking.join(", ") })
+          : eventValueParts("order_items", { order: orderRef(o), items })
+      return forOrder(o, f.id, parts)
     }
     case "order.return_received": {
       const o = await order(data.order_id)
@@ -87,7 +99,7 @@ export async function describeForwardedEvent(
       })
       const r = returns[0] as { items?: { received_quantity?: unknown }[]; refund_amount?: unknown } | undefined
       const items = (r?.items ?? []).reduce((n, i) => n + Number(i.received_quantity ?? 0), 0)
-      return forOrder(o, data.return_id, `${orderRef(o)}, ${items} item(s) returned`)
+      return forOrder(o, data.return_id, eventValueParts("order_returned", { order: orderRef(o), items }))
     }
   }
 }

@@ -1,7 +1,7 @@
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
-import { reasonText } from "../../../lib/reasons"
+import { type Reason, reason } from "../../../lib/reasons"
 
 export type ResolveImportTargetStepInput = {
   /** E.164 */
@@ -13,7 +13,7 @@ export type ResolveImportTargetStepInput = {
 
 export type ResolveImportTargetStepOutput = {
   /** Why this phone is not imported (it is known already, its customer has another pass), else null. */
-  skip: string | null
+  skip: Reason | null
   /** A holder of this phone waiting for its adoption (a store signup), else null. */
   holder_id: string | null
   /** The store customer to link, null when one must be created. */
@@ -48,7 +48,7 @@ export const resolveImportTargetStep = createStep(
       { select: ["id", "customer_id", "adoption_state"] }
     )
     if (holder) {
-      if (holder.adoption_state !== "pending") return new StepResponse({ ...out, skip: reasonText("import_in_store") })
+      if (holder.adoption_state !== "pending") return new StepResponse({ ...out, skip: reason("import_in_store") })
       return new StepResponse({ ...out, holder_id: holder.id, customer_id: holder.customer_id })
     }
     const customers = container.resolve(Modules.CUSTOMER)
@@ -56,13 +56,13 @@ export const resolveImportTargetStep = createStep(
       ? await customers.listCustomers({ id: input.candidate_customer_ids }, { select: ["id"] })
       : []
     const alive = new Set(existing.map((c) => c.id))
-    let passOfAnotherPhone: string | null = null
+    let passOfAnotherPhone: Reason | null = null
     for (const id of input.candidate_customer_ids.filter((c) => alive.has(c))) {
       const [own] = await walletPass.listWalletPassHolders({ customer_id: id }, { select: ["id", "phone"] })
       if (!own) return new StepResponse({ ...out, customer_id: id })
       const entries = await walletPass.listWalletPassLedgerEntries({ holder_id: own.id }, { select: ["id"], take: 1 })
       if (!own.phone && !entries.length) return new StepResponse({ ...out, customer_id: id, reuse_holder_id: own.id })
-      passOfAnotherPhone ??= reasonText("import_pass_of_other_phone", { customer_id: id, phone: own.phone ?? "—" })
+      passOfAnotherPhone ??= reason("import_pass_of_other_phone", { customer_id: id, phone: own.phone ?? "—" })
     }
     if (passOfAnotherPhone) return new StepResponse({ ...out, skip: passOfAnotherPhone })
     let email: string | null = null

@@ -7,7 +7,7 @@ import { balanceCurrency } from "../../../utils/currency"
 import type { RecordLedgerChangeStepInput } from "./record-ledger-change"
 import { effectiveBonusBasisPoints } from "../../../modules/wallet-pass/options"
 import { ledgerKeys, operationKeys } from "../../../modules/wallet-pass/keys"
-import { reasonText } from "../../../lib/reasons"
+import { reason } from "../../../lib/reasons"
 
 export const computeOrderAccrualStepId = "compute-order-accrual"
 
@@ -60,7 +60,7 @@ export const computeOrderAccrualStep = createStep(
         kind: "accrual",
         dedupe_key: ledgerKeys.orderAccrual(order_id),
         order_id,
-        reason: reasonText("accrual", { percent: rate / 100, order: order.display_id ?? order_id }),
+        reason: reason("accrual", { percent: rate / 100, order: order.display_id ?? order_id }),
         metadata: { base, rate_bp: rate, currency },
       },
       operation: {

@@ -7,7 +7,7 @@ import { floorToMinorUnits } from "../../../modules/wallet-pass/utils/amounts"
 import { type LedgerChangeCompensation, withdrawLedgerChange } from "../utils/withdraw-ledger-change"
 import { returnedShare } from "../utils/order-shares"
 import { ledgerKeys } from "../../../modules/wallet-pass/keys"
-import { reasonText } from "../../../lib/reasons"
+import { reason } from "../../../lib/reasons"
 
 export type ReverseOrderAccrualStepInput =
   | { order_id: string; cause: { type: "cancel" } | { type: "return"; return_id: string } }
@@ -61,7 +61,7 @@ export const reverseOrderAccrualStep = createStep(
           order_id: refund.orderId,
           dedupe_key: ledgerKeys.orderRefunded(refund.orderId, cause.payment_id, refund.refunded),
           share: refund.share,
-          reason: reasonText("payment_refunded", { payment_id: cause.payment_id }),
+          reason: reason("payment_refunded", { payment_id: cause.payment_id }),
           priority: OPERATION_PRIORITY.accrual,
         }
       }
@@ -74,9 +74,7 @@ export const reverseOrderAccrualStep = createStep(
             : ledgerKeys.orderReturned(order_id!, cause.return_id),
         share: cause.type === "cancel" ? "rest" : await returnedShare(container, order_id!, cause.return_id),
         reason:
-          cause.type === "cancel"
-            ? reasonText("order_canceled")
-            : reasonText("items_returned", { return_id: cause.return_id }),
+          cause.type === "cancel" ? reason("order_canceled") : reason("items_returned", { return_id: cause.return_id }),
         priority: OPERATION_PRIORITY.accrual,
       }
     }

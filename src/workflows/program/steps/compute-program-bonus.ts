@@ -3,7 +3,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
 import { OPERATION_PRIORITY, type ProgramBonus } from "../../../modules/wallet-pass/constants"
 import { ledgerKeys, operationKeys } from "../../../modules/wallet-pass/keys"
-import { reasonText } from "../../../lib/reasons"
+import { type Reason, reason, reasonText } from "../../../lib/reasons"
 import type { Program } from "../../../modules/wallet-pass/program"
 import { toMinorUnits } from "../../../modules/wallet-pass/utils/amounts"
 import type { RecordLedgerChangeStepInput } from "../../ledger/steps/record-ledger-change"
@@ -11,18 +11,18 @@ import type { RecordLedgerChangeStepInput } from "../../ledger/steps/record-ledg
 export const computeProgramBonusStepId = "compute-wallet-pass-program-bonus"
 
 /** The ledger's reason of a bonus (src/lib/reasons.ts), also what the logs call it; a birthday names its year. */
-function bonusReason(bonus: ProgramBonus, year: number | undefined): string {
+function bonusReason(bonus: ProgramBonus, year: number | undefined): Reason {
   switch (bonus) {
     case "birthday":
-      return reasonText("bonus_birthday", { year: year ?? new Date().getFullYear() })
+      return reason("bonus_birthday", { year: year ?? new Date().getFullYear() })
     case "welcome":
-      return reasonText("bonus_welcome")
+      return reason("bonus_welcome")
     case "install":
-      return reasonText("bonus_install")
+      return reason("bonus_install")
     case "referral":
-      return reasonText("bonus_referral")
+      return reason("bonus_referral")
     case "referred":
-      return reasonText("bonus_referred")
+      return reason("bonus_referred")
   }
 }
 
@@ -54,10 +54,10 @@ export const computeProgramBonusStep = createStep(
   computeProgramBonusStepId,
   async ({ holder_id, bonus, year, referee_id }: ProgramBonusInput, { container }) => {
     const walletPass = container.resolve(WALLET_PASS_MODULE)
-    const skip = (reason: string) => {
+    const skip = (why: string) => {
       container
         .resolve(ContainerRegistrationKeys.LOGGER)
-        .info(`wallet-pass: no ${bonusReason(bonus, year)} for ${holder_id}: ${reason}`)
+        .info(`wallet-pass: no ${reasonText(bonusReason(bonus, year))} for ${holder_id}: ${why}`)
       return new StepResponse<RecordLedgerChangeStepInput>(null)
     }
     const { program } = await walletPass.getProgram()

@@ -3,7 +3,7 @@ import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
 import { OPERATION_PRIORITY } from "../../../modules/wallet-pass/constants"
 import type { RecordLedgerChangeStepInput } from "../../ledger/steps/record-ledger-change"
 import { ledgerKeys, operationKeys } from "../../../modules/wallet-pass/keys"
-import { reasonText } from "../../../lib/reasons"
+import { reason } from "../../../lib/reasons"
 
 export const computeRedemptionRefundStepId = "compute-redemption-refund"
 
@@ -25,7 +25,7 @@ export const computeRedemptionRefundStep = createStep(
         kind: "redemption_refund",
         dedupe_key: ledgerKeys.redemptionRefund(order_id),
         order_id,
-        reason: reasonText("redemption_refund"),
+        reason: reason("redemption_refund"),
       },
       operation: {
         method: "balance_add",

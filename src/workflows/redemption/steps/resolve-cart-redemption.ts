@@ -8,7 +8,10 @@ export type ResolveCartRedemptionStepInput = { cart_id: string; customer_id: str
 export type ResolveCartRedemptionStepOutput = {
   cart_id: string
   customer_id: string
+  /** The cart's bonus promotion code of before the bonus became adjustments. */
   code: string
+  /** That promotion is still on the cart: it is taken off (the adjustments replace it). */
+  promotion_applied: boolean
   currency_code: string
   /** Minor units to apply: min(request, balance, cap), 0 to remove. */
   amount: number
@@ -40,6 +43,7 @@ export const resolveCartRedemptionStep = createStep(
         cart_id,
         customer_id,
         code: cart.code,
+        promotion_applied: cart.promotion_applied,
         currency_code: cart.currency_code,
         amount: applied,
         balance,

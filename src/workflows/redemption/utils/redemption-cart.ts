@@ -2,7 +2,11 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
 import { BASIS_POINTS_PER_PERCENT } from "../../../modules/wallet-pass/constants"
-import { REDEMPTION_PROMOTION_PREFIX, redemptionPromotionCode } from "../../../modules/wallet-pass/redemption"
+import {
+  REDEMPTION_ADJUSTMENT,
+  REDEMPTION_PROMOTION_PREFIX,
+  redemptionPromotionCode,
+} from "../../../modules/wallet-pass/redemption"
 import { currencyStep, floorToMinorUnits, percentToBasisPoints } from "../../../modules/wallet-pass/utils/amounts"
 import { balanceCurrency } from "../../../utils/currency"
 
@@ -14,9 +18,11 @@ export type RedemptionCart = {
   customer_id: string | null
   currency_code: string
   completed: boolean
-  /** The cart's own bonus promotion code. */
+  /** The cart's bonus promotion code of before the bonus became adjustments. */
   code: string
-  /** What the cart's bonus promotion discounts now (sum of its item adjustments). */
+  /** That promotion is on the cart (a cart from before): counted as bonus, taken off on the next apply. */
+  promotion_applied: boolean
+  /** What the cart pays with bonus now (sum of its bonus adjustments). */
   redeemed: number
   /** The cap base: items incl. tax after other discounts, before the bonus; no shipping. */
   base: number
@@ -26,9 +32,9 @@ export type RedemptionCart = {
 
 /**
  * Reads a cart for redemption. The cap base is what the items cost the customer (tax
- * included, after the other promotions, shipping excluded) before the bonus: a fixed
- * order promotion is spread over the items only, never shipping, and the bonus promotion is
- * tax-inclusive, so it lowers exactly that figure by exactly its amount.
+ * included, after the promotions, shipping excluded) before the bonus: the bonus adjustments
+ * are on the items only, never shipping, and tax-inclusive, so they lower exactly that figure
+ * by exactly their amount.
  */
 export async function readRedemptionCart(container: Container, cartId: string): Promise<RedemptionCart | null> {
   const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
@@ -41,6 +47,7 @@ export async function readRedemptionCart(container: Container, cartId: string): 
       "item_total",
       "items.id",
       "items.adjustments.code",
+      "items.adjustments.provider_id",
       "items.adjustments.amount",
     ],
     filters: { id: cartId },
@@ -57,18 +64,26 @@ export type CartData = {
   currency_code?: string | null
   completed_at?: unknown
   item_total?: unknown
-  items?: ({ adjustments?: ({ code?: string | null; amount?: unknown } | null)[] | null } | null)[] | null
+  items?:
+    | ({
+        adjustments?: ({ code?: string | null; provider_id?: string | null; amount?: unknown } | null)[] | null
+      } | null)[]
+    | null
 }
 
 /** Redemption's view of cart data already read (the cap base is 0 without item_total). */
 export function redemptionCartOf(cart: CartData): RedemptionCart {
   const code = redemptionPromotionCode(cart.id)
   let own = 0
+  let promotionApplied = false
   const foreign = new Set<string>()
   for (const item of cart.items ?? []) {
     for (const adjustment of item?.adjustments ?? []) {
-      if (adjustment?.code === code) own += Number(adjustment.amount ?? 0)
-      else if (adjustment?.code?.startsWith(REDEMPTION_PROMOTION_PREFIX)) foreign.add(adjustment.code)
+      if (adjustment?.provider_id === REDEMPTION_ADJUSTMENT.provider_id) own += Number(adjustment.amount ?? 0)
+      else if (adjustment?.code === code) {
+        own += Number(adjustment.amount ?? 0)
+        promotionApplied = true
+      } else if (adjustment?.code?.startsWith(REDEMPTION_PROMOTION_PREFIX)) foreign.add(adjustment.code)
     }
   }
   return {
@@ -77,6 +92,7 @@ export function redemptionCartOf(cart: CartData): RedemptionCart {
     currency_code: String(cart.currency_code ?? "").toLowerCase(),
     completed: !!cart.completed_at,
     code,
+    promotion_applied: promotionApplied,
     redeemed: floorToMinorUnits(own),
     base:
       cart.item_total === undefined || cart.item_total === null ? 0 : floorToMinorUnits(Number(cart.item_total) + own),
@@ -122,4 +138,28 @@ export async function redemptionLimit(container: MedusaContainer, customerId: st
   const { spendable } = (await walletPass.getAccountBalances([holder.id])).get(holder.id)!
   const cap = redemptionCap(cart.base, maxOrderPercent, currency)
   return { max: redeemableAmount(Number.MAX_SAFE_INTEGER, spendable, cap, currency), maxOrderPercent }
+}
+
+/**
+ * `amount` minor units spread over a cart's items by what is left to pay on each (`left`, in
+ * the balance unit): each item's share rounded down to the minor unit, the units left over
+ * one at a time to the items with the most left, never more on an item than is left on it.
+ * Items that get nothing are left out.
+ */
+export function spreadBonus(amount: number, items: { id: string; left: number }[]): { id: string; amount: number }[] {
+  const shares = items.map((item) => ({ id: item.id, left: Math.max(0, floorToMinorUnits(item.left)), amount: 0 }))
+  const total = shares.reduce((sum, s) => sum + s.left, 0)
+  const take = Math.min(Math.max(0, amount), total)
+  if (take <= 0) return []
+  for (const share of shares) share.amount = Math.floor((take * share.left) / total)
+  let rest = take - shares.reduce((sum, s) => sum + s.amount, 0)
+  const byLeft = [...shares].sort((a, b) => b.left - a.left)
+  while (rest > 0) {
+    const next = byLeft.find((s) => s.amount < s.left)
+    if (!next) break
+    const give = Math.min(rest, next.left - next.amount)
+    next.amount += give
+    rest -= give
+  }
+  return shares.filter((s) => s.amount > 0).map(({ id, amount: share }) => ({ id, amount: share }))
 }

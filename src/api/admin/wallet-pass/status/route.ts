@@ -1,6 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { WALLET_PASS_MODULE } from "../../../../modules/wallet-pass"
 import { phoneCountry } from "../../../../utils/phone-country"
+import { phoneExample } from "../../../../lib/phone"
 import { planLimits } from "../../../../modules/wallet-pass/options"
 import { requestStatusCheckWorkflow } from "../../../../workflows/operations/request-status-check"
 import type { AdminWalletPassStatusQueryType } from "../validators"
@@ -71,6 +72,7 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<A
         // The country of phones written without "+": the option, the store's default region, or RU.
         default_country: phones.country,
         default_country_source: phones.source,
+        phone_example: phoneExample(phones.country),
       },
       queue: { operations: health.operations, oldest_pending_age_seconds: health.oldest_pending_age_seconds },
       rate: {

@@ -5,29 +5,28 @@ import { fromMinorUnits } from "../../../../../modules/wallet-pass/utils/amounts
 import { balanceCurrency } from "../../../../../utils/currency"
 import { type AccountPass, listExpiringCredits, resolveAccountPass } from "../../../../utils/account-pass"
 import { presentAdminPass } from "../../../../utils/present-pass"
+import { presentPhoneProblem } from "../../../../utils/phone-problem"
 import type { AdminCustomerWalletPassResponse, AdminWalletPassActions } from "../../../../types"
 
 /**
  * What the admin may ask for this pass: a request the service cannot act on (no pass, no
- * phone, an enrolment it refused) is not offered, and `blocked` says why.
+ * phone, a phone that cannot be read, an enrolment it refused) is not offered, and `blocked`
+ * says why.
  */
 function passActions(account: AccountPass, installLink: boolean): AdminWalletPassActions {
   const holder = account.own?.holder
+  const phone_problem = presentPhoneProblem(account.phone_problem)
   const canEnroll = !!account.phone && !account.elsewhere
-  if (!holder)
-    return { enroll: canEnroll, refresh: false, push: false, adjust: false, install_link: false, blocked: "no_pass" }
-  if (!holder.phone)
-    return { enroll: canEnroll, refresh: false, push: false, adjust: false, install_link: false, blocked: "no_phone" }
-  if (holder.enrollment_state === "failed") {
-    return {
-      enroll: canEnroll,
-      refresh: false,
-      push: false,
-      adjust: false,
-      install_link: false,
-      blocked: "enrollment_failed",
-    }
-  }
+  const none = { refresh: false, push: false, adjust: false, install_link: false, phone_problem }
+  // Without a pass that works, an unreadable phone is the reason to fix first.
+  const unusable = (blocked: AdminWalletPassActions["blocked"]) => ({
+    ...none,
+    enroll: canEnroll,
+    blocked: phone_problem ? ("phone_unreadable" as const) : blocked,
+  })
+  if (!holder) return unusable("no_pass")
+  if (!holder.phone) return unusable("no_phone")
+  if (holder.enrollment_state === "failed") return unusable("enrollment_failed")
   const enrolled = holder.enrollment_state === "enrolled"
   return {
     enroll: false,
@@ -37,6 +36,7 @@ function passActions(account: AccountPass, installLink: boolean): AdminWalletPas
     adjust: true,
     install_link: installLink,
     blocked: enrolled ? null : "not_enrolled",
+    phone_problem,
   }
 }
 

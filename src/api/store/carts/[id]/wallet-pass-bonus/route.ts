@@ -47,7 +47,8 @@ async function respond(req: MedusaRequest, res: BonusResponse, customerId: strin
     cart,
     wallet_pass_bonus: {
       amount: fromMinorUnits(redemption.redeemed),
-      code: redemption.redeemed ? redemption.code : null,
+      // The bonus is no promotion (docs/loyalty.md): a code only for a cart from before that still carries one.
+      code: redemption.promotion_applied ? redemption.code : null,
       max: fromMinorUnits(limit.max),
       max_order_percent: limit.maxOrderPercent,
     },
@@ -77,7 +78,7 @@ export const POST = async (req: MedusaRequest<StoreApplyWalletPassBonusType>, re
   await respond(req, res, customerId)
 }
 
-/** DELETE /store/carts/:id/wallet-pass-bonus — stop paying this cart with bonus (promotion removed and deleted). */
+/** DELETE /store/carts/:id/wallet-pass-bonus — stop paying this cart with bonus (its bonus adjustments removed). */
 export const DELETE = async (req: MedusaRequest, res: BonusResponse) => {
   const customerId = customerOf(req)
   await applyCartRedemptionWorkflow(req.scope).run({
