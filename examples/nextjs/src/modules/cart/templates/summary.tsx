@@ -17,7 +17,7 @@ export default function Summary({
 }) {
   const money = (amount: number | null | undefined) => formatAmount(amount ?? 0, cart.currency_code, "en-US")
   const paidWithBonus = bonus?.amount ?? 0
-  // Medusa counts the bonus among the cart's discounts (a promotion of the cart's own).
+  // Medusa counts the bonus among the cart's discounts (adjustments of the cart's own: docs/loyalty.md).
   const otherDiscount = Math.max(0, (cart.discount_total ?? 0) - paidWithBonus)
   return (
     <aside className="summary" aria-labelledby="summary-title">
