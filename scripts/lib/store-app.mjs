@@ -180,7 +180,12 @@ export async function createStoreApp({
     run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: app })
     step(`installed in ${((Date.now() - t0) / 1000).toFixed(1)} s`)
     const installed = path.join(app, "node_modules/medusa-plugin-wallet-pass")
-    for (const must of [".medusa/server/src/modules/wallet-pass/index.js", ".medusa/server/src/admin/index.mjs"]) {
+    // The build, and the guide a merchant reads from the installed package (README.md points to docs/).
+    for (const must of [
+      ".medusa/server/src/modules/wallet-pass/index.js",
+      ".medusa/server/src/admin/index.mjs",
+      "docs/operations.md",
+    ]) {
       if (!fs.existsSync(path.join(installed, must))) throw new Error(`installed package lacks ${must}`)
     }
     return { work, app, tarball, installed, cleanup }
