@@ -34,6 +34,7 @@ import {
   root,
   run,
   storeEnv,
+  STORE_APP_TSCONFIG,
 } from "./lib/store-app.mjs"
 
 const APP_KEY = "production-check-key"
@@ -93,23 +94,6 @@ function documentedConfig() {
   }, block)
 }
 
-// What `create-medusa-app` writes; `medusa build` compiles the app with it.
-const TSCONFIG = JSON.stringify({
-  compilerOptions: {
-    target: "ES2021",
-    esModuleInterop: true,
-    module: "Node16",
-    moduleResolution: "Node16",
-    skipLibCheck: true,
-    outDir: "./.medusa/server",
-    rootDir: "./",
-    resolveJsonModule: true,
-    checkJs: false,
-  },
-  include: ["**/*", ".medusa/types/*"],
-  exclude: ["node_modules", ".medusa/server", ".medusa/admin", ".cache"],
-})
-
 async function main() {
   if (!process.env.REDIS_URL) {
     console.log("[check-production] SKIPPED: REDIS_URL is not set (the check runs Medusa's Redis modules)")
@@ -127,7 +111,7 @@ async function main() {
       name: "wallet-pass-production-check",
       medusaConfig: documentedConfig(),
       configFile: "medusa-config.ts",
-      files: { "tsconfig.json": TSCONFIG },
+      files: { "tsconfig.json": STORE_APP_TSCONFIG },
       devDependencies: Object.fromEntries(
         ["typescript", "@types/node", "ts-node", "@swc/core"].map((p) => [p, installedVersion(p)])
       ),

@@ -470,11 +470,8 @@ async function main() {
     // A dropped event: the operation runs alone, and store A (the one HTTP server, on Medusa's
     // local event bus) is SIGKILLed as soon as it answered, before its subscribers ran: the
     // event dies with it. The order sweep (store B, or A once back) must do its work.
-    async function dropEvent(op) {
-      let resume
-      paused = new Promise((r) => (resume = r))
-      await until(() => inFlight === 0, "operations in flight", 120_000, 20)
-      const refusedBefore = counts.operations_refused
+    /** Performs one operation and counts it (or its failure at the API). */
+    async function performCounted(op) {
       try {
         await perform(op)
         counts.operations++
@@ -483,6 +480,13 @@ async function main() {
         failures.push({ op: op.i, type: op.type, error: e.message })
         step(`op ${op.i} (${op.type}) failed: ${e.message.slice(0, 300)}`)
       }
+    }
+    async function dropEvent(op) {
+      let resume
+      paused = new Promise((r) => (resume = r))
+      await until(() => inFlight === 0, "operations in flight", 120_000, 20)
+      const refusedBefore = counts.operations_refused
+      await performCounted(op)
       await stores.A.kill("SIGKILL")
       counts.kills++
       if (counts.operations_refused === refusedBefore) counts.drops++
@@ -511,12 +515,7 @@ async function main() {
         }
         inFlight++
         try {
-          await perform(op)
-          counts.operations++
-          counts.by_type[op.type] = (counts.by_type[op.type] ?? 0) + 1
-        } catch (e) {
-          failures.push({ op: op.i, type: op.type, error: e.message })
-          step(`op ${op.i} (${op.type}) failed: ${e.message.slice(0, 300)}`)
+          await performCounted(op)
         } finally {
           inFlight--
         }

@@ -286,6 +286,28 @@ ${admin ? "" : "  admin: { disable: true },\n"}  plugins: [{ resolve: ${JSON.str
 `
 }
 
+/** The tsconfig.json `create-medusa-app` writes; `medusa build` compiles a TypeScript store app with it. */
+export const STORE_APP_TSCONFIG = JSON.stringify(
+  {
+    compilerOptions: {
+      target: "ES2021",
+      esModuleInterop: true,
+      module: "Node16",
+      moduleResolution: "Node16",
+      skipLibCheck: true,
+      outDir: "./.medusa/server",
+      rootDir: "./",
+      jsx: "react-jsx",
+      resolveJsonModule: true,
+      checkJs: false,
+    },
+    include: ["**/*", ".medusa/types/*"],
+    exclude: ["node_modules", ".medusa/server", ".medusa/admin", ".cache"],
+  },
+  null,
+  2
+)
+
 /** The environment for Medusa commands in the store: its DATABASE_URL and port, production mode. */
 export function storeEnv(databaseUrl, port, extra = {}) {
   const env = {
