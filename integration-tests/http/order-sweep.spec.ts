@@ -1,5 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { lowestIdSince } from "../../src/lib/time-ordered-ids"
+import { OrderSweepRepository } from "../../src/modules/wallet-pass/repositories/order-sweep"
 import { createAdminHeaders } from "../support/admin"
 import { externalCrmService, requestsAnswered, signUpEnrolled, waitFor } from "../support/hooks"
 import { afterSubscribers, createCart, placeOrder, registerCustomer, shipAndReturn } from "../support/store"
@@ -234,6 +236,48 @@ storeTestRunner({
       expect(await spendOf(order.id)).toMatchObject({ customer_id: customer.id, amount: 4333 })
       const { data } = await api.get("/admin/wallet-pass/order-sweep", admin)
       expect(data.items).toEqual([expect.objectContaining({ found: ["spend"], wrote: ["spend"] })])
+    })
+
+    it("with accrual.on order.completed or order.fulfillment_created, the bonus is looked for once the order is completed or fulfilled", async () => {
+      const { headers } = await signUpEnrolled(api, store, getContainer(), {
+        email: "later@sweep.example",
+        phone: "+79995560006",
+      })
+      const restore = dropEvents(getContainer(), ["order.placed"])
+      const order = await placeOrder(api, store, headers)
+      restore()
+      // The query as a store with another accrual.on would run it (the options of this spec say order.placed).
+      const knex = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      const state = await walletPass().orderSweep().getOrderSweepState()
+      const accrualWork = async (accrual_on: "order.completed" | "order.fulfillment_created") =>
+        (
+          await new OrderSweepRepository(knex).candidates({
+            currency: store.currencyCode,
+            rate_bp: 500,
+            accrual_on,
+            start: new Date(state.installed_at),
+            placed_from: new Date(state.installed_at),
+            low_id: lowestIdSince("order", new Date(state.installed_at.getTime() - 3_600_000)),
+            cutoff: null,
+            exclude_recorded: true,
+          })
+        ).map((c) => [c.work, c.missing])
+      // Placed: its spend is missing, and no bonus yet under either setting.
+      expect(await accrualWork("order.completed")).toEqual([["placed", ["spend"]]])
+      expect(await accrualWork("order.fulfillment_created")).toEqual([["placed", ["spend"]]])
+
+      const line = order.items![0]
+      await api.post(`/admin/orders/${order.id}/fulfillments`, { items: [{ id: line.id, quantity: 1 }] }, admin)
+      expect(await accrualWork("order.fulfillment_created")).toEqual([
+        ["placed", ["spend"]],
+        ["accrual", ["accrual"]],
+      ])
+      expect(await accrualWork("order.completed")).toEqual([["placed", ["spend"]]])
+      await api.post(`/admin/orders/${order.id}/complete`, {}, admin)
+      expect(await accrualWork("order.completed")).toEqual([
+        ["placed", ["spend"]],
+        ["accrual", ["accrual"]],
+      ])
     })
 
     it("refuses a bad since with a 400 naming it", async () => {
