@@ -70,6 +70,8 @@ function walletPassOptions() {
     // WALLET_PASS_EVENTS: JSON of the `events` option (store events → the service's event keys, docs/store-events.md)
     ...(env.WALLET_PASS_EVENTS ? { events: JSON.parse(env.WALLET_PASS_EVENTS) } : {}),
     ...(env.WALLET_PASS_EVENTS_PER_DAY ? { eventsPerDay: Number(env.WALLET_PASS_EVENTS_PER_DAY) } : {}),
+    // WALLET_PASS_SWEEP: JSON of the `sweep` option (the order sweep, docs/operations.md), e.g. {"graceSeconds":5}
+    ...(env.WALLET_PASS_SWEEP ? { sweep: JSON.parse(env.WALLET_PASS_SWEEP) } : {}),
   }
 }
 

@@ -32,6 +32,7 @@ import {
   root,
   run,
   startServer,
+  STORE_APP_TSCONFIG,
   storeEnv,
   waitFor,
   waitForBoot,
@@ -91,28 +92,6 @@ const medusaConfig = (apiUrl) =>
       eventsPerDay: 500,
     },
   })
-
-// What `create-medusa-app` writes; `medusa build` compiles the app with it.
-const TSCONFIG = JSON.stringify(
-  {
-    compilerOptions: {
-      target: "ES2021",
-      esModuleInterop: true,
-      module: "Node16",
-      moduleResolution: "Node16",
-      skipLibCheck: true,
-      outDir: "./.medusa/server",
-      rootDir: "./",
-      jsx: "react-jsx",
-      resolveJsonModule: true,
-      checkJs: false,
-    },
-    include: ["**/*", ".medusa/types/*"],
-    exclude: ["node_modules", ".medusa/server", ".medusa/admin", ".cache"],
-  },
-  null,
-  2
-)
 
 /** One query on its own connection. */
 async function queryOnce(url, text) {
@@ -176,7 +155,7 @@ async function main() {
       name: "wallet-pass-admin-check",
       medusaConfig: medusaConfig(emulator.url),
       configFile: "medusa-config.ts",
-      files: { "tsconfig.json": TSCONFIG },
+      files: { "tsconfig.json": STORE_APP_TSCONFIG },
       // What create-medusa-app's starter has: loading medusa-config.ts and `medusa build` need
       // them, and the admin's build `@medusajs/admin-sdk` (every plugin's widgets import it; the
       // plugin declares it an optional peer, as Medusa's own plugins do).

@@ -1,10 +1,14 @@
+import axios from "axios"
 import type { Client } from "pg"
 import { startEmulator, WalletPassEmulator } from "../../src/emulator"
 import { waitFor } from "../support/hooks"
-import { createTestDatabase, migrateStore, StoreProcess } from "../support/store-process"
+import { placeOrder, registerCustomer } from "../support/store"
+import { createTestDatabase, migrateStore, seedStoreDatabase, StoreProcess } from "../support/store-process"
 
 // The store as a real `medusa start` process with requests already queued when it starts:
-// the queue must not send before the process answers the service's echo hooks.
+// the queue must not send before the process answers the service's echo hooks. And a store on
+// Medusa's local event bus killed right after a checkout: the order's event died with it, and
+// the order sweep credits the order after the restart.
 jest.setTimeout(300_000)
 
 const APP_KEY = "restart-key"
@@ -15,6 +19,7 @@ let emulator: WalletPassEmulator
 let sql: Client
 let env: Record<string, string>
 let store: StoreProcess | undefined
+let seed: Awaited<ReturnType<typeof seedStoreDatabase>>
 
 beforeAll(async () => {
   emulator = await startEmulator({ appKey: APP_KEY, mode: "external_crm", limits: "unlimited" })
@@ -27,8 +32,11 @@ beforeAll(async () => {
     WALLET_PASS_PLAN: JSON.stringify({ perSecond: 10, perHour: 10_000 }),
     WALLET_PASS_HOOK_LOGIN: HOOKS.login,
     WALLET_PASS_HOOK_PASSWORD: HOOKS.password,
+    WALLET_PASS_BONUS_PERCENT: "5",
+    WALLET_PASS_SWEEP: JSON.stringify({ graceSeconds: 2, everySeconds: 5 }),
   }
   await migrateStore(env)
+  seed = await seedStoreDatabase(env)
 })
 
 afterEach(async () => {
@@ -100,4 +108,70 @@ it("in worker mode (hooks served by another instance) the queue drains at once",
     "the worker sent the queued request",
     15_000
   )
+})
+
+it("a store on the local event bus killed (SIGKILL) right after a checkout credits the order once after its restart: the order sweep", async () => {
+  store = await StoreProcess.create(env)
+  emulator.setWebhook({ url: `${store.url}/hooks/wallet-pass`, ...HOOKS })
+  await store.start()
+  const api = axios.create({ baseURL: store.url })
+  const phone = "+79997400001"
+  const { customer, headers } = await registerCustomer(api, seed, {
+    email: "killed@restart.example",
+    password: "pw-123456",
+    phone,
+  })
+  await waitFor(
+    async () =>
+      (
+        await sql.query(`SELECT 1 FROM wallet_pass_holder WHERE customer_id = $1 AND enrollment_state = 'enrolled'`, [
+          customer.id,
+        ])
+      ).rows.length,
+    "the customer enrolled",
+    30_000
+  )
+
+  // The checkout answers; the process dies before its order.placed subscribers start (they
+  // wait for the response to go out first, src/lib/after-request.ts): the event is gone.
+  const order = await placeOrder(api, seed, headers)
+  await store.kill("SIGKILL")
+  const accruals = async () =>
+    (
+      await sql.query(`SELECT amount FROM wallet_pass_ledger_entry WHERE order_id = $1 AND kind = 'accrual'`, [
+        order.id,
+      ])
+    ).rows.map((r) => r.amount)
+  expect(await accruals()).toEqual([])
+
+  await store.start()
+  // 5% of the item (33.33) = 1.66, credited by the sweep past its grace, and sent.
+  const item = await waitFor(
+    async () => {
+      const { rows } = await sql.query(
+        `SELECT work, outcome, found, wrote FROM wallet_pass_order_sweep_item WHERE order_id = $1`,
+        [order.id]
+      )
+      return rows.length > 0 && rows
+    },
+    "the sweep's record of the order after the restart",
+    60_000
+  )
+  expect(await accruals()).toEqual([166])
+  expect(item).toEqual([
+    { work: "placed", outcome: "caught", found: ["accrual", "spend"], wrote: ["accrual", "spend"] },
+  ])
+  await waitFor(async () => emulator.getCustomer(phone)?.balance === 1.66, "the service's balance", 30_000)
+  // Later runs find nothing more: one accrual, one balance/add.
+  const runs = async () =>
+    (await sql.query(`SELECT last_run_at FROM wallet_pass_order_sweep`)).rows[0].last_run_at.getTime()
+  const after = await runs()
+  await waitFor(async () => (await runs()) > after, "another run of the sweep", 30_000)
+  expect(await accruals()).toEqual([166])
+  const sent = await sql.query(
+    `SELECT o.method FROM wallet_pass_operation o JOIN wallet_pass_holder h ON h.id = o.holder_id
+      WHERE h.customer_id = $1 AND o.method = 'balance_add'`,
+    [customer.id]
+  )
+  expect(sent.rows).toHaveLength(1)
 })

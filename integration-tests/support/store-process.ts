@@ -1,7 +1,10 @@
 import { ChildProcess, execFile, spawn } from "child_process"
+import fs from "fs"
+import os from "os"
 import path from "path"
 import { promisify } from "util"
 import { Client } from "pg"
+import type { SeededStore } from "./seed-store"
 
 const ROOT = path.resolve(__dirname, "../..")
 const { freePort } = require("./database") as { freePort: () => Promise<number> }
@@ -45,6 +48,33 @@ export async function migrateStore(env: Record<string, string>): Promise<void> {
     env: { ...process.env, ...env, MEDUSA_DISABLE_TELEMETRY: "true" },
     timeout: 180_000,
   })
+}
+
+/**
+ * Seeds the development store's database (`env.DATABASE_URL`) with the shared storefront seed
+ * (integration-tests/support/seed-store.js, through `npx medusa exec`) and answers its ids, with
+ * `adminAuthorization`, the header of a secret API key for /admin calls.
+ */
+export async function seedStoreDatabase(
+  env: Record<string, string>
+): Promise<SeededStore & { adminAuthorization: string }> {
+  const out = path.join(os.tmpdir(), `wallet-pass-seed-${process.pid}-${Date.now()}.json`)
+  try {
+    await promisify(execFile)("npx", ["medusa", "exec", "scripts/bench/lib/seed-exec.js"], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        ...env,
+        MEDUSA_DISABLE_TELEMETRY: "true",
+        SEED_OUT: out,
+        SEED_MODULE: path.join(ROOT, "integration-tests/support/seed-store.js"),
+      },
+      timeout: 180_000,
+    })
+    return JSON.parse(fs.readFileSync(out, "utf8"))
+  } finally {
+    fs.rmSync(out, { force: true })
+  }
 }
 
 /**

@@ -170,8 +170,8 @@ export async function placeOrder(
 /**
  * Ships the whole of an order's first line, then takes `quantity` of it back as the admin
  * dashboard does (request the items back, receive them, confirm), through the admin API with
- * `admin`'s headers; resolves once the subscribers of `order.return_received` are done.
- * Returns the return.
+ * `admin`'s headers; resolves once the subscribers of `order.return_received` are done
+ * (unless `waitForSubscribers` is false: a spec that drops the event). Returns the return.
  */
 export async function shipAndReturn(
   api: AxiosInstance,
@@ -179,7 +179,8 @@ export async function shipAndReturn(
   store: SeededStore,
   admin: { headers: Record<string, string> },
   order: HttpTypes.StoreOrder,
-  quantity = 1
+  quantity = 1,
+  { waitForSubscribers = true }: { waitForSubscribers?: boolean } = {}
 ): Promise<{ id: string }> {
   const line = order.items![0]
   await api.post(`/admin/orders/${order.id}/fulfillments`, { items: [{ id: line.id, quantity: line.quantity }] }, admin)
@@ -189,8 +190,7 @@ export async function shipAndReturn(
   await api.post(`/admin/returns/${ret.id}/request`, {}, admin)
   await api.post(`/admin/returns/${ret.id}/receive`, {}, admin)
   await api.post(`/admin/returns/${ret.id}/receive-items`, { items: [{ id: line.id, quantity }] }, admin)
-  await afterSubscribers(container, "order.return_received", () =>
-    api.post(`/admin/returns/${ret.id}/receive/confirm`, {}, admin)
-  )
+  const confirm = () => api.post(`/admin/returns/${ret.id}/receive/confirm`, {}, admin)
+  await (waitForSubscribers ? afterSubscribers(container, "order.return_received", confirm) : confirm())
   return ret
 }

@@ -37,6 +37,7 @@ import {
 } from "./lib/common.mjs"
 import { benchOverview, overviewReport } from "./overview.mjs"
 import { benchFreshness, freshnessReport } from "./freshness.mjs"
+import { benchSweep, sweepReport } from "./order-sweep.mjs"
 
 const env = process.env
 const HOOK_SECONDS = Number(env.BENCH_HOOK_SECONDS ?? 6)
@@ -57,10 +58,12 @@ const CHECKOUTS = Number(env.BENCH_CHECKOUTS ?? 40)
 const APP_KEY = "bench-key"
 const HOOKS = { login: "svc", password: "bench-hook-pw" }
 const HOLDERS = 16
-// BENCH_PHASES=hooks,drain,backfill,import,checkout,levels,overview,freshness (default: all) runs some
+// BENCH_PHASES=hooks,drain,backfill,import,checkout,levels,overview,sweep,freshness (default: all) runs some
 // phases only. freshness runs last: it stops store A (its store must drain the database alone).
 const PHASES = new Set(
-  (env.BENCH_PHASES ?? "hooks,drain,backfill,import,checkout,levels,overview,freshness").split(",").map((p) => p.trim())
+  (env.BENCH_PHASES ?? "hooks,drain,backfill,import,checkout,levels,overview,sweep,freshness")
+    .split(",")
+    .map((p) => p.trim())
 )
 
 const step = (msg) => console.log(`[bench] ${new Date().toISOString().slice(11, 19)} ${msg}`)
@@ -210,6 +213,7 @@ async function main() {
       results.checkout = await benchCheckout(emulator, sql, app, baseEnv, storeA, seed, cleanups)
     if (PHASES.has("levels")) results.levels = await benchLevels(sql, storeA, seed)
     if (PHASES.has("overview")) results.overview = await benchOverview({ sql, store: storeA, seed, app, step })
+    if (PHASES.has("sweep")) results.sweep = await benchSweep({ sql, store: storeA, seed, app, step })
     if (PHASES.has("freshness")) {
       const stopOthers = () => storeA.kill()
       const input = { emulator, sql, app, baseEnv, pluginOptions, seed, stopOthers, step, cleanups }
@@ -977,6 +981,7 @@ function report(r) {
     )
   }
   if (r.overview) out.push(overviewReport(r.overview))
+  if (r.sweep) out.push(sweepReport(r.sweep))
   if (r.freshness) out.push(freshnessReport(r.freshness))
   return out.join("\n")
 }

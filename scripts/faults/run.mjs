@@ -5,10 +5,12 @@
 // service credits and write-offs, admin adjustments, rate changes and duplicate hook deliveries, run against the development store (this
 // repo's medusa-config.ts) as two real `medusa start` processes, while the emulated service
 // fails at random (5xx with and without applying, resets, drops after applying, delays past
-// the client's timeout, 429) and the processes are SIGKILLed and restarted. At the end every
+// the client's timeout, 429) and the processes are SIGKILLed and restarted; some orders,
+// cancels and returns lose their event (the store that emitted it is SIGKILLed as soon as it
+// answered, before its subscribers ran), which the order sweep must make good. At the end every
 // holder's ledger balance must equal the service's, and no operation may be lost.
 //   FAULTS_SEED=<n> replays a run's sequence of operations and faults (timings differ);
-//   FAULTS_OPS (default 1000), FAULTS_WORKERS (4), FAULTS_KILLS (4), FAULTS_HOLDERS (12).
+//   FAULTS_OPS (default 1000), FAULTS_WORKERS (4), FAULTS_KILLS (4), FAULTS_DROPS (3), FAULTS_HOLDERS (12).
 // Uses DB_HOST/DATABASE_URL when set, else an embedded Postgres. Exit 1 on any mismatch or loss.
 import fs from "node:fs"
 import { PgClient, prepareDatabase } from "../lib/store-app.mjs"
@@ -34,6 +36,10 @@ const SEED = Number(env.FAULTS_SEED ?? Math.floor(Math.random() * 2 ** 31))
 const OPS = Number(env.FAULTS_OPS ?? 1000)
 const WORKERS = Number(env.FAULTS_WORKERS ?? 4)
 const KILLS = Number(env.FAULTS_KILLS ?? 4)
+// Operations whose order event is dropped: the store is killed right after it answered.
+const DROPS = Number(env.FAULTS_DROPS ?? 3)
+/** The order sweep's settings in the suite: a short grace and frequent runs (docs/operations.md). */
+const SWEEP = { graceSeconds: 5, everySeconds: 5 }
 const HOLDERS = Number(env.FAULTS_HOLDERS ?? 12)
 const FAULT_RATE = Number(env.FAULTS_RATE ?? 0.3)
 // A fault waits at the service for the next request of its path. Requests of some paths are
@@ -161,6 +167,14 @@ function plan() {
       at: Math.floor(((k + 0.5 + (rand() - 0.5) * 0.6) / KILLS) * OPS * (1 - TAIL)),
       target: k % 2 ? "A" : "B",
     })
+  // Dropped events: the first order, cancel or return at or after each of DROPS points spread
+  // over the run (the kinds in turn, so each is dropped when DROPS >= 3).
+  const dropKinds = ["order", "cancel", "return"]
+  for (let d = 0; d < DROPS; d++) {
+    const from = Math.floor(((d + 0.5 + (rand() - 0.5) * 0.4) / DROPS) * OPS * (1 - TAIL))
+    const op = ops.slice(from).find((o) => o.type === dropKinds[d % dropKinds.length] && !o.drop)
+    if (op) op.drop = true
+  }
   return { ops, kills }
 }
 
@@ -176,12 +190,15 @@ async function main() {
     faults_not_armed: 0,
     faults_hit: 0,
     kills: 0,
+    drops: 0,
     mismatches: 0,
     lost: 0,
   }
   const failures = []
   try {
-    step(`seed ${SEED}: ${OPS} operations, ${WORKERS} workers, ${KILLS} kills, ${HOLDERS} holders`)
+    step(
+      `seed ${SEED}: ${OPS} operations, ${WORKERS} workers, ${KILLS} kills, ${DROPS} dropped events, ${HOLDERS} holders`
+    )
     const { ops, kills } = plan()
     const emulator = await startEmulator({ appKey: APP_KEY, mode: "external_crm", limits: LIMITS })
     cleanups.push(() => emulator.close())
@@ -201,6 +218,7 @@ async function main() {
       // Longer than the 1.5 s by which a timeout_after_apply request lands after the client gives up.
       WALLET_PASS_ECHO_GRACE_SECONDS: "3",
       WALLET_PASS_SENDING_LEASE_SECONDS: "3",
+      WALLET_PASS_SWEEP: JSON.stringify(SWEEP),
       MEDUSA_WORKER_MODE: "shared",
     }
     const cmdEnv = { ...process.env, ...storeEnv, MEDUSA_DISABLE_TELEMETRY: "true", NODE_OPTIONS: "" }
@@ -449,6 +467,35 @@ async function main() {
         restarts.push(store.start().then(() => step("store B is back")))
       }
     }
+    // A dropped event: the operation runs alone, and store A (the one HTTP server, on Medusa's
+    // local event bus) is SIGKILLed as soon as it answered, before its subscribers ran: the
+    // event dies with it. The order sweep (store B, or A once back) must do its work.
+    /** Performs one operation and counts it (or its failure at the API). */
+    async function performCounted(op) {
+      try {
+        await perform(op)
+        counts.operations++
+        counts.by_type[op.type] = (counts.by_type[op.type] ?? 0) + 1
+      } catch (e) {
+        failures.push({ op: op.i, type: op.type, error: e.message })
+        step(`op ${op.i} (${op.type}) failed: ${e.message.slice(0, 300)}`)
+      }
+    }
+    async function dropEvent(op) {
+      let resume
+      paused = new Promise((r) => (resume = r))
+      await until(() => inFlight === 0, "operations in flight", 120_000, 20)
+      const refusedBefore = counts.operations_refused
+      await performCounted(op)
+      await stores.A.kill("SIGKILL")
+      counts.kills++
+      if (counts.operations_refused === refusedBefore) counts.drops++
+      step(`SIGKILL store A right after op ${op.i} (${op.type}): its event is dropped; operations wait for its restart`)
+      await stores.A.start()
+      step("store A is back")
+      paused = null
+      resume()
+    }
     async function worker() {
       for (;;) {
         if (paused) await paused
@@ -456,6 +503,10 @@ async function main() {
         if (paused) await paused
         if (next >= ops.length) return
         const op = ops[next++]
+        if (op.drop) {
+          await dropEvent(op)
+          continue
+        }
         if (op.fault && armable(emulator, op.fault.path)) {
           emulator.injectFault({ ...op.fault, count: 1 })
           counts.faults_injected++
@@ -464,12 +515,7 @@ async function main() {
         }
         inFlight++
         try {
-          await perform(op)
-          counts.operations++
-          counts.by_type[op.type] = (counts.by_type[op.type] ?? 0) + 1
-        } catch (e) {
-          failures.push({ op: op.i, type: op.type, error: e.message })
-          step(`op ${op.i} (${op.type}) failed: ${e.message.slice(0, 300)}`)
+          await performCounted(op)
         } finally {
           inFlight--
         }
@@ -492,6 +538,17 @@ async function main() {
     step(
       `connection check after the faults: ${JSON.stringify(check.data?.wallet_pass_status?.connection ?? check.data)}`
     )
+    // The order sweep has done the work of every dropped event (a run past their grace finds
+    // nothing), before the queue is waited for: what it credited goes through the queue too.
+    await until(
+      async () => {
+        const run = await http("POST", `${A}/admin/wallet-pass/order-sweep`, { headers: admin, body: {} })
+        return run.status === 200 && run.data.order_sweep_run.found === 0
+      },
+      "the order sweep finding nothing left",
+      120_000,
+      SWEEP.everySeconds * 1000
+    ).catch((e) => step(e.message))
     const open = async () =>
       (await sql.query(`SELECT state, count(*)::int AS n FROM wallet_pass_operation GROUP BY state`)).rows
     await until(
@@ -683,6 +740,15 @@ async function main() {
     if (failures.length) lost.push(`${failures.length} operation(s) failed at the API`)
     counts.lost = lost.length
 
+    // The order sweep: the events it found without their work, by kind and outcome.
+    counts.sweep = Object.fromEntries(
+      (
+        await sql.query(
+          `SELECT work || ' ' || outcome AS k, count(*)::int AS n FROM wallet_pass_order_sweep_item GROUP BY 1 ORDER BY 1`
+        )
+      ).rows.map((r) => [r.k, r.n])
+    )
+
     // Coalescing (docs/architecture.md): balance changes that went to the service inside another request.
     const coalescing = (
       await sql.query(
@@ -723,6 +789,9 @@ async function main() {
       `  faults injected   ${counts.faults_injected} (hit ${counts.faults_hit}, unconsumed at the end ${counts.faults_pending_at_end}; ${counts.faults_not_armed} more drawn and left out: their path had one waiting or its last request met one, or ${MAX_ARMED} waited for any path)`
     )
     console.log(`  kills             ${counts.kills} (SIGKILL + restart)`)
+    console.log(
+      `  dropped events    ${counts.drops} (store A killed as soon as the operation answered); order sweep: ${JSON.stringify(counts.sweep)}`
+    )
     console.log(`  queue at the end  ${JSON.stringify(states)}`)
     console.log(
       `  effects checked   ${result.expected.service_credits} service credits, ${result.expected.orders} orders, ${result.expected.canceled_orders} cancels, ${result.expected.returns} returns, ${result.expected.adjustments} adjustments, ${counts.adopted} adopted balances, ${counts.bonuses} program bonuses`

@@ -180,7 +180,12 @@ export async function createStoreApp({
     run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: app })
     step(`installed in ${((Date.now() - t0) / 1000).toFixed(1)} s`)
     const installed = path.join(app, "node_modules/medusa-plugin-wallet-pass")
-    for (const must of [".medusa/server/src/modules/wallet-pass/index.js", ".medusa/server/src/admin/index.mjs"]) {
+    // The build, and the guide a merchant reads from the installed package (README.md points to docs/).
+    for (const must of [
+      ".medusa/server/src/modules/wallet-pass/index.js",
+      ".medusa/server/src/admin/index.mjs",
+      "docs/operations.md",
+    ]) {
       if (!fs.existsSync(path.join(installed, must))) throw new Error(`installed package lacks ${must}`)
     }
     return { work, app, tarball, installed, cleanup }
@@ -280,6 +285,28 @@ ${admin ? "" : "  admin: { disable: true },\n"}  plugins: [{ resolve: ${JSON.str
 })
 `
 }
+
+/** The tsconfig.json `create-medusa-app` writes; `medusa build` compiles a TypeScript store app with it. */
+export const STORE_APP_TSCONFIG = JSON.stringify(
+  {
+    compilerOptions: {
+      target: "ES2021",
+      esModuleInterop: true,
+      module: "Node16",
+      moduleResolution: "Node16",
+      skipLibCheck: true,
+      outDir: "./.medusa/server",
+      rootDir: "./",
+      jsx: "react-jsx",
+      resolveJsonModule: true,
+      checkJs: false,
+    },
+    include: ["**/*", ".medusa/types/*"],
+    exclude: ["node_modules", ".medusa/server", ".medusa/admin", ".cache"],
+  },
+  null,
+  2
+)
 
 /** The environment for Medusa commands in the store: its DATABASE_URL and port, production mode. */
 export function storeEnv(databaseUrl, port, extra = {}) {

@@ -26,6 +26,10 @@ import { refuseUnstorableParams } from "./utils/storable-text"
 import { validateProgramBody } from "./admin/wallet-pass/program/validate-program"
 import { AdminWalletPassOverviewQuery } from "./admin/wallet-pass/overview/validators"
 import { AdminWalletPassForecastQuery } from "./admin/wallet-pass/forecast/validators"
+import {
+  AdminWalletPassOrderSweepQuery,
+  AdminWalletPassOrderSweepRun,
+} from "./admin/wallet-pass/order-sweep/validators"
 
 // Routes with an id in the path (any method; a prefix matches the routes below it).
 const ROUTES_WITH_IDS = [
@@ -150,6 +154,16 @@ export default defineMiddlewares({
       matcher: "/admin/wallet-pass/overview",
       method: ["GET"],
       middlewares: [validateAndTransformQuery(AdminWalletPassOverviewQuery, {})],
+    },
+    {
+      matcher: "/admin/wallet-pass/order-sweep",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminWalletPassOrderSweepQuery, {})],
+    },
+    {
+      matcher: "/admin/wallet-pass/order-sweep",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AdminWalletPassOrderSweepRun)],
     },
     {
       matcher: "/admin/wallet-pass/import/items",

@@ -1,5 +1,6 @@
 import type { presentOrderBonus } from "./utils/present-order"
 import type { PhoneProblem } from "./utils/phone-problem"
+import type { Paging } from "./utils/list-page"
 import type { presentAdminPass, presentLedgerEntry, presentStoreEvent } from "./utils/present-pass"
 import type { presentOperationListItem } from "./utils/present-operation"
 import type { presentStorePass } from "./utils/present-store-pass"
@@ -12,6 +13,9 @@ import type {
   OperationRow,
   LevelMoves,
   QueueHealth,
+  OrderSweepItemRow,
+  OrderSweepRun,
+  OrdersWaiting,
 } from "../modules/wallet-pass/types"
 import type { Program, ProgramChange } from "../modules/wallet-pass/program"
 import type { QueueForecast } from "../modules/wallet-pass/utils/forecast"
@@ -323,3 +327,27 @@ export type AdminWalletPassForecast = QueueForecast & { plan: string }
 
 /** GET /admin/wallet-pass/forecast */
 export type AdminWalletPassForecastResponse = { forecast: AdminWalletPassForecast }
+
+// Admin: the order sweep
+
+/** GET /admin/wallet-pass/order-sweep (docs/operations.md, "The order sweep"). */
+export type AdminWalletPassOrderSweepResponse = {
+  order_sweep: {
+    installed_at: Date
+    settings: {
+      enabled: boolean
+      grace_seconds: number
+      every_seconds: number
+      look_back_days: number
+      batch_size: number
+    }
+    last_run_at: Date | null
+    last_run: OrderSweepRun | null
+    /** Null while the store has no balance currency. */
+    waiting: OrdersWaiting | null
+  }
+  items: OrderSweepItemRow[]
+} & Paging
+
+/** POST /admin/wallet-pass/order-sweep */
+export type AdminWalletPassOrderSweepRunResponse = { order_sweep_run: OrderSweepRun }

@@ -2,8 +2,7 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { WALLET_PASS_MODULE } from "../modules/wallet-pass"
 import { ACCRUAL_EVENTS } from "../modules/wallet-pass/options"
 import { afterRequest } from "../lib/after-request"
-import { recordOrderAccrualWorkflow } from "../workflows/ledger/record-order-accrual"
-import { recordOrderSpendWorkflow } from "../workflows/program/record-order-spend"
+import { recordOrderPlaced } from "../workflows/orders/order-events"
 import { trackedWork } from "../utils/background-work"
 
 /**
@@ -18,10 +17,7 @@ async function creditOrderBonus({ event, container }: SubscriberArgs<{ id?: stri
   const accrues = walletPass.getOptions().accrual.on === event.name
   if (!accrues && event.name !== "order.placed") return
   await afterRequest()
-  if (accrues) await recordOrderAccrualWorkflow(container).run({ input: { order_id: orderId } })
-  if (event.name === "order.placed") {
-    await recordOrderSpendWorkflow(container).run({ input: { order_id: orderId, cause: { type: "placed" } } })
-  }
+  await recordOrderPlaced(container, orderId, { accrual: accrues, spend: event.name === "order.placed" })
 }
 
 export default trackedWork(creditOrderBonus)

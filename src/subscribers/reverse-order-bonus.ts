@@ -1,6 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { reverseOrderAccrualWorkflow } from "../workflows/ledger/reverse-order-accrual"
-import { recordOrderSpendWorkflow } from "../workflows/program/record-order-spend"
+import { recordOrderCanceled, recordReturnReceived } from "../workflows/orders/order-events"
 import { trackedWork } from "../utils/background-work"
 
 /**
@@ -13,19 +13,13 @@ async function reverseOrderBonus({
   container,
 }: SubscriberArgs<{ id?: string; order_id?: string; return_id?: string }>) {
   if (event.name === "order.canceled" && event.data.id) {
-    await reverseOrderAccrualWorkflow(container).run({ input: { order_id: event.data.id, cause: { type: "cancel" } } })
-    await recordOrderSpendWorkflow(container).run({ input: { order_id: event.data.id, cause: { type: "canceled" } } })
+    await recordOrderCanceled(container, event.data.id)
   } else if (event.name === "payment.refunded" && event.data.id) {
     await reverseOrderAccrualWorkflow(container).run({
       input: { cause: { type: "refund", payment_id: event.data.id } },
     })
   } else if (event.name === "order.return_received" && event.data.order_id && event.data.return_id) {
-    await reverseOrderAccrualWorkflow(container).run({
-      input: { order_id: event.data.order_id, cause: { type: "return", return_id: event.data.return_id } },
-    })
-    await recordOrderSpendWorkflow(container).run({
-      input: { order_id: event.data.order_id, cause: { type: "returned", return_id: event.data.return_id } },
-    })
+    await recordReturnReceived(container, event.data.order_id, event.data.return_id)
   }
 }
 

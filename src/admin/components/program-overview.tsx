@@ -36,7 +36,8 @@ const browserTimezone = () => Intl.DateTimeFormat().resolvedOptions().timeZone |
  * The program at a glance (GET /admin/wallet-pass/overview, docs/overview.md): members,
  * cards in wallets, active members, the bonus the store owes and what of it lapses soon; the
  * bonus credited, redeemed, reversed and lapsed per day over 30 or 90 days; the requests to
- * the service per hour against the plan's hourly limit.
+ * the service per hour against the plan's hourly limit; the orders waiting for their bonus
+ * (the order sweep's count, docs/operations.md: whatever the event bus holds).
  */
 export const ProgramOverview = () => {
   const { t, locale, money, dateTime } = useWalletPassFormat()
@@ -146,7 +147,7 @@ export const ProgramOverview = () => {
       </div>
       {o && flows && requests && (
         <>
-          <div className="grid grid-cols-2 gap-4 px-6 py-4 md:grid-cols-5">
+          <div className="grid grid-cols-2 gap-4 px-6 py-4 md:grid-cols-3 xl:grid-cols-6">
             <Figure
               testId="wallet-pass-overview-holders"
               label={t("overview.holders")}
@@ -180,6 +181,18 @@ export const ProgramOverview = () => {
               value={money(o.balance.expiring, currency)}
               hint={t("overview.expiringHint")}
             />
+            {o.orders_waiting && (
+              <Figure
+                testId="wallet-pass-overview-waiting"
+                label={t("overview.waiting")}
+                value={formats.number.format(o.orders_waiting.bonus)}
+                hint={
+                  o.orders_waiting.bonus_since
+                    ? t("overview.waitingSince", { time: dateTime(o.orders_waiting.bonus_since) })
+                    : t("overview.waitingNone")
+                }
+              />
+            )}
           </div>
           <div className="flex flex-col gap-y-2 px-6 py-4">
             <Heading level="h3">{t("overview.flows.title")}</Heading>

@@ -20,6 +20,9 @@ export default defineArea({
       outstandingHint: "the balances of all members together",
       expiring: "Lapses within 30 days",
       expiringHint: "of the bonus owed",
+      waiting: "Orders waiting for their bonus",
+      waitingSince: "the oldest placed {{time}}",
+      waitingNone: "every paid order credited",
       flows: {
         title: "Bonus per day",
         credited: "Credited",
@@ -57,6 +60,9 @@ export default defineArea({
       outstandingHint: "сумма балансов всех участников",
       expiring: "Сгорят за 30 дней",
       expiringHint: "из бонусов на балансах",
+      waiting: "Заказы без начисленного бонуса",
+      waitingSince: "самый ранний оформлен {{time}}",
+      waitingNone: "бонусы начислены за все оплаченные заказы",
       flows: {
         title: "Бонусы по дням",
         credited: "Начислено",

@@ -1,4 +1,5 @@
 import type { ProgramOverview } from "../../modules/wallet-pass/overview"
+import type { OrdersWaiting } from "../../modules/wallet-pass/types"
 import { fromMinorUnits } from "../../modules/wallet-pass/utils/amounts"
 
 const flows = <T extends { credited: number; redeemed: number; reversed: number; lapsed: number }>(f: T) => ({
@@ -12,11 +13,16 @@ const flows = <T extends { credited: number; redeemed: number; reversed: number;
 /**
  * The program overview as the admin shows it (docs/overview.md): amounts in the balance unit of
  * `currency_code`, the share of enrolled holders with a card installed, and the plan's hourly
- * limit beside the requests of each hour.
+ * limit beside the requests of each hour; the orders waiting for their bonus (null without a
+ * balance currency).
  */
 export function presentOverview(
   overview: ProgramOverview,
-  { currency_code, per_hour_limit }: { currency_code: string | null; per_hour_limit: number }
+  {
+    currency_code,
+    per_hour_limit,
+    orders_waiting,
+  }: { currency_code: string | null; per_hour_limit: number; orders_waiting: OrdersWaiting | null }
 ) {
   const { holders, balance, requests } = overview
   return {
@@ -43,5 +49,6 @@ export function presentOverview(
       total: requests.per_hour.reduce((sum, h) => sum + h.used, 0),
       per_hour: requests.per_hour,
     },
+    orders_waiting,
   }
 }

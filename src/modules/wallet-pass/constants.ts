@@ -55,6 +55,30 @@ export type StoreEventState = (typeof STORE_EVENT_STATES)[number]
 export const REFERRAL_STATES = ["pending", "paid", "void"] as const
 export type ReferralState = (typeof REFERRAL_STATES)[number]
 
+/**
+ * Payment collections whose money is promised or taken (docs/program.md, "Spend and levels"):
+ * an order placed through checkout has one (authorized). The order sweep credits only orders
+ * with one, as the spend counts only those.
+ */
+export const PAID_COLLECTION_STATES = ["authorized", "partially_authorized", "partially_captured", "completed"] as const
+
+/**
+ * The order events whose work the order sweep looks for (docs/operations.md, "The order
+ * sweep"): `placed` (the bonus when `accrual.on` is order.placed, the spend, the redemption),
+ * `accrual` (the bonus on order.completed or order.fulfillment_created), `canceled` and
+ * `returned` (the reversals and the spend taken back; a cancel also the redemption's refund).
+ */
+export const SWEEP_WORKS = ["placed", "accrual", "canceled", "returned"] as const
+export type SweepWork = (typeof SWEEP_WORKS)[number]
+/** The parts of an event's work the sweep checks one by one. */
+export const SWEEP_PARTS = ["accrual", "spend", "redemption", "reversal", "refund"] as const
+export type SweepPart = (typeof SWEEP_PARTS)[number]
+/** What the sweep did with an event's missing work: wrote it, found nothing due, or failed (tried again). */
+export const SWEEP_OUTCOMES = ["caught", "nothing_due", "failed"] as const
+export type SweepOutcome = (typeof SWEEP_OUTCOMES)[number]
+/** A failed item is tried again on later runs this many times in all, then left for the admin. */
+export const SWEEP_MAX_ATTEMPTS = 5
+
 /** How many holders one level pass reads and writes at a time (the daily job, a program save). */
 export const LEVEL_BATCH = 1000
 

@@ -85,6 +85,13 @@ export const operationKeys = {
 }
 
 /**
+ * The key of what the order sweep found for one order's event (docs/operations.md, "The order
+ * sweep"): once per order and event, a return by its id.
+ */
+export const sweepItemKey = (work: string, orderId: string, returnId?: string | null) =>
+  returnId ? `${work}:${orderId}:${returnId}` : `${work}:${orderId}`
+
+/**
  * The key of a store event (docs/store-events.md): once per event and entity (an order, a
  * fulfillment, a return, a credit, a holder); `occurrence` tells apart events that may come
  * again for one entity (a birthday's year, a cart's idle spell).

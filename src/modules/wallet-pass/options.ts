@@ -218,6 +218,19 @@ export const walletPassOptionsSchema = z
     // many of their requests go out a day (null: only the plan's limits).
     events: storeEventsSchema.prefault({}),
     eventsPerDay: between("eventsPerDay", 1, 1_000_000, "whole number").nullable().default(null),
+    // The order sweep (docs/operations.md): orders whose bonus, reversal or spend no event
+    // brought, found in the database and settled by the same workflows.
+    sweep: z
+      .object({
+        enabled: z.boolean({ error: "sweep.enabled must be true or false" }).default(true),
+        // An event younger than this is left to its subscriber.
+        graceSeconds: between("sweep.graceSeconds", 1, 86400, "whole number of seconds").default(120),
+        everySeconds: between("sweep.everySeconds", 5, 86400, "whole number of seconds").default(60),
+        lookBackDays: between("sweep.lookBackDays", 1, 3660, "whole number of days").default(30),
+        batchSize: between("sweep.batchSize", 1, 10000, "whole number").default(100),
+      })
+      .strict()
+      .prefault({}),
     logs: z
       .object({
         // At least a day: the rate gate counts the last hour of the call log.

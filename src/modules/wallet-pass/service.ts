@@ -7,6 +7,7 @@ import type { AdminReadsService } from "./services/admin-reads"
 import type { EnrollmentService } from "./services/enrollment"
 import type { HookInboxService } from "./services/hook-inbox"
 import type { LedgerService } from "./services/ledger"
+import type { OrderSweepContainer } from "./services/order-sweep"
 import type { OutboxService } from "./services/outbox"
 import type { OverviewService } from "./services/overview"
 import type { ProgramService } from "./services/program"
@@ -341,4 +342,7 @@ export default class WalletPassModuleService extends MedusaService(models) {
   getProgramOverview(...args: Parameters<OverviewService["getProgramOverview"]>) {
     return this.overview_.getProgramOverview(...args)
   }
+
+  /** The order sweep (services/order-sweep.ts): orders no event brought their bonus, reversal or spend. */
+  orderSweep = () => (this as unknown as OrderSweepContainer).__container__.orderSweepService
 }

@@ -1,4 +1,4 @@
-import { ledgerKeys, operationKeys, voidedKey } from "../keys"
+import { ledgerKeys, operationKeys, sweepItemKey, voidedKey } from "../keys"
 
 // Keys are stored in unique columns: the text of an existing cause's key must never change,
 // or its change could happen a second time. This pins every key's text.
@@ -39,6 +39,12 @@ describe("dedupe keys", () => {
     expect(operationKeys.syncHeal("run_1", "wph_1")).toBe("sync:run_1:heal:wph_1")
     expect(operationKeys.importRefreshRead("run_1", "item_1")).toBe("sync:run_1:refresh:item_1")
     expect(voidedKey("cart:cart_1:redeem", "wple_1")).toBe("cart:cart_1:redeem:void:wple_1")
+  })
+
+  it("the order sweep's item keys keep their text", () => {
+    expect(sweepItemKey("placed", "order_1")).toBe("placed:order_1")
+    expect(sweepItemKey("canceled", "order_1", null)).toBe("canceled:order_1")
+    expect(sweepItemKey("returned", "order_1", "ret_1")).toBe("returned:order_1:ret_1")
   })
 
   it("keys of causes that may repeat on purpose are new each time, under their cause's prefix", () => {

@@ -22,6 +22,7 @@ describe("plugin options", () => {
       redemption: { maxOrderPercent: 0 },
       discount: { enabled: true },
       logs: { retentionDays: 30 },
+      sweep: { enabled: true, graceSeconds: 120, everySeconds: 60, lookBackDays: 30, batchSize: 100 },
     })
     expect(o.currencyCode).toBeUndefined()
     expect(o.defaultCountry).toBeUndefined() // the store's default region decides, else RU
@@ -86,6 +87,9 @@ describe("plugin options", () => {
       "logs.retentionDays: logs.retentionDays must be a whole number of days from 1 to 3650",
     ],
     [{ ...valid, logs: { retentionDays: 1.5 } }, "logs.retentionDays must be a whole number of days"],
+    [{ ...valid, sweep: { everySeconds: 1 } }, "sweep.everySeconds must be a whole number of seconds from 5 to 86400"],
+    [{ ...valid, sweep: { lookBackDays: 0.5 } }, "sweep.lookBackDays must be a whole number of days"],
+    [{ ...valid, sweep: { since: "2026-01-01" } }, 'unknown option(s) "since"'],
     [{ ...valid, apiKey: "typo" }, 'unknown option(s) "apiKey"'],
   ])("refuses %j naming the option", (raw, expected) => {
     expect(errorOf(raw)).toContain(expected)

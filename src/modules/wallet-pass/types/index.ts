@@ -357,3 +357,4 @@ export type VerificationOutcome =
 export type ImportItemsQuery = { run_id: string; states?: ImportItemState[]; limit: number; offset: number }
 
 export * from "./program"
+export * from "./order-sweep"

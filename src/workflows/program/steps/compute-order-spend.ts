@@ -1,5 +1,6 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { PAID_COLLECTION_STATES } from "../../../modules/wallet-pass/constants"
 import type { OrderSpendInput } from "../../../modules/wallet-pass/types"
 import { floorToMinorUnits } from "../../../modules/wallet-pass/utils/amounts"
 import { balanceCurrency } from "../../../utils/currency"
@@ -9,8 +10,7 @@ export type OrderSpendCause = { type: "placed" } | { type: "canceled" } | { type
 
 export const computeOrderSpendStepId = "compute-wallet-pass-order-spend"
 
-/** Payment collections whose money is promised or taken: an order placed through checkout has one (authorized). */
-const PAID = new Set(["authorized", "partially_authorized", "partially_captured", "completed"])
+const PAID = new Set<string>(PAID_COLLECTION_STATES)
 
 /**
  * What an order placed, canceled or returned does to its customer's spend (docs/program.md):

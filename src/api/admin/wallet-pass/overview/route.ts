@@ -8,7 +8,8 @@ import type { AdminWalletPassOverviewQueryType } from "./validators"
 /**
  * GET /admin/wallet-pass/overview — the program at a glance (docs/overview.md): holders, what
  * the store owes and what lapses soon, the flows of bonus per day over `?days=30|90`, and the
- * requests to the service per hour against the plan, counted in `?timezone=`.
+ * requests to the service per hour against the plan, counted in `?timezone=`; and the orders
+ * waiting for their bonus (the order sweep's query, docs/operations.md).
  */
 export const GET = async (
   req: AuthenticatedMedusaRequest<unknown, AdminWalletPassOverviewQueryType>,
@@ -20,6 +21,10 @@ export const GET = async (
     walletPass.getProgramOverview({ days, timezone }),
     balanceCurrency(req.scope),
   ])
+  // The order sweep's own query: what waits whatever the event bus holds (docs/operations.md).
+  const orders_waiting = currency_code
+    ? await walletPass.orderSweep().countOrdersWaiting({ currency: currency_code })
+    : null
   const per_hour_limit = planLimits(walletPass.getOptions().plan).perHour
-  res.json({ overview: presentOverview(overview, { currency_code, per_hour_limit }) })
+  res.json({ overview: presentOverview(overview, { currency_code, per_hour_limit, orders_waiting }) })
 }
