@@ -76,12 +76,17 @@ async function main() {
       step(`  medusa-plugin-wallet-pass/${entry}: ${out.length > 120 ? `${out.slice(0, 117)}...` : out}`)
     }
     // Every function the kit's source exports, and nothing else (no helper leaking out).
+    // Functions declared there and names re-exported from its own files (`export { x } from "./y"`).
+    const kitSource = fs.readFileSync(path.join(root, "src/storefront/index.ts"), "utf8")
     const declared = [
-      ...fs
-        .readFileSync(path.join(root, "src/storefront/index.ts"), "utf8")
-        .matchAll(/^export (?:async )?function (\w+)/gm),
+      ...[...kitSource.matchAll(/^export (?:async )?function (\w+)/gm)].map((m) => m[1]),
+      ...[...kitSource.matchAll(/^export \{([^}]+)\} from/gm)].flatMap((m) =>
+        m[1]
+          .split(",")
+          .map((name) => name.trim().split(/\s+as\s+/).pop())
+          .filter((name) => name && !name.startsWith("type "))
+      ),
     ]
-      .map((m) => m[1])
       .sort()
       .join(",")
     const kit = run(
