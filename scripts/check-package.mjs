@@ -40,8 +40,17 @@ import {
 
 const PLUGIN = "medusa-plugin-wallet-pass"
 const BOOT_TIMEOUT_MS = 180_000
-const REQUIRED_PEERS = ["@medusajs/framework", "@medusajs/medusa"]
+/**
+ * Every peer is optional. A store has Medusa's backend packages anyway; a storefront that
+ * installs the plugin for `./storefront` or `./storefront/react` must not get them: npm
+ * installs required peers, and `@medusajs/medusa`'s optional peer `react-dom@^18` then
+ * stops a React 19 storefront with ERESOLVE (checked below by `checkStorefrontInstall`).
+ */
+const REQUIRED_PEERS = []
+/** The peers a Medusa store must have for the plugin to load: checked present in the stock store. */
+const BACKEND_PEERS = ["@medusajs/framework", "@medusajs/medusa"]
 const OPTIONAL_PEERS = [
+  ...BACKEND_PEERS,
   "@medusajs/admin-sdk",
   "@medusajs/cli",
   "@medusajs/icons",
@@ -169,6 +178,37 @@ function checkWithoutReact(app, work) {
   const lock = JSON.parse(fs.readFileSync(path.join(dir, "package-lock.json"), "utf8"))
   const react = lock.packages["node_modules/react"]
   return { seconds: result.seconds, react: react ? `react ${react.version} from Medusa's own tree` : "no react at all" }
+}
+
+/**
+ * A storefront installs the plugin for its kit and React pieces: the Next.js Starter's
+ * dependencies (React 19) and the tarball, resolved by a plain `npm install` (lockfile only:
+ * the resolution is what can fail) with no ERESOLVE, no peer warning, and none of Medusa's
+ * backend packages in the tree.
+ */
+function checkStorefrontInstall(work, tarball) {
+  const dir = path.join(work, "storefront")
+  fs.mkdirSync(dir)
+  const pkg = {
+    name: "wallet-pass-storefront-check",
+    version: "0.0.1",
+    private: true,
+    dependencies: {
+      "@medusajs/js-sdk": "^2.21.2",
+      next: "^15.5.0",
+      react: "^19.2.0",
+      "react-dom": "^19.2.0",
+      [PLUGIN]: `file:${tarball}`,
+    },
+  }
+  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify(pkg, null, 2))
+  const result = npmWithWarnings(["install", "--package-lock-only", "--prefer-offline"], { cwd: dir })
+  const peerLines = result.output.split("\n").filter((l) => /^npm (warn|error)/i.test(l) && /ERESOLVE|\bpeer/i.test(l))
+  if (peerLines.length) throw new Error(`a React 19 storefront, npm install:\n${peerLines.join("\n")}`)
+  const lock = JSON.parse(fs.readFileSync(path.join(dir, "package-lock.json"), "utf8"))
+  const pulled = BACKEND_PEERS.filter((name) => lock.packages[`node_modules/${name}`])
+  if (pulled.length) throw new Error(`a storefront's npm install pulled in ${pulled.join(", ")}`)
+  return { seconds: result.seconds }
 }
 
 /** 3. Every export resolves to a file, and every code export has its declarations beside it. */
@@ -384,8 +424,8 @@ async function main() {
     const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"))
     checkManifest(pkg)
     step(
-      `package.json: required peers ${REQUIRED_PEERS.map((n) => `${n}@${pkg.peerDependencies[n]}`).join(", ")}; ` +
-        `optional ${OPTIONAL_PEERS.length}; keywords ${pkg.keywords.filter((k) => k.startsWith("medusa-")).join(", ")}`
+      `package.json: every peer optional (${OPTIONAL_PEERS.length}), the backend's ` +
+        `${BACKEND_PEERS.map((n) => `${n}@${pkg.peerDependencies[n]}`).join(", ")}; keywords ${pkg.keywords.filter((k) => k.startsWith("medusa-")).join(", ")}`
     )
 
     const medusa = newestMedusa2()
@@ -408,6 +448,12 @@ async function main() {
     const withoutReact = checkWithoutReact(app, work)
     step(
       `  a store without React of its own: no peer warning (${withoutReact.react}; ${withoutReact.seconds.toFixed(1)} s)`
+    )
+
+    const storefront = checkStorefrontInstall(work, tarball)
+    step(
+      `  a React 19 storefront (Next.js Starter's dependencies), plain npm install: no ERESOLVE, ` +
+        `no peer warning, none of ${BACKEND_PEERS.join(", ")} pulled in (${storefront.seconds.toFixed(1)} s)`
     )
 
     const installed = path.join(app, "node_modules", PLUGIN)
@@ -454,4 +500,4 @@ function runMain() {
   )
 }
 
-export { checkExports, checkInstallOutput, checkManifest, checkTypes, checkWithoutReact }
+export { checkExports, checkInstallOutput, checkManifest, checkStorefrontInstall, checkTypes, checkWithoutReact }
