@@ -5,6 +5,8 @@ import path from "path"
  * The layering of src/ (docs/architecture.md), checked from the imports themselves:
  * - src/lib is pure: it imports no other folder of src/ and nothing of Medusa but zod;
  * - the module imports no workflow, route, subscriber, job or the outbound layer;
+ * - nothing imports Medusa's route internals (`@medusajs/medusa/api/...`), which are not
+ *   public and may change in any release: the framework's public API instead;
  * - no two top-level folders of src/ import each other, directly or around a circle;
  * - no file over 500 lines but generated migrations and the emulator's core, and the
  *   module's facade (service.ts) under 350.
@@ -54,6 +56,11 @@ describe("layering of src/", () => {
   it("the module imports no workflow, route, subscriber, job or the outbound layer", () => {
     const above = new Set(["workflows", "api", "subscribers", "jobs", "outbound", "utils", "admin"])
     const offending = imports.filter((i) => folder(i.from) === "modules" && i.target && above.has(folder(i.target)))
+    expect(offending).toEqual([])
+  })
+
+  it("nothing imports Medusa's route internals (@medusajs/medusa/api/...)", () => {
+    const offending = imports.filter((i) => i.spec.startsWith("@medusajs/medusa/api"))
     expect(offending).toEqual([])
   })
 

@@ -1,13 +1,17 @@
-import type { AuthenticatedMedusaRequest, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import {
+  refetchEntity,
+  type AuthenticatedMedusaRequest,
+  type MedusaRequest,
+  type MedusaResponse,
+} from "@medusajs/framework/http"
 import type { HttpTypes } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
-import { refetchCart } from "@medusajs/medusa/api/store/carts/helpers"
-import { defaultStoreCartFields } from "@medusajs/medusa/api/store/carts/query-config"
 import { fromMinorUnits } from "../../../../../modules/wallet-pass/utils/amounts"
 import { applyCartRedemptionWorkflow } from "../../../../../workflows/redemption/apply-cart-redemption"
 import { readRedemptionCart, redemptionLimit } from "../../../../../workflows/redemption/utils/redemption-cart"
 import type { StoreWalletPassBonusResponse } from "../../../../types"
-import { StoreApplyWalletPassBonus, StoreApplyWalletPassBonusType } from "./validators"
+import { BONUS_CART_FIELDS } from "./cart-fields"
+import type { StoreApplyWalletPassBonusType } from "./validators"
 
 /** The signed-in customer (401 otherwise): the cart must be theirs, checked by the workflow (404). */
 function customerOf(req: MedusaRequest): string {
@@ -18,17 +22,6 @@ function customerOf(req: MedusaRequest): string {
   return auth.actor_id
 }
 
-/** Body from the middleware's validator when registered, else parsed here with the same schema. */
-function bodyOf(req: MedusaRequest<StoreApplyWalletPassBonusType>): StoreApplyWalletPassBonusType {
-  if (req.validatedBody) return req.validatedBody
-  const parsed = StoreApplyWalletPassBonus.safeParse(req.body ?? {})
-  if (!parsed.success) {
-    const message = parsed.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ")
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid request: ${message}`)
-  }
-  return parsed.data
-}
-
 type StoreCart = HttpTypes.StoreCart
 type BonusResponse = MedusaResponse<StoreWalletPassBonusResponse<StoreCart>>
 
@@ -36,15 +29,15 @@ type BonusResponse = MedusaResponse<StoreWalletPassBonusResponse<StoreCart>>
 async function respond(req: MedusaRequest, res: BonusResponse, customerId: string) {
   const cartId = req.params.id
   const [cart, redemption] = await Promise.all([
-    refetchCart(cartId, req.scope, defaultStoreCartFields),
+    refetchEntity({ entity: "cart", idOrFilter: cartId, scope: req.scope, fields: BONUS_CART_FIELDS }),
     readRedemptionCart(req.scope, cartId),
   ])
-  if (!redemption || redemption.customer_id !== customerId) {
+  if (!cart || !redemption || redemption.customer_id !== customerId) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart with id: ${cartId} was not found`)
   }
   const limit = await redemptionLimit(req.scope, customerId, redemption)
   res.json({
-    cart,
+    cart: cart as StoreCart,
     wallet_pass_bonus: {
       amount: fromMinorUnits(redemption.redeemed),
       // The bonus is no promotion (docs/loyalty.md): a code only for a cart from before that still carries one.
@@ -71,9 +64,9 @@ export const GET = async (req: MedusaRequest, res: BonusResponse) => {
  */
 export const POST = async (req: MedusaRequest<StoreApplyWalletPassBonusType>, res: BonusResponse) => {
   const customerId = customerOf(req)
-  const body = bodyOf(req)
+  // Validated by the route's middleware (src/api/middlewares.ts).
   await applyCartRedemptionWorkflow(req.scope).run({
-    input: { cart_id: req.params.id, customer_id: customerId, amount: body.amount_minor },
+    input: { cart_id: req.params.id, customer_id: customerId, amount: req.validatedBody.amount_minor },
   })
   await respond(req, res, customerId)
 }
