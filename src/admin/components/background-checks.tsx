@@ -82,7 +82,7 @@ export const BackgroundChecks = () => {
         {sync
           ? t("page.checks.budget", {
               count: sync.budget.per_hour,
-              perHour: new Intl.NumberFormat(undefined).format(sync.budget.per_hour),
+              perHour: f.number(sync.budget.per_hour),
             })
           : ""}
       </Text>

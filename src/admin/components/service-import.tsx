@@ -70,7 +70,7 @@ export const ServiceImport = () => {
         {run
           ? t("page.import.help", {
               count: run.requests.per_hour,
-              perHour: new Intl.NumberFormat(undefined).format(run.requests.per_hour),
+              perHour: f.number(run.requests.per_hour),
             })
           : t("page.import.helpBeforeFirst")}
       </Text>

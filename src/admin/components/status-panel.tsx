@@ -90,7 +90,7 @@ export const StatusPanel = () => {
   const connection = status?.connection
   const state = status ? connectionState(status, f) : null
   const ops: Partial<Record<string, number>> = status?.queue.operations ?? {}
-  const count = (n: number) => new Intl.NumberFormat(undefined).format(n)
+  const count = (n: number) => f.number(n)
 
   return (
     <Container className="divide-y p-0" data-testid="wallet-pass-status">
@@ -128,7 +128,7 @@ export const StatusPanel = () => {
               value={
                 connection?.account_balance === null || connection?.account_balance === undefined
                   ? t("common.none")
-                  : new Intl.NumberFormat(undefined).format(connection.account_balance)
+                  : f.number(connection.account_balance)
               }
             />
             <Stat label={t("page.status.checked")} value={f.dateTime(connection?.checked_at)} />
