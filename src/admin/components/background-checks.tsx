@@ -47,8 +47,8 @@ export const BackgroundChecks = () => {
             <Text weight="plus">{t("page.checks.installs")}</Text>
             <Text size="small" data-testid="wallet-pass-install-counts">
               {t("page.checks.installCounts", {
-                installed: sync.installs.installed,
-                notInstalled: sync.installs.not_installed,
+                installed: f.number(sync.installs.installed),
+                notInstalled: f.number(sync.installs.not_installed),
                 unknown: sync.installs.unknown,
               })}
             </Text>

@@ -104,7 +104,7 @@ export const ServiceImport = () => {
             {run.phase === "list"
               ? ` · ${t("page.import.window", {
                   window: Math.min(run.windows.done + 1, run.windows.total),
-                  total: run.windows.total,
+                  total: f.number(run.windows.total),
                 })}`
               : ""}
           </Text>
