@@ -187,7 +187,7 @@ export default defineArea({
       hookOutcome: {
         ok: "Answered",
         duplicate: "Repeat, answered as before",
-        conflict: "Conflict: a reused transactionId",
+        conflict: "Conflict: an operation number the service had already used",
         unauthorized: "Refused: not authorised",
         rejected: "Refused: bad request",
         error: "Error",
@@ -392,7 +392,7 @@ export default defineArea({
       hookOutcome: {
         ok: "Принят",
         duplicate: "Повтор, ответ как в первый раз",
-        conflict: "Конфликт: transactionId уже был",
+        conflict: "Конфликт: такой номер операции уже был",
         unauthorized: "Отклонён: нет доступа",
         rejected: "Отклонён: неверный запрос",
         error: "Ошибка",
