@@ -76,7 +76,7 @@ export default defineArea({
       },
       adoption: {
         pending: "Waiting to take the balance the service holds",
-        adopted: "Balance and rates taken from the service",
+        adopted: "Imported from the service: the balance it held became the opening balance",
         new: "New to the service",
       },
       facts: {
@@ -252,7 +252,7 @@ export default defineArea({
       },
       adoption: {
         pending: "Ожидает получения баланса из сервиса",
-        adopted: "Баланс и ставки получены из сервиса",
+        adopted: "Импортирован из сервиса: баланс, который был в сервисе, стал начальным",
         new: "Новый клиент сервиса",
       },
       facts: {

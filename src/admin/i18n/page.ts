@@ -20,6 +20,8 @@ export default defineArea({
         loadFailed: "Could not load the status. Reload the page to try again.",
         account: "Account",
         accountBalance: "Account balance",
+        accountBalanceUnit: "in the currency the service bills your account in",
+        checking: "Checking…",
         checked: "Checked",
         plan: "Plan",
         planValue: "{{plan}} ({{mode}})",
@@ -136,7 +138,6 @@ export default defineArea({
       import: {
         title: "Import from the service",
         start: "Start import",
-        resume: "Resume",
         again: "Import again",
         refresh: "Final refresh",
         started: "Import started",
@@ -144,7 +145,10 @@ export default defineArea({
         refreshConfirmTitle: "Run the final refresh?",
         refreshConfirmText:
           "Every imported customer is read once more and balances the service changed since the import are taken into the store. Switch the service to the external-CRM mode right after it ends.",
+        refreshConfirmTextExternal:
+          "Every imported customer is read once more and balances the service changed since the import are taken into the store.",
         refreshConfirm: "Run the final refresh",
+        stateReady: "Waiting for the final refresh",
         help_one:
           "Brings the customers the service already has into the store with their balances, rates and cards. Safe to repeat: customers the store knows are skipped. Uses spare budget only (at most {{perHour}} request an hour).",
         help_other:
@@ -155,6 +159,7 @@ export default defineArea({
           list: "Listing the service's customers",
           read: "Reading each customer",
           ready: "Imported — run the final refresh right before you switch the service to external CRM",
+          readyExternal: "Imported — run the final refresh to take the balances changed at the service since",
           refresh: "Final refresh",
           done: "Done",
         },
@@ -170,7 +175,7 @@ export default defineArea({
         spent_other: "{{count, number}} requests spent",
         toGo_one: "· about {{count, number}} to go ({{eta}} at the background rate)",
         toGo_other: "· about {{count, number}} to go ({{eta}} at the background rate)",
-        window: "window {{window}} of {{total}}",
+        window: "part {{window}} of {{total}}",
         why: "Why",
       },
       checks: {
@@ -228,6 +233,8 @@ export default defineArea({
         loadFailed: "Не удалось загрузить состояние. Обновите страницу, чтобы попробовать снова.",
         account: "Аккаунт",
         accountBalance: "Баланс аккаунта",
+        accountBalanceUnit: "в валюте, в которой сервис выставляет счета",
+        checking: "Проверяем…",
         checked: "Проверено",
         plan: "Тариф",
         planValue: "{{plan}} ({{mode}})",
@@ -373,7 +380,6 @@ export default defineArea({
       import: {
         title: "Импорт из сервиса",
         start: "Начать импорт",
-        resume: "Продолжить",
         again: "Импортировать снова",
         refresh: "Финальное обновление",
         started: "Импорт начат",
@@ -381,7 +387,10 @@ export default defineArea({
         refreshConfirmTitle: "Запустить финальное обновление?",
         refreshConfirmText:
           "Каждый импортированный клиент будет прочитан ещё раз, а балансы, изменённые в сервисе после импорта, перенесутся в магазин. Сразу после этого переключите сервис в режим внешней CRM.",
+        refreshConfirmTextExternal:
+          "Каждый импортированный клиент будет прочитан ещё раз, а балансы, изменённые в сервисе после импорта, перенесутся в магазин.",
         refreshConfirm: "Запустить финальное обновление",
+        stateReady: "Ждёт финального обновления",
         help_one:
           "Переносит в магазин клиентов, которые уже есть в сервисе, с их балансами, ставками и картами. Можно повторять: известные магазину клиенты пропускаются. Использует только свободный лимит (не больше {{perHour}} запроса в час).",
         help_few:
@@ -396,6 +405,8 @@ export default defineArea({
           list: "Получение списка клиентов сервиса",
           read: "Чтение каждого клиента",
           ready: "Импорт завершён — запустите финальное обновление перед переключением сервиса в режим внешней CRM",
+          readyExternal:
+            "Импорт завершён — запустите финальное обновление, чтобы перенести балансы, изменённые в сервисе после импорта",
           refresh: "Финальное обновление",
           done: "Готово",
         },
@@ -415,7 +426,7 @@ export default defineArea({
         toGo_few: "· осталось около {{count, number}} ({{eta}} в фоновом темпе)",
         toGo_many: "· осталось около {{count, number}} ({{eta}} в фоновом темпе)",
         toGo_other: "· осталось около {{count, number}} ({{eta}} в фоновом темпе)",
-        window: "окно {{window}} из {{total}}",
+        window: "часть {{window}} из {{total}}",
         why: "Причина",
       },
       checks: {
