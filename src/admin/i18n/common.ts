@@ -67,7 +67,9 @@ export default defineArea({
         phonePlaceholder: "Phone: {{example}}",
         phoneHint: "A phone number or at least 3 of its digits",
         noMatch: "Nothing matches these filters.",
+        add: "Add filter",
       },
+      sort: { title: "Sort", ascending: "Oldest or smallest first", descending: "Newest or largest first" },
       ledgerKind: {
         accrual: "Bonus for an order",
         accrual_reversal: "Bonus reversed",
@@ -272,7 +274,9 @@ export default defineArea({
         phonePlaceholder: "Телефон: {{example}}",
         phoneHint: "Номер телефона или хотя бы 3 его цифры",
         noMatch: "По этим фильтрам ничего не найдено.",
+        add: "Добавить фильтр",
       },
+      sort: { title: "Сортировка", ascending: "Сначала старые или меньшие", descending: "Сначала новые или большие" },
       ledgerKind: {
         accrual: "Бонус за заказ",
         accrual_reversal: "Бонус отменён",
