@@ -301,7 +301,7 @@ async function main() {
       await ledger.locator("tbody tr").first().getByText(money(LIFETIME_CREDIT, "en-US")).waitFor()
       await ledger.locator("thead").getByText("Date", { exact: true }).click()
       await assertMerchantWords(page, "the customer's pass page")
-      await shot("en-01b-customer-pass-page")
+      await shotOf(passPage, "en-01b-customer-pass-page")
       await page.goto(`${base}/app/customers/${customerId}`)
 
       step("sending a personal push from the widget; it shows among the pushes sent")
@@ -397,8 +397,11 @@ async function main() {
       await waitFor(async () => (await balanceNow()) === START + 10.5, "the credit of 10.50", UI_TIMEOUT_MS)
 
       step('a German admin types "10,50": 10.50 is credited')
+      // German picked in the dashboard (its language setting): amounts are read the German way.
       const german = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: "de-DE" })
+      await german.addInitScript(() => window.localStorage.setItem("lng", "de"))
       const dePage = await german.newPage()
+      shooting = dePage
       dePage.setDefaultTimeout(UI_TIMEOUT_MS)
       await login(dePage, base)
       await dePage.goto(`${base}/app/customers/${customerId}`)
@@ -413,6 +416,7 @@ async function main() {
       await deWidget.getByTestId("wallet-pass-adjust-submit").click()
       await waitFor(async () => (await balanceNow()) === START + 21, "the German credit of 10,50", UI_TIMEOUT_MS)
       await german.close()
+      shooting = page
 
       step("a customer without a phone: no refresh, push or credit offered, and the widget says why")
       await page.goto(`${base}/app/customers/${noPhone.id}`)
@@ -590,7 +594,7 @@ async function main() {
       if (!emulator.snapshot().events.some((e) => e.event === "birthday" && e.phone === FRIEND_PHONE))
         throw new Error("the widget shows a birthday event the emulator did not receive")
       await assertMerchantWords(page, "a customer's pass page with bonuses and store events")
-      await shot("en-20-customer-pass-bonuses")
+      await shotOf(friendPage, "en-20-customer-pass-bonuses")
       await page.goto(`${base}/app/wallet-pass`)
       const storeEvents = page.getByTestId("wallet-pass-store-events")
       await storeEvents.getByText("Cart abandoned").waitFor()
@@ -628,7 +632,7 @@ async function main() {
       const ruDate = (await ruLedger.locator("tbody tr td").first().innerText()).trim()
       if (!RU_DATE.test(ruDate)) throw new Error(`the Russian ledger writes a date as ${JSON.stringify(ruDate)}`)
       await assertRu(ru, "the customer's pass page")
-      await shot("ru-01b-customer-pass-page", ru)
+      await shotOf(ru.getByTestId("wallet-pass-customer-page"), "ru-01b-customer-pass-page")
       await ru.goto(`${base}/app/customers/${customerId}`)
       await ruWidget.getByTestId("wallet-pass-balance").waitFor()
       step("a push the service fails, in Russian: the widget lists it with its error")
@@ -700,7 +704,7 @@ async function main() {
       await ru.goto(`${base}/app/wallet-pass/customers/${friendId}`)
       await ru.getByTestId("wallet-pass-bonuses").getByText("За установку карты").waitFor()
       await assertRu(ru, "a customer's pass page with bonuses")
-      await shot("ru-07b-customer-pass-bonuses", ru)
+      await shotOf(ru.getByTestId("wallet-pass-customer-page"), "ru-07b-customer-pass-bonuses")
 
       step(
         `a busy hour: ${BUSY_HOUR} requests queued in the last hour, more than the plan's 10,000: the forecast warns`
@@ -743,7 +747,7 @@ async function main() {
         .getByText(money(START + 21, "en-US"))
         .waitFor()
       await assertMerchantWords(enRu, "the customer's pass page, English admin, Russian browser")
-      await shot("en-23-pass-page-in-a-russian-browser", enRu)
+      await shotOf(enRu.getByTestId("wallet-pass-customer-page"), "en-23-pass-page-in-a-russian-browser")
       await englishInRu.close()
     } catch (e) {
       await shot("failure", shooting).catch(() => {})

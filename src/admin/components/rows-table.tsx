@@ -129,11 +129,15 @@ export function RowsTable<T extends { id: string }>({
       : {}),
   })
   const filtered = filtering && Object.values(filtering.state).some((v) => v !== undefined)
-  if (!rows.length && empty && !filtered && !title) {
+  // Nothing yet (and no filter hiding rows): one line, not the DataTable's tall empty state.
+  if (!rows.length && empty && !filtered && !isLoading) {
     return (
-      <Text size="small" className="px-6 py-4 text-ui-fg-subtle" data-testid={testId}>
-        {empty}
-      </Text>
+      <div data-testid={testId}>
+        {title && <div className="px-6 pt-4">{title}</div>}
+        <Text size="small" className="px-6 py-4 text-ui-fg-subtle">
+          {empty}
+        </Text>
+      </div>
     )
   }
   return (

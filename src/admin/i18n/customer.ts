@@ -78,7 +78,7 @@ export default defineArea({
       },
       adoption: {
         pending: "Waiting to take the balance the service holds",
-        adopted: "Imported from the service: the balance it held became the opening balance",
+        adopted: "Taken over from the service: the balance it held became the opening balance",
         new: "New to the service",
       },
       facts: {
@@ -271,7 +271,7 @@ export default defineArea({
       },
       adoption: {
         pending: "Ожидает получения баланса из сервиса",
-        adopted: "Импортирован из сервиса: баланс, который был в сервисе, стал начальным",
+        adopted: "Перенесён из сервиса: баланс, который был в сервисе, стал начальным",
         new: "Новый клиент сервиса",
       },
       facts: {
