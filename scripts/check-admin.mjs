@@ -19,7 +19,7 @@
 import fs from "node:fs"
 import { createRequire } from "node:module"
 import path from "node:path"
-import { assertRussian, englishFragments, loadCatalogues } from "./lib/admin-texts.mjs"
+import { assertMerchantWords, assertRussian, englishFragments, loadCatalogues } from "./lib/admin-texts.mjs"
 import {
   adminHeaders,
   createStoreApp,
@@ -281,13 +281,28 @@ async function main() {
         .getByTestId("wallet-pass-expiring")
         .getByText(`${money(LIFETIME_CREDIT, "en-US")} expires on`)
         .waitFor()
-      const ledger = widget.getByTestId("wallet-pass-ledger-table")
+      await assertMerchantWords(page, "the customer widget")
+      await shotOf(widget, "en-01-customer-widget")
+
+      step(
+        "the customer's pass page from the widget: the ledger in a DataTable, dates as the dashboard's, install links"
+      )
+      await widget.getByTestId("wallet-pass-open-page").click()
+      await page.waitForURL((url) => url.pathname.endsWith(`/wallet-pass/customers/${customerId}`))
+      const passPage = page.getByTestId("wallet-pass-customer-page")
+      const ledger = passPage.getByTestId("wallet-pass-ledger-table")
       await ledger.getByText("Service credit").first().waitFor()
       await ledger.getByText("Credited by the service").first().waitFor()
       const firstDate = (await ledger.locator("tbody tr td").first().innerText()).trim()
       if (!EN_DATE.test(firstDate)) throw new Error(`the ledger writes a date as ${JSON.stringify(firstDate)}`)
-      await widget.getByTestId("wallet-pass-links").getByText("Apple Wallet (iPhone)").waitFor()
-      await shotOf(widget, "en-01-customer-widget")
+      await passPage.getByTestId("wallet-pass-links").getByText("Apple Wallet (iPhone)").waitFor()
+      step("the ledger sorted by amount from its header: the smallest first")
+      await ledger.locator("thead").getByText("Amount", { exact: true }).click()
+      await ledger.locator("tbody tr").first().getByText(money(LIFETIME_CREDIT, "en-US")).waitFor()
+      await ledger.locator("thead").getByText("Date", { exact: true }).click()
+      await assertMerchantWords(page, "the customer's pass page")
+      await shotOf(passPage, "en-01b-customer-pass-page")
+      await page.goto(`${base}/app/customers/${customerId}`)
 
       step("sending a personal push from the widget; it shows among the pushes sent")
       await widget.getByTestId("wallet-pass-push-message").fill(PUSH_TEXT)
@@ -300,14 +315,18 @@ async function main() {
       const push = emulator.snapshot().pushes.find((p) => p.requestedText === PUSH_TEXT)
       if (push.replacedByGeneric)
         throw new Error("the push went out with a bound-variable change: the customer saw the generic text")
-      await widget.getByTestId("wallet-pass-push-history").getByText(PUSH_TEXT).waitFor()
+      await page.goto(`${base}/app/wallet-pass/customers/${customerId}`)
+      await page.getByTestId("wallet-pass-push-history").getByText(PUSH_TEXT).waitFor()
 
-      step("the Wallet pass page: the connection shows from answered requests, before any check")
+      step("the Wallet pass page: the connection checks itself on open: the account and its balance, never blank")
       await page.goto(`${base}/app/wallet-pass`)
       const status = page.getByTestId("wallet-pass-status")
       await status.getByTestId("wallet-pass-connection").getByText("Connected").waitFor()
-      await status.getByTestId("wallet-pass-connection-how").getByText("The service answered").waitFor()
-      await shotOf(status, "en-02-connection-from-requests")
+      await status.getByTestId("wallet-pass-account").getByText("Emulated account").waitFor()
+      await status.getByTestId("wallet-pass-connection-how").getByText("Connection check on").waitFor()
+      await status.getByText("in the currency the service bills your account in").waitFor()
+      await assertMerchantWords(page, "the Wallet pass page")
+      await shotOf(status, "en-02-connection-checked-on-open")
       await page.goto(`${base}/app/customers/${customerId}`)
 
       step("a push the service answers 500: the widget lists it for review, in words, and retries it")
@@ -378,8 +397,11 @@ async function main() {
       await waitFor(async () => (await balanceNow()) === START + 10.5, "the credit of 10.50", UI_TIMEOUT_MS)
 
       step('a German admin types "10,50": 10.50 is credited')
+      // German picked in the dashboard (its language setting): amounts are read the German way.
       const german = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: "de-DE" })
+      await german.addInitScript(() => window.localStorage.setItem("lng", "de"))
       const dePage = await german.newPage()
+      shooting = dePage
       dePage.setDefaultTimeout(UI_TIMEOUT_MS)
       await login(dePage, base)
       await dePage.goto(`${base}/app/customers/${customerId}`)
@@ -394,6 +416,7 @@ async function main() {
       await deWidget.getByTestId("wallet-pass-adjust-submit").click()
       await waitFor(async () => (await balanceNow()) === START + 21, "the German credit of 10,50", UI_TIMEOUT_MS)
       await german.close()
+      shooting = page
 
       step("a customer without a phone: no refresh, push or credit offered, and the widget says why")
       await page.goto(`${base}/app/customers/${noPhone.id}`)
@@ -450,7 +473,7 @@ async function main() {
       const hookCount = Number(
         (await queryOnce(db.databaseUrl, `SELECT count(*) AS n FROM wallet_pass_hook_delivery`)).rows[0].n
       )
-      await hooks.getByRole("heading", { name: `Hooks from the service · ${hookCount}` }).waitFor()
+      await hooks.getByRole("heading", { name: `Notifications from the service · ${hookCount}` }).waitFor()
       const pagination = hooks.getByTestId("wallet-pass-hooks-table-pagination")
       await pagination.getByText(`of ${hookCount} results`).waitFor()
       if ((await hooks.getByTestId("wallet-pass-hooks-table").locator("tbody tr").count()) !== 20)
@@ -459,10 +482,10 @@ async function main() {
       await pagination.getByText(`${Math.min(40, hookCount)} of ${hookCount} results`).waitFor()
       await pagination.getByText(`2 of ${Math.ceil(hookCount / 20)} pages`).waitFor()
       await hooks.getByTestId("wallet-pass-hooks-filters-state").click()
-      await page.getByRole("option", { name: "Conflict: a reused transactionId" }).click()
-      await hooks.getByText("400 · Conflict: a reused transactionId").waitFor()
+      await page.getByRole("option", { name: "Conflict: an operation number the service had already used" }).click()
+      await hooks.getByText("400 · Conflict: an operation number the service had already used").waitFor()
       await hooks.getByTestId("wallet-pass-hooks-filters-phone").fill("5577")
-      await hooks.getByRole("heading", { name: "Hooks from the service · 1" }).waitFor()
+      await hooks.getByRole("heading", { name: "Notifications from the service · 1" }).waitFor()
       await hooks.getByTestId("wallet-pass-hook-refusals").getByText("1 refused").waitFor()
       await shotOf(hooks, "en-10-hook-log")
 
@@ -552,10 +575,12 @@ async function main() {
       const friendId = (await holderOf(FRIEND_PHONE)).customer_id
       await page.goto(`${base}/app/customers/${friendId}`)
       const friendWidget = page.getByTestId("wallet-pass-widget")
-      await friendWidget.getByTestId("wallet-pass-bonuses").getByText("Card installed").waitFor()
       await friendWidget.getByTestId("wallet-pass-referral").getByText("the referral bonus waits").waitFor()
+      await page.goto(`${base}/app/wallet-pass/customers/${friendId}`)
+      const friendPage = page.getByTestId("wallet-pass-customer-page")
+      await friendPage.getByTestId("wallet-pass-bonuses").getByText("Card installed").waitFor()
       step("store events: the friend's birthday (today) goes to the service's trigger within a minute and shows")
-      const birthdaySent = friendWidget.getByTestId("wallet-pass-store-events-sent").getByText("Birthday as “birthday”")
+      const birthdaySent = friendPage.getByTestId("wallet-pass-store-events-sent").getByText("Birthday as “birthday”")
       const eventDeadline = Date.now() + 90_000
       while (!(await birthdaySent.isVisible())) {
         if (Date.now() > eventDeadline)
@@ -564,11 +589,12 @@ async function main() {
           )
         await new Promise((r) => setTimeout(r, 3_000))
         await page.reload()
-        await friendWidget.getByTestId("wallet-pass-balance").waitFor()
+        await friendPage.getByTestId("wallet-pass-balance").waitFor()
       }
       if (!emulator.snapshot().events.some((e) => e.event === "birthday" && e.phone === FRIEND_PHONE))
         throw new Error("the widget shows a birthday event the emulator did not receive")
-      await shotOf(friendWidget, "en-20-customer-bonuses")
+      await assertMerchantWords(page, "a customer's pass page with bonuses and store events")
+      await shotOf(friendPage, "en-20-customer-pass-bonuses")
       await page.goto(`${base}/app/wallet-pass`)
       const storeEvents = page.getByTestId("wallet-pass-store-events")
       await storeEvents.getByText("Cart abandoned").waitFor()
@@ -580,7 +606,8 @@ async function main() {
       const written = [PUSH_TEXT, FAILED_PUSH_TEXT, "Spring sale: 20% off this weekend", "Spring sale", "comma typo"]
       written.push("large", "Komma", "Anna Smirnova", "Anna", "Boris", "Nina Orlova", "Base", "Silver")
       const assertRu = (p, screen) => assertRussian(p, fragments, screen, written)
-      const russian = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: "ru-RU" })
+      // A Russian admin in an English browser: numbers, money and dates follow the admin's language.
+      const russian = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: "en-US" })
       // The dashboard's own language setting: i18next reads it from localStorage `lng`.
       await russian.addInitScript(() => window.localStorage.setItem("lng", "ru"))
       const ru = await russian.newPage()
@@ -596,14 +623,18 @@ async function main() {
         .getByTestId("wallet-pass-balance")
         .getByText(money(START + 21, "ru-RU"))
         .waitFor()
-      await ruWidget.getByTestId("wallet-pass-ledger-table").getByText("Начисление сервиса").first().waitFor()
+      await ru.goto(`${base}/app/wallet-pass/customers/${customerId}`)
+      const ruLedger = ru.getByTestId("wallet-pass-customer-page").getByTestId("wallet-pass-ledger-table")
+      await ruLedger.getByText("Начисление сервиса").first().waitFor()
       // The plugin's own reason ("credit from the service") in the admin's language; the admin's "Komma" as typed.
-      await ruWidget.getByTestId("wallet-pass-ledger-table").getByText("Начислено сервисом").first().waitFor()
-      await ruWidget.getByTestId("wallet-pass-ledger-table").getByText("Komma").waitFor()
-      const ruDate = (
-        await ruWidget.getByTestId("wallet-pass-ledger-table").locator("tbody tr td").first().innerText()
-      ).trim()
+      await ruLedger.getByText("Начислено сервисом").first().waitFor()
+      await ruLedger.getByText("Komma").waitFor()
+      const ruDate = (await ruLedger.locator("tbody tr td").first().innerText()).trim()
       if (!RU_DATE.test(ruDate)) throw new Error(`the Russian ledger writes a date as ${JSON.stringify(ruDate)}`)
+      await assertRu(ru, "the customer's pass page")
+      await shotOf(ru.getByTestId("wallet-pass-customer-page"), "ru-01b-customer-pass-page")
+      await ru.goto(`${base}/app/customers/${customerId}`)
+      await ruWidget.getByTestId("wallet-pass-balance").waitFor()
       step("a push the service fails, in Russian: the widget lists it with its error")
       emulator.injectFault({ kind: "status", status: 500, path: "/crm/user_create_or_update", phone: PHONE })
       await ruWidget.getByTestId("wallet-pass-push-message").fill("Скидка 20% в эти выходные")
@@ -667,9 +698,13 @@ async function main() {
       await shotOf(ru.getByTestId("wallet-pass-program"), "ru-06-program")
 
       await ru.goto(`${base}/app/customers/${friendId}`)
+      await ru.getByTestId("wallet-pass-widget").getByTestId("wallet-pass-level").waitFor()
+      await assertRu(ru, "a customer with a level")
+      await shotOf(ru.getByTestId("wallet-pass-widget"), "ru-07-customer-level")
+      await ru.goto(`${base}/app/wallet-pass/customers/${friendId}`)
       await ru.getByTestId("wallet-pass-bonuses").getByText("За установку карты").waitFor()
-      await assertRu(ru, "a customer with bonuses and a level")
-      await shotOf(ru.getByTestId("wallet-pass-widget"), "ru-07-customer-bonuses")
+      await assertRu(ru, "a customer's pass page with bonuses")
+      await shotOf(ru.getByTestId("wallet-pass-customer-page"), "ru-07b-customer-pass-bonuses")
 
       step(
         `a busy hour: ${BUSY_HOUR} requests queued in the last hour, more than the plan's 10,000: the forecast warns`
@@ -697,6 +732,23 @@ async function main() {
         .getByText(/\(12,\d{3} an hour against 10,000\)/)
         .waitFor()
       await shotOf(busyForecast, "en-22-forecast-falls-behind")
+
+      step("an English admin in a Russian browser: money and numbers in English")
+      const englishInRu = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: "ru-RU" })
+      await englishInRu.addInitScript(() => window.localStorage.setItem("lng", "en"))
+      const enRu = await englishInRu.newPage()
+      enRu.setDefaultTimeout(UI_TIMEOUT_MS)
+      shooting = enRu
+      await login(enRu, base)
+      await enRu.goto(`${base}/app/wallet-pass/customers/${customerId}`)
+      await enRu
+        .getByTestId("wallet-pass-customer-page")
+        .getByTestId("wallet-pass-balance")
+        .getByText(money(START + 21, "en-US"))
+        .waitFor()
+      await assertMerchantWords(enRu, "the customer's pass page, English admin, Russian browser")
+      await shotOf(enRu.getByTestId("wallet-pass-customer-page"), "en-23-pass-page-in-a-russian-browser")
+      await englishInRu.close()
     } catch (e) {
       await shot("failure", shooting).catch(() => {})
       throw e

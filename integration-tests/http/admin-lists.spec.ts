@@ -248,6 +248,43 @@ storeTestRunner({
         expect(pass.data.expiring).toEqual([{ amount: 5, expires_at: first.data.ledger[0].expires_at }])
       })
 
+      it("sorts the ledger by date or amount either way and filters it by kind, paging the result", async () => {
+        const { customer, holder } = await customerWithPass("+79990001001", "Anna")
+        // Amounts out of the order of their dates: a sort by amount differs from one by date.
+        for (const [i, amount] of [300, 100, 500, 200, 400].entries()) {
+          await walletPass().applyLedgerEntry({ holder_id: holder.id, amount, kind: "manual", dedupe_key: `m${i}` })
+        }
+        await walletPass().applyLedgerEntry({
+          holder_id: holder.id,
+          amount: 50,
+          kind: "service_credit",
+          dedupe_key: "hook:credit",
+          transaction_id: "credit",
+        })
+        const amounts = async (query: string) => {
+          const res = await get(`/admin/customers/${customer.id}/wallet-pass/ledger?${query}`)
+          expect(res.status).toBe(200)
+          return { count: res.data.count, amounts: res.data.ledger.map((e: any) => e.amount) }
+        }
+        expect(await amounts("order=created_at")).toEqual({ count: 6, amounts: [3, 1, 5, 2, 4, 0.5] })
+        expect(await amounts("order=-created_at")).toEqual({ count: 6, amounts: [0.5, 4, 2, 5, 1, 3] })
+        expect(await amounts("order=-amount&limit=2&offset=1")).toEqual({ count: 6, amounts: [4, 3] })
+        expect(await amounts("order=amount&kind=manual")).toEqual({ count: 5, amounts: [1, 2, 3, 4, 5] })
+        expect(await amounts("kind=service_credit,accrual")).toEqual({ count: 1, amounts: [0.5] })
+      })
+
+      it.each([
+        ["ledger", "order=balance", "order must be one of created_at, -created_at, amount, -amount"],
+        ["ledger", "kind=gift", "kind must be a comma list of"],
+        ["store-events", "order=-amount", "order must be one of created_at, -created_at"],
+        ["store-events", "state=sent", "state must be a comma list of queued, skipped"],
+      ])("refuses the %s's ?%s with Medusa's 400", async (list, query, message) => {
+        const { customer } = await customerWithPass("+79990001001", "Anna")
+        const res = await get(`/admin/customers/${customer.id}/wallet-pass/${list}?${query}`)
+        expect(res.status).toBe(400)
+        expect(res.data).toMatchObject({ type: "invalid_data", message: expect.stringContaining(message) })
+      })
+
       it("pages the store events sent or skipped for the customer, newest first", async () => {
         const { customer, holder } = await customerWithPass("+79990001001", "Anna")
         const other = await customerWithPass("+79990002002", "Boris")
@@ -289,6 +326,10 @@ storeTestRunner({
           state: "skipped",
           reason: "the customer's pass is not enrolled",
         })
+        const oldest = await get(`/admin/customers/${customer.id}/wallet-pass/store-events?order=created_at&limit=2`)
+        expect(oldest.data.store_events.map((e: any) => e.value)).toEqual(["#0 10.00 EUR", "#1 10.00 EUR"])
+        const skipped = await get(`/admin/customers/${customer.id}/wallet-pass/store-events?state=skipped`)
+        expect(skipped.data).toMatchObject({ count: 1, store_events: [{ value: "#0 10.00 EUR" }] })
         const nobody = await customers().createCustomers({ email: "nopass-events@example.com" })
         expect((await get(`/admin/customers/${nobody.id}/wallet-pass/store-events`)).status).toBe(404)
         expect((await get(`/admin/customers/${customer.id}/wallet-pass/store-events?offset=-1`)).status).toBe(400)

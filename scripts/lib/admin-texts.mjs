@@ -115,10 +115,64 @@ export async function assertRussian(page, fragments, screen, data = []) {
     })
     .filter(Boolean)
   const keys = [...new Set(text.match(RAW_KEY) ?? [])]
-  if (english.length || keys.length) {
-    throw new Error(
-      `${screen} in Russian shows ${english.length ? `English texts of the plugin: ${english.join("; ")}` : ""}${english.length && keys.length ? "; and " : ""}${keys.length ? `untranslated keys: ${keys.join(", ")}` : ""}`
-    )
-  }
+  const problems = [
+    english.length ? `English texts of the plugin: ${english.join("; ")}` : null,
+    keys.length ? `untranslated keys: ${keys.join(", ")}` : null,
+    ...developerWordsIn(text),
+    ...englishNumbersIn(text),
+  ].filter(Boolean)
+  if (problems.length) throw new Error(`${screen} in Russian shows ${problems.join("; and ")}`)
   return text
+}
+
+/** The developer words of scripts/lib/developer-words.json, each a whole-word pattern. */
+const DEVELOPER_WORDS = JSON.parse(
+  fs.readFileSync(path.join(root, "scripts/lib/developer-words.json"), "utf8")
+).words.map((word) => {
+  const insensitive = word.startsWith("(?i)")
+  const body = insensitive ? word.slice(4) : word
+  return new RegExp(`(?<![\\p{L}\\p{N}_])${body}(?![\\p{L}\\p{N}_])`, insensitive ? "giu" : "gu")
+})
+
+/** Where it stands in `text`: a few words either side. */
+const around = (text, at, length) => text.slice(Math.max(0, at - 30), at + length + 30).replace(/\s+/g, " ")
+
+/** Developer words (an API's names, option names, file formats) the text shows, where. */
+export function developerWordsIn(text) {
+  const found = []
+  for (const word of DEVELOPER_WORDS) {
+    for (const m of text.matchAll(word))
+      found.push(`the developer word "${m[0]}" (in "${around(text, m.index, m[0].length)}")`)
+  }
+  return found
+}
+
+/**
+ * Numbers written the English way on a Russian screen: "3,600" (a comma grouping thousands),
+ * "54.50" or "7.5" (a point for decimals), "€54" (the currency before the amount), "7.5%" or
+ * "5%" (no space before the percent). Addresses (127.0.0.1) are not numbers.
+ */
+const ENGLISH_NUMBERS = [
+  /(?<![\d.,])\d{1,3}(,\d{3})+(?![\d,])/g,
+  /(?<![\d.])\d+\.\d{1,2}(?![\d.])/g,
+  /[€$£]\s?\d/g,
+  /\d%/g,
+]
+export function englishNumbersIn(text) {
+  const clean = text.replace(/\b\d{1,3}(\.\d{1,3}){3}\b/g, " ")
+  const found = []
+  for (const pattern of ENGLISH_NUMBERS) {
+    for (const m of clean.matchAll(pattern))
+      found.push(`a number written the English way "${m[0]}" (in "${around(clean, m.index, m[0].length)}")`)
+  }
+  return found
+}
+
+/** Fails when a screen (in any language) shows a developer word of the plugin's list. */
+export async function assertMerchantWords(page, screen, data = []) {
+  let { text, verbatim } = await pluginTexts(page)
+  if (text.trim().length < 20) throw new Error(`${screen}: the plugin shows nothing to check`)
+  for (const written of [...data, ...verbatim].filter(Boolean)) text = text.split(written).join(" ")
+  const found = developerWordsIn(text)
+  if (found.length) throw new Error(`${screen} shows ${found.join("; ")}`)
 }

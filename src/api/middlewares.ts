@@ -9,6 +9,8 @@ import {
   AdminWalletPassApiCallsQuery,
   AdminWalletPassHookDeliveriesQuery,
   AdminWalletPassImportItemsQuery,
+  AdminWalletPassLedgerQuery,
+  AdminWalletPassStoreEventsQuery,
   AdminWalletPassOperationsQuery,
   AdminWalletPassPageQuery,
   AdminWalletPassStatusQuery,
@@ -113,12 +115,12 @@ export default defineMiddlewares({
     {
       matcher: "/admin/customers/:id/wallet-pass/ledger",
       method: ["GET"],
-      middlewares: [validateAndTransformQuery(AdminWalletPassPageQuery, {})],
+      middlewares: [validateAndTransformQuery(AdminWalletPassLedgerQuery, {})],
     },
     {
       matcher: "/admin/customers/:id/wallet-pass/store-events",
       method: ["GET"],
-      middlewares: [validateAndTransformQuery(AdminWalletPassPageQuery, {})],
+      middlewares: [validateAndTransformQuery(AdminWalletPassStoreEventsQuery, {})],
     },
     {
       matcher: "/admin/wallet-pass/hook-refusals",

@@ -1,6 +1,6 @@
 import { Button, Hint, Input, Label, Select, usePrompt } from "@medusajs/ui"
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from "react"
-import { formatMoney, MAX_AMOUNT, parseAmount, type ParsedAmount } from "../lib/amount-input"
+import { MAX_AMOUNT, type ParsedAmount } from "../lib/amount-input"
 import { postJson, useWalletPassAction, walletPassKeys } from "../lib/api"
 import { useWalletPassFormat, type WalletPassFormat } from "../lib/format"
 
@@ -20,7 +20,7 @@ type FieldErrors = { amount?: string; reason?: string }
 
 /** Why a typed amount was refused, in the admin's words. */
 function refusal(parsed: Extract<ParsedAmount, { ok: false }>, f: WalletPassFormat): string {
-  const max = new Intl.NumberFormat(undefined).format(MAX_AMOUNT)
+  const max = f.number(MAX_AMOUNT)
   return f.t(`customer.adjust.problem.${parsed.problem}`, { example: parsed.example, max })
 }
 
@@ -37,9 +37,9 @@ export const AdjustForm = ({ customerId, balance, currencyCode }: Props) => {
   const [amount, setAmount] = useState("")
   const [reason, setReason] = useState("")
   const [errors, setErrors] = useState<FieldErrors>({})
-  const money = (minor: number) => formatMoney(minor, currencyCode)
+  const money = (minor: number) => f.minorMoney(minor, currencyCode)
   const balanceMinor = Math.round(balance * 100)
-  const parsed = amount.trim() ? parseAmount(amount) : null
+  const parsed = amount.trim() ? f.parseAmount(amount) : null
   const change = parsed?.ok ? (direction === "credit" ? parsed.minor : -parsed.minor) : null
 
   const adjust = useWalletPassAction(
@@ -128,7 +128,7 @@ export const AdjustForm = ({ customerId, balance, currencyCode }: Props) => {
             size="small"
             inputMode="decimal"
             autoComplete="off"
-            placeholder={formatMoney(0, null)}
+            placeholder={f.minorMoney(0, null)}
             value={amount}
             aria-invalid={!!errors.amount}
             onChange={edit("amount", setAmount)}

@@ -47,8 +47,8 @@ export const BackgroundChecks = () => {
             <Text weight="plus">{t("page.checks.installs")}</Text>
             <Text size="small" data-testid="wallet-pass-install-counts">
               {t("page.checks.installCounts", {
-                installed: sync.installs.installed,
-                notInstalled: sync.installs.not_installed,
+                installed: f.number(sync.installs.installed),
+                notInstalled: f.number(sync.installs.not_installed),
                 unknown: sync.installs.unknown,
               })}
             </Text>
@@ -82,7 +82,7 @@ export const BackgroundChecks = () => {
         {sync
           ? t("page.checks.budget", {
               count: sync.budget.per_hour,
-              perHour: new Intl.NumberFormat(undefined).format(sync.budget.per_hour),
+              perHour: f.number(sync.budget.per_hour),
             })
           : ""}
       </Text>

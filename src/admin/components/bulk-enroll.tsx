@@ -10,7 +10,8 @@ import { ActionButton } from "./action-button"
  * plan's limits. Says how many a click queued, or that nobody was left to enrol.
  */
 export const BulkEnroll = () => {
-  const { t } = useWalletPassFormat()
+  const f = useWalletPassFormat()
+  const { t } = f
   const { data } = useQuery({
     queryKey: walletPassKeys.enrollAll,
     queryFn: () => getJson<AdminWalletPassEnrollAllResponse>("/admin/wallet-pass/enroll-all"),
@@ -51,11 +52,11 @@ export const BulkEnroll = () => {
           <Text size="small">
             {t("page.enroll.progress", {
               done,
-              total: p.total,
-              enrolled: p.enrolled,
-              pending: p.pending,
-              failed: p.failed,
-              noPhone: p.not_enrolled_no_phone,
+              total: f.number(p.total),
+              enrolled: f.number(p.enrolled),
+              pending: f.number(p.pending),
+              failed: f.number(p.failed),
+              noPhone: f.number(p.not_enrolled_no_phone),
             })}
           </Text>
         </>

@@ -100,7 +100,7 @@ export const Campaigns = () => {
     const description = c.segment_uuid
       ? t("page.campaigns.confirmSegment", { segment: c.segment_uuid })
       : [
-          t("page.campaigns.confirmBase", { count: audience.installed, customers: audience.holders }),
+          t("page.campaigns.confirmBase", { count: audience.installed, customers: f.number(audience.holders) }),
           audience.unchecked ? t("page.campaigns.confirmUnchecked", { count: audience.unchecked }) : "",
           t("page.campaigns.confirmOnce"),
         ]

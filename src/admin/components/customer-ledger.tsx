@@ -1,7 +1,8 @@
-import { Text } from "@medusajs/ui"
+import { Container, Heading } from "@medusajs/ui"
 import { Link } from "react-router-dom"
 import type { AdminCustomerWalletPassLedgerResponse, AdminWalletPassLedgerEntry, Json } from "../../api/types"
-import { type CustomerSectionProps, useCustomerList } from "../lib/api"
+import { LEDGER_KINDS } from "../../modules/wallet-pass/constants"
+import { type CustomerSectionProps, useCustomerList, useListControls } from "../lib/api"
 import { useWalletPassFormat, type WalletPassFormat } from "../lib/format"
 import { ledgerColumns, RowsTable } from "./rows-table"
 
@@ -20,25 +21,43 @@ function expiry(entry: Entry, f: WalletPassFormat, currency: string | null): str
 }
 
 /**
- * The customer's whole ledger, newest first, a page at a time: each credit and debit in
- * words, with the balance after it, a credit's expiry, and why.
+ * The customer's whole ledger in Medusa's DataTable, newest first, 20 a page: each credit and
+ * debit in words, with the balance after it, a credit's expiry, and why; sorted by date or
+ * amount, filtered by kind (the route does both: GET …/wallet-pass/ledger).
  */
 export const CustomerLedger = (props: CustomerSectionProps) => {
   const f = useWalletPassFormat()
   const { t } = f
-  const { data, paging } = useCustomerList<AdminCustomerWalletPassLedgerResponse>("ledger", props)
-  if (!data?.count) return null
-  const currency = data.currency_code
+  const controls = useListControls("-created_at")
+  const { data, paging, isLoading } = useCustomerList<AdminCustomerWalletPassLedgerResponse>(
+    "ledger",
+    props,
+    controls.query
+  )
+  const currency = data?.currency_code ?? null
   // An admin's reason (a manual entry) is their own words; the plugin's are put in the admin's.
   const reasonOf = (e: Entry) => f.reason(e, { currency })
   return (
-    <div className="flex flex-col" data-testid="wallet-pass-ledger">
-      <Text size="small" weight="plus" className="px-6 pt-4 pb-2">
-        {t("customer.ledger.title", { count: data.count })}
-      </Text>
-      <RowsTable
-        rows={data.ledger}
+    <Container className="p-0" data-testid="wallet-pass-ledger">
+      <RowsTable<Entry>
+        title={<Heading level="h2">{t("customer.ledger.title", { count: data?.count ?? 0 })}</Heading>}
+        rows={data?.ledger ?? []}
         paging={paging}
+        isLoading={isLoading}
+        sorting={controls.sorting}
+        filtering={{
+          filters: [
+            {
+              id: "kind",
+              type: "select",
+              label: t("common.columns.kind"),
+              options: LEDGER_KINDS.map((kind) => ({ value: kind, label: f.label("ledgerKind", kind) })),
+            },
+          ],
+          state: controls.filterState,
+          setState: controls.setFilters,
+        }}
+        empty={t("customer.ledger.none")}
         testId="wallet-pass-ledger-table"
         columns={[
           ...ledgerColumns<Entry>(f, currency),
@@ -67,6 +86,6 @@ export const CustomerLedger = (props: CustomerSectionProps) => {
           },
         ]}
       />
-    </div>
+    </Container>
   )
 }

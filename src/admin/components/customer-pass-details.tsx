@@ -62,9 +62,9 @@ export const PassFigures = ({ pass, expiring }: { pass: Pass; expiring: Expiring
         {f.money(pass.balance, currency)}
       </Figure>
       <Figure label={t("customer.figures.bonus")}>
-        {pass.bonus_percent === null ? t("customer.figures.programRate") : `${pass.bonus_percent}%`}
+        {pass.bonus_percent === null ? t("customer.figures.programRate") : f.percent(pass.bonus_percent)}
       </Figure>
-      <Figure label={t("customer.figures.discount")}>{pass.discount_percent}%</Figure>
+      <Figure label={t("customer.figures.discount")}>{f.percent(pass.discount_percent)}</Figure>
     </div>
   )
 }

@@ -1,35 +1,78 @@
-import { Text } from "@medusajs/ui"
-import type { AdminCustomerWalletPassStoreEventsResponse } from "../../api/types"
-import { type CustomerSectionProps, useCustomerList } from "../lib/api"
+import { Container, Heading } from "@medusajs/ui"
+import type { AdminCustomerWalletPassStoreEventsResponse, Json } from "../../api/types"
+import { STORE_EVENT_STATES } from "../../modules/wallet-pass/constants"
+import { type CustomerSectionProps, useCustomerList, useListControls } from "../lib/api"
 import { useWalletPassFormat } from "../lib/format"
-import { Pager } from "./rows-table"
+import { RowsTable } from "./rows-table"
+
+type StoreEvent = Json<AdminCustomerWalletPassStoreEventsResponse>["store_events"][number]
 
 /**
  * The store events sent to the service's triggers for this customer, or skipped with why
- * (docs/store-events.md), newest first, a page at a time.
+ * (docs/store-events.md), in Medusa's DataTable: newest first, 20 a page, sorted by date,
+ * filtered by sent or skipped.
  */
 export const PassStoreEvents = ({ currency, ...props }: CustomerSectionProps & { currency: string | null }) => {
   const f = useWalletPassFormat()
   const { t } = f
-  const { data, paging } = useCustomerList<AdminCustomerWalletPassStoreEventsResponse>("store-events", props)
-  if (!data?.count) return null
+  const controls = useListControls("-created_at")
+  const { data, paging, isLoading } = useCustomerList<AdminCustomerWalletPassStoreEventsResponse>(
+    "store-events",
+    props,
+    controls.query
+  )
   return (
-    <div className="flex flex-col gap-1 px-6 py-4" data-testid="wallet-pass-store-events-sent">
-      <Text size="small" weight="plus">
-        {t("customer.events.title")}
-      </Text>
-      {data.store_events.map((e) => (
-        <Text size="xsmall" key={e.id} className="text-ui-fg-subtle">
-          {f.dateTime(e.created_at)} ·{" "}
-          {t("customer.events.line", {
-            event: t(`page.events.name.${e.event}`, { defaultValue: e.event }),
-            key: e.key,
-          })}
-          {e.value ? ` (${f.eventValue(e, currency)})` : ""}
-          {e.state === "skipped" ? ` — ${t("customer.events.skipped", { reason: f.reason(e) })}` : ""}
-        </Text>
-      ))}
-      <Pager paging={paging} testId="wallet-pass-store-events-pagination" />
-    </div>
+    <Container className="p-0" data-testid="wallet-pass-store-events-sent">
+      <RowsTable<StoreEvent>
+        title={<Heading level="h2">{t("customer.events.title")}</Heading>}
+        rows={data?.store_events ?? []}
+        paging={paging}
+        isLoading={isLoading}
+        sorting={controls.sorting}
+        filtering={{
+          filters: [
+            {
+              id: "state",
+              type: "select",
+              label: t("common.columns.state"),
+              options: STORE_EVENT_STATES.map((state) => ({
+                value: state,
+                label: t(`customer.events.state.${state}`),
+              })),
+            },
+          ],
+          state: controls.filterState,
+          setState: controls.setFilters,
+        }}
+        empty={t("customer.events.none")}
+        testId="wallet-pass-store-events-table"
+        columns={[
+          { header: t("common.columns.date"), cell: (e) => f.dateTime(e.created_at), sort: "created_at" },
+          {
+            header: t("customer.events.event"),
+            cell: (e) =>
+              t("customer.events.line", {
+                event: t(`page.events.name.${e.event}`, { defaultValue: e.event }),
+                key: e.key,
+              }),
+          },
+          {
+            header: t("customer.events.value"),
+            cell: (e) => (e.value ? f.eventValue(e, currency) : ""),
+            title: (e) => (e.value ? f.eventValue(e, currency) : ""),
+            truncate: true,
+          },
+          {
+            header: t("common.columns.state"),
+            cell: (e) =>
+              e.state === "skipped"
+                ? t("customer.events.skipped", { reason: f.reason(e) })
+                : t(`customer.events.state.${e.state}`),
+            title: (e) => (e.state === "skipped" ? f.reason(e) : null),
+            truncate: true,
+          },
+        ]}
+      />
+    </Container>
   )
 }

@@ -1,5 +1,6 @@
 import { Input, Text } from "@medusajs/ui"
 import type { Program, ProgramInput } from "../../modules/wallet-pass/program"
+import { numberText, parseNumber } from "../lib/amount-input"
 import { useWalletPassFormat } from "../lib/format"
 
 /** The bonuses credited once per holder (a birthday once a year), each an amount and a lifetime. */
@@ -11,13 +12,12 @@ type ReferralDraft = BonusDraft & { newCustomerAmount: string; afterDays: string
 /** The program's bonuses as the form holds them: texts, checked by the server on save. */
 export type BonusesDraft = Record<OneTimeBonus, BonusDraft> & { referral: ReferralDraft }
 
-const text = (value: number | null) => (value === null ? "" : String(value))
-/** A typed number ("," as the decimal mark too); empty: NaN, which the server names as missing. */
-export const draftNumber = (value: string) => (value.trim() === "" ? Number.NaN : Number(value.replace(",", ".")))
-const lifetime = (value: string) => (value.trim() === "" ? null : draftNumber(value))
+/** A typed number, read as the admin's language writes one; empty: NaN, which the server names as missing. */
+export const draftNumber = (value: string, locale?: string) => parseNumber(value, locale)
 
-export const toBonusesDraft = (bonuses: Program["bonuses"]): BonusesDraft => {
+export const toBonusesDraft = (bonuses: Program["bonuses"], locale?: string): BonusesDraft => {
   const { referral } = bonuses
+  const text = (value: number | null) => numberText(value, locale)
   return {
     ...(Object.fromEntries(
       ONE_TIME_BONUSES.map((b) => [b, { amount: text(bonuses[b].amount), lifetimeDays: text(bonuses[b].lifetimeDays) }])
@@ -31,20 +31,24 @@ export const toBonusesDraft = (bonuses: Program["bonuses"]): BonusesDraft => {
   }
 }
 
-export const toBonuses = (draft: BonusesDraft): NonNullable<ProgramInput["bonuses"]> => ({
-  ...(Object.fromEntries(
-    ONE_TIME_BONUSES.map((b) => [
-      b,
-      { amount: draftNumber(draft[b].amount), lifetimeDays: lifetime(draft[b].lifetimeDays) },
-    ])
-  ) as Record<OneTimeBonus, { amount: number; lifetimeDays: number | null }>),
-  referral: {
-    amount: draftNumber(draft.referral.amount),
-    newCustomerAmount: draftNumber(draft.referral.newCustomerAmount),
-    afterDays: draftNumber(draft.referral.afterDays),
-    lifetimeDays: lifetime(draft.referral.lifetimeDays),
-  },
-})
+export const toBonuses = (draft: BonusesDraft, locale?: string): NonNullable<ProgramInput["bonuses"]> => {
+  const number = (value: string) => draftNumber(value, locale)
+  const lifetime = (value: string) => (value.trim() === "" ? null : number(value))
+  return {
+    ...(Object.fromEntries(
+      ONE_TIME_BONUSES.map((b) => [
+        b,
+        { amount: number(draft[b].amount), lifetimeDays: lifetime(draft[b].lifetimeDays) },
+      ])
+    ) as Record<OneTimeBonus, { amount: number; lifetimeDays: number | null }>),
+    referral: {
+      amount: number(draft.referral.amount),
+      newCustomerAmount: number(draft.referral.newCustomerAmount),
+      afterDays: number(draft.referral.afterDays),
+      lifetimeDays: lifetime(draft.referral.lifetimeDays),
+    },
+  }
+}
 
 const Header = ({ titles, columns }: { titles: string[]; columns: string }) => (
   <div className={`grid ${columns} gap-2`}>

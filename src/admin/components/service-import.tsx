@@ -2,14 +2,18 @@ import { Badge, Container, Heading, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
 import { getJson, postJson, usePagedList, useWalletPassAction, walletPassKeys } from "../lib/api"
 import { useWalletPassFormat } from "../lib/format"
-import type { AdminWalletPassImportItemListResponse, AdminWalletPassImportResponse } from "../../api/types"
+import type {
+  AdminWalletPassImportItemListResponse,
+  AdminWalletPassImportResponse,
+  AdminWalletPassStatusResponse,
+} from "../../api/types"
 import { ActionButton } from "./action-button"
 import { RowsTable } from "./rows-table"
 
 const COUNTS = ["found", "adopted", "linked", "created", "skipped", "review"] as const
 
 /**
- * Import of the customers the service already has (docs/adoption.md): start or resume,
+ * Import of the customers the service already has (docs/adoption.md): start it (it resumes by itself after a restart),
  * progress with the requests spent and an estimate at the plan's background rate, the final
  * refresh, and the customers skipped or left for review with their reasons.
  */
@@ -40,6 +44,15 @@ export const ServiceImport = () => {
     invalidate,
   })
   const running = run?.state === "running"
+  // The connection panel's own query: whether the service already sends its changes to the store.
+  const { data: status } = useQuery({
+    queryKey: walletPassKeys.status,
+    queryFn: () => getJson<AdminWalletPassStatusResponse>("/admin/wallet-pass/status"),
+  })
+  const external = status?.wallet_pass_status.service.mode === "external_crm"
+  // A run whose customers are all read waits for the admin, not for the store: not "running".
+  const waitsForRefresh = running && run?.phase === "ready"
+  const phaseKey = run?.phase === "ready" && external ? "readyExternal" : run?.phase
 
   return (
     <Container className="flex flex-col gap-3 px-6 py-4" data-testid="wallet-pass-import">
@@ -52,16 +65,17 @@ export const ServiceImport = () => {
               variant="primary"
               confirm={{
                 title: t("page.import.refreshConfirmTitle"),
-                description: t("page.import.refreshConfirmText"),
+                description: t(external ? "page.import.refreshConfirmTextExternal" : "page.import.refreshConfirmText"),
                 confirmText: t("page.import.refreshConfirm"),
               }}
             >
               {t("page.import.refresh")}
             </ActionButton>
           )}
-          {!(running && (run?.phase === "ready" || run?.phase === "refresh")) && (
+          {/* A running import goes on by itself (after a restart too): nothing to press until it ends. */}
+          {!running && (
             <ActionButton action={start} data-testid="wallet-pass-import-start">
-              {running ? t("page.import.resume") : run ? t("page.import.again") : t("page.import.start")}
+              {run ? t("page.import.again") : t("page.import.start")}
             </ActionButton>
           )}
         </div>
@@ -70,18 +84,24 @@ export const ServiceImport = () => {
         {run
           ? t("page.import.help", {
               count: run.requests.per_hour,
-              perHour: new Intl.NumberFormat(undefined).format(run.requests.per_hour),
+              perHour: f.number(run.requests.per_hour),
             })
           : t("page.import.helpBeforeFirst")}
       </Text>
       {run && (
         <>
           <div className="flex items-center gap-2">
-            <Badge size="2xsmall" color={run.state === "done" ? "green" : run.state === "running" ? "blue" : "red"}>
-              {f.label("syncRunState", run.state)}
+            <Badge
+              size="2xsmall"
+              color={
+                run.state === "done" ? "green" : waitsForRefresh ? "orange" : run.state === "running" ? "blue" : "red"
+              }
+              data-testid="wallet-pass-import-state"
+            >
+              {waitsForRefresh ? t("page.import.stateReady") : f.label("syncRunState", run.state)}
             </Badge>
             <Text size="small" data-testid="wallet-pass-import-phase">
-              {t(`page.import.phase.${run.phase}`, { defaultValue: run.phase })}
+              {t(`page.import.phase.${phaseKey}`, { defaultValue: run.phase })}
             </Text>
           </div>
           <div className="grid grid-cols-6 gap-2">
@@ -91,7 +111,7 @@ export const ServiceImport = () => {
                   {t(`page.import.counts.${key}`)}
                 </Text>
                 <Text size="large" weight="plus" data-testid={`wallet-pass-import-${key}`}>
-                  {run.customers[key]}
+                  {f.number(run.customers[key])}
                 </Text>
               </div>
             ))}
@@ -103,8 +123,8 @@ export const ServiceImport = () => {
               : ""}
             {run.phase === "list"
               ? ` · ${t("page.import.window", {
-                  window: Math.min(run.windows.done + 1, run.windows.total),
-                  total: run.windows.total,
+                  window: f.number(Math.min(run.windows.done + 1, run.windows.total)),
+                  total: f.number(run.windows.total),
                 })}`
               : ""}
           </Text>

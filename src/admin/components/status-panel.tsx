@@ -1,6 +1,6 @@
 import { Button, Container, Heading, StatusBadge, Text } from "@medusajs/ui"
 import { useQuery, useQueryClient } from "@tanstack/react-query"
-import { useState } from "react"
+import { useEffect, useRef, useState } from "react"
 import { getJson, walletPassKeys } from "../lib/api"
 import { useWalletPassFormat, type WalletPassFormat } from "../lib/format"
 import type { AdminWalletPassStatus, AdminWalletPassStatusResponse, Json } from "../../api/types"
@@ -16,7 +16,17 @@ const regionName = (code: string, locale?: string) => {
   }
 }
 
-const Stat = ({ label, value, testId }: { label: string; value: string | number; testId?: string }) => (
+const Stat = ({
+  label,
+  value,
+  testId,
+  note,
+}: {
+  label: string
+  value: string | number
+  testId?: string
+  note?: string
+}) => (
   <div className="min-w-0">
     <Text size="small" className="text-ui-fg-subtle">
       {label}
@@ -24,6 +34,11 @@ const Stat = ({ label, value, testId }: { label: string; value: string | number;
     <Text size="large" weight="plus" className="truncate" title={String(value)} data-testid={testId}>
       {value}
     </Text>
+    {note && (
+      <Text size="xsmall" className="text-ui-fg-subtle">
+        {note}
+      </Text>
+    )}
   </div>
 )
 
@@ -64,7 +79,11 @@ export function connectionState(status: Status, f: WalletPassFormat) {
   return null
 }
 
-/** Connection, rate budget and queue health; "Check now" asks the service's /status again. */
+/**
+ * Connection, rate budget and queue health; "Check now" asks the service's /status again.
+ * A store that never checked checks once when the panel opens, so the account and its
+ * balance are not left blank beside "Connected"; until it answers they say so.
+ */
 export const StatusPanel = () => {
   const f = useWalletPassFormat()
   const { t } = f
@@ -82,15 +101,27 @@ export const StatusPanel = () => {
         walletPassKeys.status,
         await getJson<AdminWalletPassStatusResponse>("/admin/wallet-pass/status", { check: "true" })
       )
+    } catch {
+      // The status query's next poll shows what failed (the connection's error).
     } finally {
       setChecking(false)
     }
   }
   const status = data?.wallet_pass_status
   const connection = status?.connection
+  const checkedOnOpen = useRef(false)
+  useEffect(() => {
+    if (status && !connection && !checkedOnOpen.current) {
+      checkedOnOpen.current = true
+      void checkNow()
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [status, connection])
+  /** What a figure of the check shows before any check: being checked now, or not yet. */
+  const unchecked = checking ? t("page.status.checking") : t("page.status.notChecked")
   const state = status ? connectionState(status, f) : null
   const ops: Partial<Record<string, number>> = status?.queue.operations ?? {}
-  const count = (n: number) => new Intl.NumberFormat(undefined).format(n)
+  const count = (n: number) => f.number(n)
 
   return (
     <Container className="divide-y p-0" data-testid="wallet-pass-status">
@@ -122,16 +153,28 @@ export const StatusPanel = () => {
       {status && (
         <>
           <div className="grid grid-cols-4 gap-4 px-6 py-4">
-            <Stat label={t("page.status.account")} value={connection?.account ?? t("common.none")} />
+            <Stat
+              label={t("page.status.account")}
+              value={connection ? (connection.account ?? t("common.none")) : unchecked}
+              testId="wallet-pass-account"
+            />
             <Stat
               label={t("page.status.accountBalance")}
               value={
-                connection?.account_balance === null || connection?.account_balance === undefined
-                  ? t("common.none")
-                  : new Intl.NumberFormat(undefined).format(connection.account_balance)
+                !connection
+                  ? unchecked
+                  : connection.account_balance === null
+                    ? t("common.none")
+                    : f.number(connection.account_balance)
               }
+              note={connection && connection.account_balance !== null ? t("page.status.accountBalanceUnit") : undefined}
+              testId="wallet-pass-account-balance"
             />
-            <Stat label={t("page.status.checked")} value={f.dateTime(connection?.checked_at)} />
+            <Stat
+              label={t("page.status.checked")}
+              value={connection ? f.dateTime(connection.checked_at) : unchecked}
+              testId="wallet-pass-checked"
+            />
             <Stat
               label={t("page.status.plan")}
               value={t("page.status.planValue", {
@@ -152,7 +195,10 @@ export const StatusPanel = () => {
             />
             <Stat label={t("page.status.pending")} value={count(ops.pending ?? 0)} />
             <Stat label={t("page.status.oldestPending")} value={f.age(status.queue.oldest_pending_age_seconds)} />
-            <Stat label={t("page.status.failedReview")} value={`${ops.failed ?? 0} / ${ops.needs_review ?? 0}`} />
+            <Stat
+              label={t("page.status.failedReview")}
+              value={`${count(ops.failed ?? 0)} / ${count(ops.needs_review ?? 0)}`}
+            />
           </div>
           {status.rate.blocked_until && (
             <Text size="small" className="px-6 py-2 text-ui-fg-error">

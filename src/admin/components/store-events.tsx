@@ -11,7 +11,8 @@ import { RowsTable } from "./rows-table"
  * daily cap and whether it holds events back until tomorrow.
  */
 export const StoreEvents = () => {
-  const { t } = useWalletPassFormat()
+  const f = useWalletPassFormat()
+  const { t } = f
   // The status query's data: the panel above fetches and refreshes it.
   const { data } = useQuery({
     queryKey: walletPassKeys.status,
@@ -32,8 +33,12 @@ export const StoreEvents = () => {
         {events.per_day !== null && (
           <Badge size="small" color={events.capped ? "orange" : "grey"} data-testid="wallet-pass-events-cap">
             {events.capped
-              ? t("page.events.capped", { sent: events.sent_today, cap: events.per_day, count: events.waiting })
-              : t("page.events.sentToday", { sent: events.sent_today, cap: events.per_day })}
+              ? t("page.events.capped", {
+                  sent: f.number(events.sent_today),
+                  cap: f.number(events.per_day),
+                  count: events.waiting,
+                })
+              : t("page.events.sentToday", { sent: f.number(events.sent_today), cap: f.number(events.per_day) })}
           </Badge>
         )}
       </div>

@@ -2,9 +2,9 @@ import { MAX_AMOUNT_MINOR } from "../../modules/wallet-pass/constants"
 import { amountProblem, toMinorUnits } from "../../modules/wallet-pass/utils/amounts"
 
 /**
- * Amounts typed in the admin, read in the admin's locale: the browser's, the one the
- * dashboard formats its own numbers in (`undefined` below). "10,50" is 10.50 in German and
- * refused in English (where "," only groups thousands), never 1,050.
+ * Amounts typed in the admin, read in the admin's chosen language (the dashboard's, handed in
+ * by `useWalletPassFormat().parseAmount`; never the browser's). "10,50" is 10.50 in Russian or
+ * German and refused in English (where "," only groups thousands), never 1,050.
  */
 
 /** The decimal and group separators of a locale, learnt from Intl. */
@@ -49,6 +49,27 @@ export function parseAmount(text: string, locale?: string): ParsedAmount {
   if (minor === null) return { ok: false, problem: amountProblem(canonical) ?? "not_a_number", example }
   if (minor === 0) return { ok: false, problem: "zero", example }
   return { ok: true, minor }
+}
+
+/**
+ * A plain number typed in `locale` (a level's threshold, a percent, days): digits, the
+ * locale's decimal separator, its group separator between groups of three; NaN for anything
+ * else, empty included (the server names the field as missing or wrong).
+ */
+export function parseNumber(text: string, locale?: string): number {
+  const { decimal, group } = numberSeparators(locale)
+  const trimmed = text.trim()
+  const groupPattern = SPACES.test(group) ? "[\\s\\u00a0\\u202f]" : escape(group)
+  const shape = new RegExp(`^(-?)(\\d+|\\d{1,3}(${groupPattern}\\d{3})+)(${escape(decimal)}(\\d+))?$`)
+  const match = shape.exec(trimmed)
+  if (!match) return Number.NaN
+  return Number(`${match[1]}${match[2].replace(new RegExp(groupPattern, "g"), "")}${match[5] ? `.${match[5]}` : ""}`)
+}
+
+/** A number as an input holds it in `locale`: its decimal separator, no grouping ("7,5"; "1500"). */
+export function numberText(value: number | null, locale?: string): string {
+  if (value === null) return ""
+  return new Intl.NumberFormat(locale, { useGrouping: false, maximumFractionDigits: 6 }).format(value)
 }
 
 /** The largest amount a manual change takes, in the balance unit (MAX_AMOUNT_MINOR). */

@@ -1,5 +1,6 @@
 import { toast } from "@medusajs/ui"
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query"
+import type { DataTableFilteringState } from "@medusajs/ui"
 import { useState } from "react"
 import type { Json } from "../../api/types"
 import { useWalletPassFormat } from "./format"
@@ -104,12 +105,41 @@ export type Paging = ReturnType<typeof usePagedList>["paging"]
 /** What a section of the customer widget is given: the customer, and how often to read again. */
 export type CustomerSectionProps = { customerId: string; refetchInterval: number | false }
 
-/** One of a customer's paged lists (`/admin/customers/:id/wallet-pass/<list>`), 10 a page. */
-export function useCustomerList<T extends PageOf>(list: string, { customerId, refetchInterval }: CustomerSectionProps) {
+/**
+ * A list's sort and filters as a DataTable shows them (lib/../components/rows-table.tsx), and
+ * the query they make for its route: `?order=-created_at&kind=a,b`.
+ */
+export function useListControls(defaultOrder?: string) {
+  const [order, setOrder] = useState(defaultOrder ?? "")
+  const [filters, setFilters] = useState<DataTableFilteringState>({})
+  const query: Query = Object.fromEntries(
+    Object.entries(filters).flatMap(([name, value]) =>
+      Array.isArray(value) ? (value.length ? [[name, value.join(",")]] : []) : value ? [[name, String(value)]] : []
+    )
+  )
+  if (order) query.order = order
+  return {
+    query,
+    sorting: defaultOrder ? { order, setOrder } : undefined,
+    filterState: filters,
+    setFilters,
+  }
+}
+
+/**
+ * One of a customer's paged lists (`/admin/customers/:id/wallet-pass/<list>`), `pageSize` a
+ * page, with the sort and filters of `query`.
+ */
+export function useCustomerList<T extends PageOf>(
+  list: string,
+  { customerId, refetchInterval }: CustomerSectionProps,
+  query: Query = {},
+  pageSize = 20
+) {
   return usePagedList<T>(
     [...walletPassKeys.customer(customerId), list],
     `/admin/customers/${customerId}/wallet-pass/${list}`,
-    {},
-    { pageSize: 10, refetchInterval }
+    query,
+    { pageSize, refetchInterval }
   )
 }

@@ -1,13 +1,14 @@
 import { useTranslation } from "react-i18next"
 import { WALLET_PASS_NS } from "../i18n"
-import { formatMoney } from "./amount-input"
+import { formatMoney, parseAmount } from "./amount-input"
 import { REASON_VALUE_KINDS } from "../../lib/reasons"
 
 /**
  * How the plugin's admin writes money, dates and the names of things, the way the dashboard
  * writes its own:
- * - money through Intl in the balance currency, in the browser's locale (the dashboard formats
- *   its numbers there, and amounts typed in the admin are read there: lib/amount-input.ts);
+ * - money, numbers and percents through Intl in the admin's chosen language (never the
+ *   browser's: a Russian admin in an English browser reads "54,50 €", "3 600", "7,5 %"), and
+ *   amounts typed in the admin are read in that language too (lib/amount-input.ts);
  * - dates in the dashboard's language, as its own `useDate` writes them ("Nov 23, 2026";
  *   "23 нояб. 2026 г."), with the time in 24 hours where a log needs it;
  * - ledger kinds, request states and methods, hook methods: the texts of `common.*` in the
@@ -46,6 +47,16 @@ export function formatDateTime(value: DateInput, locale?: string): string {
         hourCycle: "h23",
       }).format(date)
     : "—"
+}
+
+/** A count or a plain number in the admin's language: "3,600" / "3 600". */
+export function formatNumber(value: number, locale?: string, maximumFractionDigits = 2): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits }).format(value)
+}
+
+/** A percent given in percent units (7.5 for 7.5 %) in the admin's language: "7.5%" / "7,5 %". */
+export function formatPercent(value: number, locale?: string): string {
+  return new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(value / 100)
 }
 
 /** An amount in the balance unit (as the API answers it) as money: "€1,050.00", "1 050,00 €". */
@@ -99,7 +110,8 @@ export function reasonValues(
         return [name, t ? t(`common.phoneProblem.${value}`, { defaultValue: value.replace(/_/g, " ") }) : value]
       const n = Number(value)
       if (!kind || value.trim() === "" || !Number.isFinite(n)) return [name, value]
-      return [name, kind === "money" ? formatAmount(n, currency) : new Intl.NumberFormat(locale).format(n)]
+      if (name === "percent") return [name, formatPercent(n, locale)]
+      return [name, kind === "money" ? formatAmount(n, currency, locale) : formatNumber(n, locale)]
     })
   )
 }
@@ -134,8 +146,7 @@ export function errorText(error: unknown, t: T): string {
 /** "45 s", "3 min", "1.5 h" in the admin's language. */
 export function formatAge(seconds: number | null, t: T, locale?: string): string {
   if (seconds === null) return "—"
-  const number = (value: number, digits = 0) =>
-    new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value)
+  const number = (value: number, digits = 0) => formatNumber(value, locale, digits)
   if (seconds < 60) return t("common.units.seconds", { value: number(seconds) })
   if (seconds < 3600) return t("common.units.minutes", { value: number(seconds / 60) })
   return t("common.units.hours", { value: number(seconds / 3600, 1) })
@@ -192,8 +203,8 @@ export function useWalletPassFormat() {
     const values = row.value_values ?? {}
     const shown: Record<string, string> = {}
     for (const [name, raw] of Object.entries(values)) {
-      if (name === "amount") shown.amount = formatAmount(Number(raw), (values.currency as string) ?? currency)
-      else if (name === "items") shown.items = new Intl.NumberFormat(locale).format(Number(raw))
+      if (name === "amount") shown.amount = formatAmount(Number(raw), (values.currency as string) ?? currency, locale)
+      else if (name === "items") shown.items = formatNumber(Number(raw), locale)
       else if (name === "date") shown.date = formatDate(String(raw), locale)
       else shown[name] = String(raw ?? "")
     }
@@ -205,8 +216,14 @@ export function useWalletPassFormat() {
     locale,
     date: (value: DateInput) => formatDate(value, locale),
     dateTime: (value: DateInput) => formatDateTime(value, locale),
-    money: (amount: number, currency: string | null) => formatAmount(amount, currency),
-    signedMoney: (amount: number, currency: string | null) => formatSignedAmount(amount, currency),
+    money: (amount: number, currency: string | null) => formatAmount(amount, currency, locale),
+    signedMoney: (amount: number, currency: string | null) => formatSignedAmount(amount, currency, locale),
+    /** Minor units as money (a typed amount's preview). */
+    minorMoney: (minor: number, currency: string | null) => formatMoney(minor, currency, locale),
+    number: (value: number, digits = 2) => formatNumber(value, locale, digits),
+    percent: (value: number) => formatPercent(value, locale),
+    /** An amount typed by the admin, read the way their language writes one ("1 234,56" in Russian). */
+    parseAmount: (text: string) => parseAmount(text, locale),
     age: (seconds: number | null) => formatAge(seconds, t, locale),
     error: (error: unknown) => errorText(error, t),
     label,

@@ -1,16 +1,16 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { AdminCustomer, DetailWidgetProps } from "@medusajs/framework/types"
 import { Badge, Container, Heading, Text } from "@medusajs/ui"
+import { ArrowUpRightOnBox } from "@medusajs/icons"
+import { Link } from "react-router-dom"
 import { useQuery } from "@tanstack/react-query"
 import type { AdminCustomerWalletPassResponse } from "../../api/types"
 import { AdjustForm } from "../components/adjust-form"
-import { CustomerLedger } from "../components/customer-ledger"
 import { CustomerPassActions } from "../components/customer-pass-actions"
-import { ExpiringCredits, InstallLinks, PassFacts, PassFigures } from "../components/customer-pass-details"
-import { CustomerRequests, PushHistory } from "../components/customer-requests"
+import { PassFacts, PassFigures } from "../components/customer-pass-details"
+import { CustomerRequests } from "../components/customer-requests"
 import { MovePass } from "../components/move-pass"
-import { PassBonuses, PassLevel } from "../components/pass-level"
-import { PassStoreEvents } from "../components/pass-store-events"
+import { PassLevel } from "../components/pass-level"
 import { PushForm } from "../components/push-form"
 import { getJson, walletPassKeys } from "../lib/api"
 import { useWalletPassFormat } from "../lib/format"
@@ -19,10 +19,11 @@ import { useWalletPassFormat } from "../lib/format"
 const POLL_MS = 3000
 
 /**
- * The customer's wallet pass: what the admin may do with it (and why not), its figures and
- * credits about to lapse, level and bonuses, who it belongs to, install links to copy, the
- * whole ledger, the requests not done yet (retry or resolve them here), the pushes sent, and
- * the forms for a push and a manual change.
+ * The customer's wallet pass in short: what the admin may do with it (and why not), its
+ * figures, level and card, the requests that wait for a person (retry or resolve them here),
+ * and the forms for a push and a manual change. The ledger, every request, the pushes, store
+ * events and bonuses are on the pass's own page (routes/wallet-pass/customers/[id]), linked
+ * from the heading.
  */
 const CustomerWalletPassWidget = ({ data: customer }: DetailWidgetProps<AdminCustomer>) => {
   const f = useWalletPassFormat()
@@ -44,11 +45,23 @@ const CustomerWalletPassWidget = ({ data: customer }: DetailWidgetProps<AdminCus
     <Container className="divide-y p-0" data-testid="wallet-pass-widget">
       <div className="flex items-center justify-between px-6 py-4">
         <Heading level="h2">{t("customer.title")}</Heading>
-        {pass && (
-          <Badge size="2xsmall" data-testid="wallet-pass-enrollment">
-            {f.label("enrollmentState", pass.holder.enrollment_state)}
-          </Badge>
-        )}
+        <div className="flex items-center gap-3">
+          {pass && (
+            <Badge size="2xsmall" data-testid="wallet-pass-enrollment">
+              {f.label("enrollmentState", pass.holder.enrollment_state)}
+            </Badge>
+          )}
+          {pass?.holder.phone && (
+            <Link
+              to={`/wallet-pass/customers/${customer.id}`}
+              className="txt-compact-small-plus flex items-center gap-1 text-ui-fg-interactive"
+              data-testid="wallet-pass-open-page"
+            >
+              {t("customer.page.open")}
+              <ArrowUpRightOnBox />
+            </Link>
+          )}
+        </div>
       </div>
       {isLoading && <Text className="px-6 py-4 text-ui-fg-subtle">{t("common.loading")}</Text>}
       {isError && <Text className="px-6 py-4 text-ui-fg-error">{t("customer.loadFailed")}</Text>}
@@ -58,15 +71,9 @@ const CustomerWalletPassWidget = ({ data: customer }: DetailWidgetProps<AdminCus
       {pass && data && pass.holder.phone && (
         <>
           <PassFigures pass={pass} expiring={data.expiring} />
-          <ExpiringCredits expiring={data.expiring} currency={pass.currency_code} />
           {pass.level && <PassLevel level={pass.level} currency={pass.currency_code} ratesSource={pass.rates_source} />}
-          <PassBonuses bonuses={pass.bonuses} currency={pass.currency_code} />
           <PassFacts pass={pass} />
-          <InstallLinks links={pass.links} />
-          <PassStoreEvents customerId={customer.id} refetchInterval={poll} currency={pass.currency_code} />
-          <CustomerLedger customerId={customer.id} refetchInterval={poll} />
           <CustomerRequests customerId={customer.id} refetchInterval={poll} />
-          {data.actions.push && <PushHistory customerId={customer.id} refetchInterval={poll} />}
           {data.actions.push && <PushForm customerId={customer.id} />}
           {data.actions.adjust && (
             <AdjustForm customerId={customer.id} balance={pass.balance} currencyCode={pass.currency_code} />

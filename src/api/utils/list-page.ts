@@ -17,3 +17,12 @@ export async function listPage<T>(
   const [rows, count] = await list({ take: limit, skip: offset })
   return { rows, count, limit, offset }
 }
+
+/**
+ * A validated `?order=` (`created_at`, `-amount`) as a list's sort, with ties broken by id in
+ * the same direction so pages never overlap.
+ */
+export function orderBy(order: string): Record<string, "ASC" | "DESC"> {
+  const direction = order.startsWith("-") ? "DESC" : "ASC"
+  return { [order.replace(/^-/, "")]: direction, id: direction }
+}

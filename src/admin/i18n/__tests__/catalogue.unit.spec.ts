@@ -30,6 +30,17 @@ function flatten(catalogue: Catalogue, prefix = ""): Map<string, string> {
   return out
 }
 
+/** The developer words of scripts/lib/developer-words.json, each a whole-word pattern. */
+const DEVELOPER_WORDS = (
+  JSON.parse(readFileSync(path.join(__dirname, "../../../../scripts/lib/developer-words.json"), "utf8")) as {
+    words: string[]
+  }
+).words.map((word) => {
+  const insensitive = word.startsWith("(?i)")
+  const body = insensitive ? word.slice(4) : word
+  return new RegExp(`(?<![\\p{L}\\p{N}_])${body}(?![\\p{L}\\p{N}_])`, insensitive ? "iu" : "u")
+})
+
 const PLURAL = /_(zero|one|two|few|many|other)$/
 /** The plural forms i18next asks for in each language (Intl.PluralRules). */
 const FORMS = {
@@ -129,5 +140,16 @@ describe("the admin's translations (namespace wallet-pass)", () => {
     expect(asked.size).toBeGreaterThan(150)
     const missing = [...asked].filter((key) => !en.has(key) && !en.has(`${key}_other`) && !en.has(`${key}_one`))
     expect(missing).toEqual([])
+  })
+
+  it("speak the merchant's words: no API name, option name, file format or developer word in any language", () => {
+    const found: string[] = []
+    for (const [language, catalogue] of Object.entries(CATALOGUES)) {
+      for (const [key, text] of flatten(catalogue)) {
+        const shown = text.replace(/{{[^}]+}}/g, " ")
+        for (const word of DEVELOPER_WORDS) if (word.test(shown)) found.push(`${language} ${key}: ${text}`)
+      }
+    }
+    expect(found).toEqual([])
   })
 })

@@ -1,4 +1,4 @@
-import { formatMoney, numberSeparators, parseAmount } from "../amount-input"
+import { formatMoney, numberSeparators, numberText, parseAmount, parseNumber } from "../amount-input"
 
 describe("amounts typed in the admin", () => {
   it("learns the separators of a locale", () => {
@@ -37,5 +37,24 @@ describe("amounts typed in the admin", () => {
     expect(formatMoney(105000, "eur", "de-DE")).toBe("1.050,00\u00a0€")
     expect(formatMoney(4000, "eur", "en-US")).toBe("€40.00")
     expect(formatMoney(4000, null, "en-US")).toBe("40.00")
+  })
+
+  it("reads amounts the way the admin's language writes them: Russian with a space and a comma", () => {
+    expect(parseAmount("1 234,56", "ru")).toEqual({ ok: true, minor: 123456 })
+    expect(parseAmount("1\u00a0234,56", "ru")).toEqual({ ok: true, minor: 123456 })
+    expect(parseAmount("1,234.56", "en")).toEqual({ ok: true, minor: 123456 })
+    expect(parseAmount("1,234.56", "ru")).toMatchObject({ ok: false, problem: "format", example: "1\u00a0234,56" })
+  })
+
+  it("reads and writes the program's plain numbers in the admin's language", () => {
+    expect(parseNumber("7,5", "ru")).toBe(7.5)
+    expect(parseNumber("1 500", "ru")).toBe(1500)
+    expect(parseNumber("7.5", "en")).toBe(7.5)
+    expect(parseNumber("1,500", "en")).toBe(1500)
+    expect(parseNumber("7.5", "ru")).toBeNaN()
+    expect(parseNumber("", "en")).toBeNaN()
+    expect(numberText(7.5, "ru")).toBe("7,5")
+    expect(numberText(1500, "en")).toBe("1500")
+    expect(numberText(null, "en")).toBe("")
   })
 })

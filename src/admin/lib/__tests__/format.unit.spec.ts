@@ -3,6 +3,8 @@ import {
   formatAmount,
   formatDate,
   formatDateTime,
+  formatNumber,
+  formatPercent,
   formatSignedAmount,
   intlLocale,
   reasonValues,
@@ -37,6 +39,16 @@ describe("the admin's formats", () => {
     expect(formatSignedAmount(29.5, null, "en-US")).toBe("+29.50")
   })
 
+  it("writes numbers, percents and money in the language given, whatever the browser's", () => {
+    expect(formatNumber(3600, "ru")).toBe("3\u00a0600")
+    expect(formatNumber(3600, "en")).toBe("3,600")
+    expect(formatPercent(7.5, "ru")).toBe("7,5\u00a0%")
+    expect(formatPercent(7.5, "en")).toBe("7.5%")
+    expect(formatPercent(0.3, "ru")).toBe("0,3\u00a0%")
+    expect(formatAmount(54.5, "eur", "ru")).toBe("54,50\u00a0€")
+    expect(formatAmount(54.5, "eur", "en")).toBe("€54.50")
+  })
+
   it("keeps Medusa ids out of what a toast says", () => {
     expect(withoutIds("Customer cus_01JD3Z7Q8X9Y0A1B2C3D4E5F6G has no wallet pass.")).toBe(
       "Customer has no wallet pass."
@@ -51,15 +63,16 @@ describe("the admin's formats", () => {
 
   it("writes a plugin reason's amounts in the balance currency and its numbers in the locale, ids as they are", () => {
     expect(reasonValues({ percent: "7.5", order: "1042" }, "eur", "ru")).toEqual({
-      percent: new Intl.NumberFormat("ru").format(7.5),
+      percent: "7,5\u00a0%",
       order: "1042",
     })
     expect(reasonValues({ service: "5.5", store: "3", return_id: "ret_1" }, "eur", "en")).toEqual({
-      service: formatAmount(5.5, "eur"),
-      store: formatAmount(3, "eur"),
+      service: "€5.50",
+      store: "€3.00",
       return_id: "ret_1",
     })
-    expect(new Intl.NumberFormat("ru").format(7.5)).toBe("7,5")
+    // The admin's language, not the browser's: a Russian admin reads Russian money.
+    expect(reasonValues({ service: "54.5" }, "eur", "ru")).toEqual({ service: "54,50\u00a0€" })
   })
 
   it("names a reason's country in the admin's language and its phone problem in its words", () => {
@@ -68,6 +81,6 @@ describe("the admin's formats", () => {
       country: "Германия",
       problem: "«common.phoneProblem.too_long»",
     })
-    expect(reasonValues({ country: "DE", percent: 5 }, null, "en")).toEqual({ country: "Germany", percent: "5" })
+    expect(reasonValues({ country: "DE", percent: 5 }, null, "en")).toEqual({ country: "Germany", percent: "5%" })
   })
 })

@@ -3,8 +3,10 @@ import { EVENT_VALUE_MAX_LENGTH, HOOK_METHODS, PUSH_TYPES } from "../../../lib/c
 import {
   HOOK_OUTCOMES,
   IMPORT_ITEM_STATES,
+  LEDGER_KINDS,
   OPERATION_METHODS,
   OPERATION_STATES,
+  STORE_EVENT_STATES,
 } from "../../../modules/wallet-pass/constants"
 import { balanceAmount } from "../../utils/balance-amount"
 import { storableText } from "../../utils/storable-text"
@@ -90,6 +92,46 @@ export const AdminWalletPassOperationsQuery = z
 export type AdminWalletPassOperationsQueryType = z.infer<typeof AdminWalletPassOperationsQuery>
 
 export const AdminWalletPassPageQuery = z.object(page).strict()
+
+/**
+ * `?order=`: a field of `fields`, descending with a leading "-" (Medusa's own way:
+ * `-created_at`), refused with the allowed values named. Kept a string: Medusa's query config
+ * reads `order` too (the route turns it into its sort with `orderBy`, api/utils/list-page.ts).
+ */
+function orderOf<F extends string>(fields: readonly F[], fallback: `-${F}` | F) {
+  const allowed = fields.flatMap((f) => [f, `-${f}`])
+  return z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const value = v?.trim() || fallback
+      if (!allowed.includes(value)) {
+        ctx.addIssue({ code: "custom", message: `order must be one of ${allowed.join(", ")}; got ${value}` })
+        return z.NEVER
+      }
+      return value as F | `-${F}`
+    })
+}
+
+/** `GET /admin/customers/:id/wallet-pass/ledger`: paged, sorted by date or amount, by kind. */
+export const AdminWalletPassLedgerQuery = z
+  .object({
+    ...page,
+    order: orderOf(["created_at", "amount"] as const, "-created_at"),
+    kind: commaListOf(LEDGER_KINDS, "kind"),
+  })
+  .strict()
+export type AdminWalletPassLedgerQueryType = z.infer<typeof AdminWalletPassLedgerQuery>
+
+/** `GET /admin/customers/:id/wallet-pass/store-events`: paged, sorted by date, by state. */
+export const AdminWalletPassStoreEventsQuery = z
+  .object({
+    ...page,
+    order: orderOf(["created_at"] as const, "-created_at"),
+    state: commaListOf(STORE_EVENT_STATES),
+  })
+  .strict()
+export type AdminWalletPassStoreEventsQueryType = z.infer<typeof AdminWalletPassStoreEventsQuery>
 
 /** `GET /admin/wallet-pass/hook-deliveries`: by method (`unknown`: none of the service's), outcome and phone; paged. */
 export const AdminWalletPassHookDeliveriesQuery = z

@@ -26,6 +26,7 @@ import type { ProgramChange, ProgramInput } from "../../../../modules/wallet-pas
 import { getJson, postJson, usePagedList, walletPassKeys } from "../../../lib/api"
 import { useWalletPassFormat, type WalletPassFormat } from "../../../lib/format"
 import { RowsTable } from "../../../components/rows-table"
+import { numberText } from "../../../lib/amount-input"
 import {
   type BonusesDraft,
   draftNumber,
@@ -49,22 +50,22 @@ const NUMBER_FIELDS = ["threshold", "bonusPercent", "discountPercent"] as const
 const programKey = [...walletPassKeys.all, "program"] as const
 const historyKey = [...walletPassKeys.all, "program", "history"] as const
 
-const toDraft = (program: AdminWalletPassProgramResponse["program"]["program"]): Draft => ({
+const toDraft = (program: AdminWalletPassProgramResponse["program"]["program"], locale?: string): Draft => ({
   ratesOwner: program.ratesOwner,
-  windowDays: program.tiers.windowDays === null ? "" : String(program.tiers.windowDays),
+  windowDays: numberText(program.tiers.windowDays, locale),
   timeZone: program.timeZone,
   levels: program.tiers.levels.map((l) => ({
     name: l.name,
-    threshold: String(l.threshold),
-    bonusPercent: String(l.bonusPercent),
-    discountPercent: String(l.discountPercent),
+    threshold: numberText(l.threshold, locale),
+    bonusPercent: numberText(l.bonusPercent, locale),
+    discountPercent: numberText(l.discountPercent, locale),
   })),
-  bonuses: toBonusesDraft(program.bonuses),
+  bonuses: toBonusesDraft(program.bonuses, locale),
 })
 
 /** The draft as the API takes it; the server names what is wrong with it. */
-const toProgram = (draft: Draft): ProgramInput => {
-  const number = draftNumber
+const toProgram = (draft: Draft, locale?: string): ProgramInput => {
+  const number = (value: string) => draftNumber(value, locale)
   return {
     ratesOwner: draft.ratesOwner,
     timeZone: draft.timeZone.trim(),
@@ -77,19 +78,20 @@ const toProgram = (draft: Draft): ProgramInput => {
         discountPercent: number(l.discountPercent),
       })),
     },
-    bonuses: toBonuses(draft.bonuses),
+    bonuses: toBonuses(draft.bonuses, locale),
   }
 }
 
 /** Whom a program change moves, in the admin's words: "3 customers change level: Base → Silver (3)." */
-const describeMoves = (moved: LevelMoves, { t }: WalletPassFormat) =>
+const describeMoves = (moved: LevelMoves, { t, number }: WalletPassFormat) =>
   moved.total === 0
     ? t("program.preview.none")
     : t("program.preview.moves", {
         count: moved.total,
         moves: moved.moves
           .map(
-            (m) => `${m.from ?? t("program.preview.noLevel")} → ${m.to ?? t("program.preview.noLevel")} (${m.count})`
+            (m) =>
+              `${m.from ?? t("program.preview.noLevel")} → ${m.to ?? t("program.preview.noLevel")} (${number(m.count)})`
           )
           .join(", "),
       })
@@ -98,11 +100,12 @@ const describeMoves = (moved: LevelMoves, { t }: WalletPassFormat) =>
  * What a version changed, one line each: "Silver, From spend: 100 → 150", "Welcome bonus,
  * amount: 0 → 5", "level Platinum added" (the server compares it with the version before).
  */
-const describeChanges = (changes: ProgramChange[], { t }: WalletPassFormat): string[] => {
+const describeChanges = (changes: ProgramChange[], { t, number }: WalletPassFormat): string[] => {
   if (!changes.length) return [t("program.history.change.none")]
   const value = (field: string, v: string | number | null) => {
     if (field === "ratesOwner")
       return v === "program" ? t("program.history.change.byProgram") : t("program.history.change.byService")
+    if (typeof v === "number") return number(v)
     if (v !== null) return String(v)
     return field === "windowDays"
       ? t("program.windowAll")
@@ -159,7 +162,7 @@ const WalletPassProgramPage = () => {
   const [problem, setProblem] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
   useEffect(() => {
-    if (data && !draft) setDraft(toDraft(data.program.program))
+    if (data && !draft) setDraft(toDraft(data.program.program, f.locale))
   }, [data, draft])
 
   if (!data || !draft) return <Container className="px-6 py-4">{t("common.loading")}</Container>
@@ -171,7 +174,7 @@ const WalletPassProgramPage = () => {
     setProblem(null)
     setSaving(true)
     try {
-      const program = toProgram(draft)
+      const program = toProgram(draft, f.locale)
       const { moved } = await postJson<AdminWalletPassProgramPreviewResponse>(
         "/admin/wallet-pass/program/preview",
         program
@@ -312,7 +315,7 @@ const WalletPassProgramPage = () => {
           </Text>
         )}
         <div className="flex justify-end gap-2">
-          <Button size="small" variant="secondary" onClick={() => setDraft(toDraft(current.program))}>
+          <Button size="small" variant="secondary" onClick={() => setDraft(toDraft(current.program, f.locale))}>
             {t("common.actions.reset")}
           </Button>
           <Button size="small" isLoading={saving} onClick={save} data-testid="wallet-pass-program-save">

@@ -2,14 +2,17 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { WALLET_PASS_MODULE } from "../../../../../../modules/wallet-pass"
 import { balanceCurrency } from "../../../../../../utils/currency"
 import { presentLedgerEntry } from "../../../../../utils/present-pass"
-import { listPage } from "../../../../../utils/list-page"
+import { listPage, orderBy } from "../../../../../utils/list-page"
 import { customerHolderId } from "../../../../../utils/account-pass"
 import type { AdminCustomerWalletPassLedgerResponse } from "../../../../../types"
+import type { AdminWalletPassLedgerQueryType } from "../../../../../admin/wallet-pass/validators"
 
 /**
- * GET /admin/customers/:id/wallet-pass/ledger — the customer's whole ledger, newest first,
- * paged (`?limit=&offset=`): every credit and debit with the balance after it, and a lifetime
- * credit's expiry and what is left of it. 404 for an unknown customer or one with no pass.
+ * GET /admin/customers/:id/wallet-pass/ledger — the customer's whole ledger, paged
+ * (`?limit=&offset=`), newest first or as `?order=` asks (`created_at`, `amount`, "-" for
+ * descending), of the kinds `?kind=a,b` names: every credit and debit with the balance after
+ * it, and a lifetime credit's expiry and what is left of it. 404 for an unknown customer or
+ * one with no pass.
  */
 export const GET = async (
   req: AuthenticatedMedusaRequest,
@@ -17,10 +20,11 @@ export const GET = async (
 ) => {
   const holderId = await customerHolderId(req.scope, req.params.id)
   const walletPass = req.scope.resolve(WALLET_PASS_MODULE)
+  const { order, kind } = req.validatedQuery as unknown as AdminWalletPassLedgerQueryType
   const { rows: entries, ...paging } = await listPage(req, (page) =>
     walletPass.listAndCountWalletPassLedgerEntries(
-      { holder_id: holderId },
-      { order: { created_at: "DESC", id: "DESC" }, ...page }
+      { holder_id: holderId, ...(kind ? { kind } : {}) },
+      { order: orderBy(order), ...page }
     )
   )
   res.json({
