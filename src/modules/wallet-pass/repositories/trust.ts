@@ -165,7 +165,13 @@ export class TrustRepository {
     via: HolderMoveVia
     actor: string | null
     note?: string | null
+    /** The customer the caller saw holding the pass: a pass moved meanwhile is refused (409), not moved twice. */
+    expected_from_customer_id?: string | null
   }): Promise<{ from_customer_id: string | null }> {
+    // Moves to one customer are serialised (a transaction lock on the customer), so the second
+    // of two concurrent moves sees the first one's pass and is refused (409), not a unique
+    // index error. The holder's row lock serialises moves of one pass.
+    await this.knex.raw(`SELECT pg_advisory_xact_lock(hashtext(?))`, [`wallet-pass:move-to:${input.to_customer_id}`])
     const { rows } = await this.knex.raw<{ rows: { id: string; customer_id: string | null; phone: string | null }[] }>(
       `SELECT id, customer_id, phone FROM wallet_pass_holder WHERE id = ? AND deleted_at IS NULL FOR UPDATE`,
       [input.holder_id]
@@ -174,6 +180,12 @@ export class TrustRepository {
     if (!holder)
       throw new MedusaError(MedusaError.Types.NOT_FOUND, `Wallet pass holder ${input.holder_id} was not found`)
     if (holder.customer_id === input.to_customer_id) return { from_customer_id: holder.customer_id }
+    if (input.expected_from_customer_id !== undefined && holder.customer_id !== input.expected_from_customer_id) {
+      throw new MedusaError(
+        MedusaError.Types.CONFLICT,
+        "This pass was moved to another customer meanwhile; nothing was moved: reload and try again"
+      )
+    }
     const { rows: theirs } = await this.knex.raw<{
       rows: { id: string; phone: string | null; state: string; history: boolean }[]
     }>(

@@ -119,6 +119,7 @@ export class AccountsService extends InternalService<Deps> {
       via: "admin" | "verification"
       actor: string | null
       note?: string | null
+      expected_from_customer_id?: string | null
     },
     @MedusaContext() sharedContext: Context = {}
   ): Promise<{ from_customer_id: string | null }> {
