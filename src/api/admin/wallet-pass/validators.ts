@@ -162,9 +162,7 @@ export type AdminWalletPassCampaignType = z.infer<typeof AdminWalletPassCampaign
 /** Body of `POST /admin/customers/:id/wallet-pass/move`: the pass (holder) to move here, as the admin confirmed it. */
 export const AdminWalletPassMove = z
   .object({
-    holder_id: storableText("holder_id")
-      .trim()
-      .min(1, { error: "holder_id is required: the pass to move" }),
+    holder_id: storableText("holder_id").trim().min(1, { error: "holder_id is required: the pass to move" }),
     note: storableText("note").trim().max(500, { error: "note is at most 500 characters" }).optional(),
   })
   .strict()
@@ -184,9 +182,13 @@ export type AdminWalletPassImportItemsQueryType = z.infer<typeof AdminWalletPass
  * never starts an import.
  */
 export const AdminWalletPassImportStart = z
-  .object({}, {
-    error: 'POST /admin/wallet-pass/import takes an empty body; the background checks are POST /admin/wallet-pass/sync { "kind": "installs" | "drift" }',
-  })
+  .object(
+    {},
+    {
+      error:
+        'POST /admin/wallet-pass/import takes an empty body; the background checks are POST /admin/wallet-pass/sync { "kind": "installs" | "drift" }',
+    }
+  )
   .strict()
   .optional()
 

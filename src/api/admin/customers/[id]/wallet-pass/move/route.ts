@@ -17,7 +17,10 @@ export const POST = async (req: AuthenticatedMedusaRequest<AdminWalletPassMoveTy
     .resolve(WALLET_PASS_MODULE)
     .listWalletPassHolders({ id: req.validatedBody.holder_id }, { select: ["id", "customer_id"] })
   if (!holder) {
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Wallet pass holder ${req.validatedBody.holder_id} was not found`)
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `Wallet pass holder ${req.validatedBody.holder_id} was not found`
+    )
   }
   const { result } = await movePassToCustomerWorkflow(req.scope).run({
     input: {
