@@ -66,9 +66,14 @@ export const userCreateOrUpdate: OperationHandler = {
     if (setsBalance !== undefined) input.balance = fromMinorUnits(setsBalance)
     if (options.templateUuid) input.template_uuid = options.templateUuid
     // An enrolment texts the install link, but not to a holder with an installed card (a
-    // phone the service knew) and not again after an ambiguous outcome (it may have gone out).
+    // phone the service knew), not again after an ambiguous outcome (it may have gone out),
+    // and not for a store signup (`install_text: false`: an unproven phone, docs/security.md).
     const texts =
-      type === "enroll" && !!options.installLink && !facts.has_installed_card && !operation.result?.sms_maybe_sent
+      type === "enroll" &&
+      payload.install_text !== false &&
+      !!options.installLink &&
+      !facts.has_installed_card &&
+      !operation.result?.sms_maybe_sent
     if (texts) {
       input.link = options.installLink!.formUrl
       input.sms = options.installLink!.sms
