@@ -31,6 +31,8 @@ storeTestRunner({
     WALLET_PASS_INSTALL_FORM_URL: "https://forms.example/card",
     WALLET_PASS_INSTALL_SMS: "Your loyalty card: %link%",
     WALLET_PASS_SYNC: JSON.stringify({ since: "2021-01-01", windowDays: 365, budgetShare: 1 }),
+    // The seeded region is Germany's; the spec's phones are Russian (codes go only to served countries).
+    WALLET_PASS_TEXTS: JSON.stringify({ countries: ["RU"] }),
   }),
   testSuite: ({ api, getContainer }) => {
     let store: SeededStore

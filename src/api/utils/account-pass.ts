@@ -106,7 +106,11 @@ export async function accountInstallLinks(
   const holder = own.holder
   // Only for a proven account: an unproven one must not make the store write its profile
   // onto the phone's card (docs/security.md).
-  if (verified && holder.enrollment_state === "enrolled" && !(holder.card_url && holder.card_gpay_url && holder.form_url)) {
+  if (
+    verified &&
+    holder.enrollment_state === "enrolled" &&
+    !(holder.card_url && holder.card_gpay_url && holder.form_url)
+  ) {
     await walletPass.enqueueProfileSync(holder.id, OPERATION_PRIORITY.background)
   }
   return { holderId: holder.id, links, verified }

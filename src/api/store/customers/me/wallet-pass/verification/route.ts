@@ -56,16 +56,14 @@ export const GET = async (
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse<StoreWalletPassVerificationStatusResponse>
 ) => {
-  const [latest] = await req.scope
-    .resolve(WALLET_PASS_MODULE)
-    .listWalletPassVerifications(
-      { customer_id: req.auth_context.actor_id },
-      {
-        select: ["phone", "expires_at", "confirmed_at", "text_state", "text_error"],
-        order: { created_at: "DESC" },
-        take: 1,
-      }
-    )
+  const [latest] = await req.scope.resolve(WALLET_PASS_MODULE).listWalletPassVerifications(
+    { customer_id: req.auth_context.actor_id },
+    {
+      select: ["phone", "expires_at", "confirmed_at", "text_state", "text_error"],
+      order: { created_at: "DESC" },
+      take: 1,
+    }
+  )
   res.json({
     verification: latest
       ? {
