@@ -1,4 +1,5 @@
 import { Migration } from "@medusajs/framework/mikro-orm/migrations";
+import { CARRY_OVER_CUSTOMER_SOURCES } from "../utils/carry-over-customer-sources";
 
 /**
  * Safe on the open internet (docs/security.md): the texts store routes cause, counted against
@@ -39,19 +40,7 @@ export class Migration20261127000200 extends Migration {
                   where v.created_at > now() - interval '1 day' and v.deleted_at is null
                     and not exists (select 1 from "wallet_pass_text" t where t.verification_id = v.id);`);
 
-    // The markers the plugin wrote itself (see above); only where the store's customer table is here.
-    this.addSql(`DO $$ BEGIN
-      IF to_regclass('customer') IS NOT NULL THEN
-        INSERT INTO "wallet_pass_customer_source" ("id", "customer_id", "source", "created_at", "updated_at")
-        SELECT 'wpcsrc_' || replace(gen_random_uuid()::text, '-', ''), c.id, c.metadata->>'wallet_pass_source', now(), now()
-          FROM "customer" c
-         WHERE c.deleted_at IS NULL AND c.has_account = false
-           AND c.metadata->>'wallet_pass_source' IN ('hook', 'import')
-           AND EXISTS (SELECT 1 FROM "wallet_pass_holder" h WHERE h.customer_id = c.id AND h.deleted_at IS NULL
-                        AND h.source = c.metadata->>'wallet_pass_source')
-        ON CONFLICT DO NOTHING;
-      END IF;
-    END $$;`);
+    this.addSql(CARRY_OVER_CUSTOMER_SOURCES);
   }
 
   override async down(): Promise<void> {
