@@ -65,6 +65,8 @@ function walletPassOptions() {
     // WALLET_PASS_SYNC: JSON of the `sync` option, e.g. {"budgetShare":1,"since":"2020-01-01"}
     ...(env.WALLET_PASS_SYNC ? { sync: JSON.parse(env.WALLET_PASS_SYNC) } : {}),
     ...(env.WALLET_PASS_VERIFICATION_SMS ? { verification: { sms: env.WALLET_PASS_VERIFICATION_SMS } } : {}),
+    // WALLET_PASS_TEXTS: JSON of the `texts` option (limits on texts store routes cause, docs/security.md)
+    ...(env.WALLET_PASS_TEXTS ? { texts: JSON.parse(env.WALLET_PASS_TEXTS) } : {}),
     // WALLET_PASS_PROGRAM: JSON of the `program` option (the loyalty program's first version, docs/program.md)
     ...(env.WALLET_PASS_PROGRAM ? { program: JSON.parse(env.WALLET_PASS_PROGRAM) } : {}),
     // WALLET_PASS_EVENTS: JSON of the `events` option (store events → the service's event keys, docs/store-events.md)

@@ -25,7 +25,17 @@ storeTestRunner({
 
     /** A signed-up, enrolled customer with `balance` credited and known to the service. */
     async function customerWithBalance(phone: string, email: string, balance: number) {
-      const { headers, holder } = await signUpEnrolled(api, store, getContainer(), { email, phone, first_name: "Anna" })
+      const { headers, holder, customer } = await signUpEnrolled(api, store, getContainer(), {
+        email,
+        phone,
+        first_name: "Anna",
+      })
+      // The account has proven its phone: the service's discount is its own (docs/security.md).
+      await walletPass().updateWalletPassHolders({
+        id: holder.id,
+        verified_customer_id: customer.id,
+        verified_at: new Date(),
+      })
       await walletPass().applyLedgerEntryAndEnqueue(
         { holder_id: holder.id, amount: balance * 100, kind: "manual", dedupe_key: `seed:${holder.id}` },
         { method: "balance_add", payload: {}, dedupe_key: `op:seed:${holder.id}`, priority: 0 }

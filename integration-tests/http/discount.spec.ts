@@ -1,6 +1,7 @@
 import { TestEventUtils } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
 import { createCartWorkflow } from "@medusajs/medusa/core-flows"
+import { WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
 import { WALLET_PASS_EVENTS } from "../../src/modules/wallet-pass/constants"
 import { applyHolderDiscountWorkflow } from "../../src/workflows/discount/apply-holder-discount"
 import { emulatedServiceHooking, storeEnv } from "../support/hooks"
@@ -50,6 +51,13 @@ storeTestRunner({
       const installed = await service.emulator.install({ phone, name: "Anna" })
       expect(installed.hook).toMatchObject({ status: 200, response: { customerId: customer.id } })
       await linked
+      // The account has proven its phone: the service's discount is its own (docs/security.md).
+      const [linkedHolder] = await getContainer()
+        .resolve(WALLET_PASS_MODULE)
+        .listWalletPassHolders({ customer_id: customer.id }, { select: ["id"] })
+      await getContainer()
+        .resolve(WALLET_PASS_MODULE)
+        .updateWalletPassHolders({ id: linkedHolder.id, verified_customer_id: customer.id, verified_at: new Date() })
       return { customer, headers }
     }
 

@@ -46,7 +46,7 @@ storeTestRunner({
     const signUpAndEnroll = (phone: string, email: string) =>
       signUpEnrolled(api, store, getContainer(), { email, phone, first_name: "Anna" }, { relations: ["cards"] })
 
-    it("signup with a phone enrols the customer: card number, links and the SMS link are stored", async () => {
+    it("signup with a phone enrols the customer: card number and links are stored; the unproven phone is not texted", async () => {
       const { customer, holder } = await signUpAndEnroll("8 999 555-00-01", "anna1@example.com")
       expect(holder).toMatchObject({ phone: "+79995550001", source: "signup", customer_id: customer.id })
       expect(holder.card_url).toMatch(/^http/)
@@ -56,9 +56,8 @@ storeTestRunner({
       expect(holder.cards).toHaveLength(1)
       const atService = service.emulator.getCustomer("+79995550001")!
       expect(atService).toMatchObject({ name: "Anna", remoteId: customer.id })
-      const sms = service.emulator.snapshot().sms
-      expect(sms).toHaveLength(1)
-      expect(JSON.stringify(sms[0])).toContain("Your loyalty card: https://forms.example/card")
+      // A store signup's phone is only a claim: its enrolment texts no install link (docs/security.md).
+      expect(service.emulator.snapshot().sms).toEqual([])
     })
 
     it("signup without a phone is recorded as not enrolled and sends nothing", async () => {
@@ -126,17 +125,20 @@ storeTestRunner({
 
     it("an enrolment whose answer was lost is sent again without its text, and the store still gets the card", async () => {
       service.emulator.injectFault({ kind: "drop_after_apply", path: "/crm/user_create_or_update" })
-      const { holder } = await signUpEnrolled(
-        api,
-        store,
-        getContainer(),
+      // A customer the admin makes (its phone is the admin's, so its enrolment texts the link).
+      const admin = await createAdminHeaders(getContainer())
+      const { data } = await api.post(
+        "/admin/customers",
         { email: "lost@example.com", phone: "+79995550030", first_name: "Lost" },
-        {
-          relations: ["cards"],
-          ready: async (h) => h.cards.length > 0 && !!(await allDone(h.id, "read_customer")),
-          what: "enrolment with its card",
-          timeoutMs: 30_000,
-        }
+        admin
+      )
+      const holder = await waitFor(
+        async () => {
+          const h = await holderOf(data.customer.id)
+          return h && h.cards.length > 0 && (await allDone(h.id, "read_customer")) && h
+        },
+        "enrolment with its card",
+        30_000
       )
       const atService = service.emulator.getCustomer("+79995550030")!
       expect(holder.cards.map((c) => c.number)).toEqual(atService.cards.map((c) => c.number))

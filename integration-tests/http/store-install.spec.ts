@@ -30,6 +30,8 @@ const UA = {
 // No generic install form (installLink unset): a link is the customer's own or none.
 const { service, env, storeInFront } = externalCrmService("install-key", {
   WALLET_PASS_REDEMPTION_MAX_ORDER_PERCENT: "50",
+  // The seeded region is Germany's; the spec's phones are Russian (codes go only to served countries).
+  WALLET_PASS_TEXTS: JSON.stringify({ countries: ["RU"] }),
 })
 
 /**

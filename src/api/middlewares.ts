@@ -16,6 +16,7 @@ import {
   AdminWalletPassStatusQuery,
   AdminWalletPassMove,
   AdminWalletPassSync,
+  AdminWalletPassImportStart,
   AdminWalletPassAdjust,
   AdminWalletPassCampaign,
   AdminWalletPassEvent,
@@ -25,6 +26,7 @@ import { StoreApplyWalletPassBonus } from "./store/carts/[id]/wallet-pass-bonus/
 import { StoreConfirmWalletPassVerification } from "./store/customers/me/wallet-pass/verification/validators"
 import { StoreWalletPassInstallQuery } from "./store/customers/me/wallet-pass/install/validators"
 import { refuseUnstorableParams } from "./utils/storable-text"
+import { noStore } from "./utils/no-store"
 import { validateProgramBody } from "./admin/wallet-pass/program/validate-program"
 import { AdminWalletPassOverviewQuery } from "./admin/wallet-pass/overview/validators"
 import { AdminWalletPassForecastQuery } from "./admin/wallet-pass/forecast/validators"
@@ -32,6 +34,15 @@ import {
   AdminWalletPassOrderSweepQuery,
   AdminWalletPassOrderSweepRun,
 } from "./admin/wallet-pass/order-sweep/validators"
+
+// The plugin's own routes: nothing they answer (errors included) is kept by a cache.
+const NO_STORE_ROUTES = [
+  "/store/customers/me/wallet-pass",
+  "/store/carts/:id/wallet-pass-bonus",
+  "/admin/wallet-pass",
+  "/admin/customers/:id/wallet-pass",
+  "/admin/orders/:id/wallet-pass",
+]
 
 // Routes with an id in the path (any method; a prefix matches the routes below it).
 const ROUTES_WITH_IDS = [
@@ -44,6 +55,7 @@ const ROUTES_WITH_IDS = [
 
 export default defineMiddlewares({
   routes: [
+    ...NO_STORE_ROUTES.map((matcher) => ({ matcher, middlewares: [noStore] })),
     ...ROUTES_WITH_IDS.map((matcher) => ({ matcher, middlewares: [refuseUnstorableParams] })),
     {
       // The hook route reads its own body: bad JSON and oversized bodies answer the
@@ -91,6 +103,11 @@ export default defineMiddlewares({
       matcher: "/admin/wallet-pass/sync",
       method: ["POST"],
       middlewares: [validateAndTransformBody(AdminWalletPassSync)],
+    },
+    {
+      matcher: "/admin/wallet-pass/import",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AdminWalletPassImportStart)],
     },
     {
       matcher: "/admin/wallet-pass/program",

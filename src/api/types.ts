@@ -295,6 +295,19 @@ export type StoreWalletPassInstallResponse = { url: string; platform: "ios" | "a
 /** POST /store/customers/me/wallet-pass/verification (202): a code was texted to the account's phone. */
 export type StoreWalletPassVerificationResponse = { verification: { phone: string; expires_at: Date } }
 
+/** GET /store/customers/me/wallet-pass/verification: the latest code and where its text is (docs/security.md). */
+export type StoreWalletPassVerificationStatusResponse = {
+  verification: {
+    phone: string
+    expires_at: Date
+    confirmed: boolean
+    /** queued, sent (the service said so), not_sent (refused, `sms_send: false`, or no pass for the phone), unknown. */
+    text: "queued" | "sent" | "not_sent" | "unknown"
+    /** Why the text did not go, for the shopper; null unless not_sent. */
+    message: string | null
+  } | null
+}
+
 /** POST /store/customers/me/wallet-pass/verification/confirm: the account has proven its phone. */
 export type StoreWalletPassVerificationConfirmResponse = { verified: true; moved: boolean }
 

@@ -283,7 +283,7 @@ export class EmulatorCore {
     }
 
     try {
-      const result = await this.route(endpoint, body)
+      const result = await this.route(endpoint, body, entry.fault === "sms_not_sent")
       entry.applied = true
       return { status: 200, body: result }
     } catch (error) {
@@ -292,13 +292,13 @@ export class EmulatorCore {
     }
   }
 
-  private route(endpoint: string, body: Body): Promise<unknown> | unknown {
+  private route(endpoint: string, body: Body, smsNotSent = false): Promise<unknown> | unknown {
     const P = WALLET_PASS_PATHS
     switch (endpoint) {
       case P.status:
         return { app: this.options.accountName, balance: this.amountOut(this.options.accountBalance) }
       case P.userCreateOrUpdate:
-        return this.userCreateOrUpdate(body)
+        return this.userCreateOrUpdate(body, smsNotSent)
       case P.readCustomer:
         return this.readCustomer(body)
       case P.readCustomers:
@@ -324,7 +324,7 @@ export class EmulatorCore {
   }
 
   /** 4.2 */
-  private userCreateOrUpdate(body: Body) {
+  private userCreateOrUpdate(body: Body, smsNotSent = false) {
     const phone = reqPhone(body)
     const profile = {
       name: optString(body, "name"),
@@ -402,11 +402,13 @@ export class EmulatorCore {
     if (messages.length === 0) this.notify(c, changedBound)
 
     const formUrl = personalise(link ?? this.options.formUrl ?? `${this.origin()}/form`, c.userHash)
-    if (sms !== undefined) this.store.sms.push({ phone, text: sms.split("%link%").join(formUrl), link: formUrl, at })
+    // The `sms_not_sent` fault: the request applies, but the text does not go (`sms_send: false`).
+    const texted = sms !== undefined && !smsNotSent
+    if (texted) this.store.sms.push({ phone, text: sms!.split("%link%").join(formUrl), link: formUrl, at })
 
     return {
       success: true,
-      sms_send: sms !== undefined,
+      sms_send: texted,
       card: issued !== undefined,
       ...(issued && { card_number: issued.number, card_track: issued.track }),
       card_url: `${this.origin()}/pass/${c.userHash}.pkpass`,

@@ -8,9 +8,10 @@ import { EmulatorControlError } from "./errors"
  * - `reset`: destroy the connection without an answer; nothing is applied.
  * - `drop_after_apply`: apply the request, then destroy the connection instead of answering.
  * - `rate_limit`: answer 429 with `Retry-After: retryAfterSeconds` (default 1); nothing is applied.
+ * - `sms_not_sent`: apply the request, but send no text it asks for: the answer says `sms_send: false`.
  * Every kind also takes `delayMs`, waited before the fault acts.
  */
-export const FAULT_KINDS = ["delay", "status", "reset", "drop_after_apply", "rate_limit"] as const
+export const FAULT_KINDS = ["delay", "status", "reset", "drop_after_apply", "rate_limit", "sms_not_sent"] as const
 export type FaultKind = (typeof FAULT_KINDS)[number]
 
 export const faultSpecSchema = z

@@ -196,6 +196,7 @@ async function sendOne(
     message: describe(error),
     atMostOnce: send?.atMostOnce ?? false,
     echoGraceSeconds: options.dispatcher.echoGraceSeconds,
+    finalIfRejected: send?.finalIfRejected ?? false,
   })
   if (send?.texts && outcome === "ambiguous") {
     // The text may have gone out: a repeat of this request must not send it again.

@@ -37,6 +37,8 @@ export type FailureInput = {
   atMostOnce: boolean
   /** How long an ambiguous request may still land at the service (dispatcher.echoGraceSeconds). */
   echoGraceSeconds: number
+  /** A refusal is final (a code's text): failed at once, not tried again. */
+  finalIfRejected?: boolean
 }
 
 export function backoff(attempts: number): number {
@@ -50,6 +52,7 @@ export function settleFailure({
   message,
   atMostOnce,
   echoGraceSeconds,
+  finalIfRejected,
 }: FailureInput): SettleInput {
   if (!error || error.refusedLocally) {
     // Our own request could not be built or was refused before sending: retrying won't help.
@@ -74,7 +77,7 @@ export function settleFailure({
     }
   }
   if (error.kind === "rejected") {
-    if (attempts >= MAX_REJECTED_ATTEMPTS) return { state: "failed", last_error: message }
+    if (finalIfRejected || attempts >= MAX_REJECTED_ATTEMPTS) return { state: "failed", last_error: message }
     return { state: "pending", last_error: message, retry_in_seconds: backoff(attempts), result: { retry: "rejected" } }
   }
   // The service is in trouble (or was, for this request): counted when recorded. A request

@@ -24,6 +24,7 @@ import type {
   StoreWalletPassResponse as PassResponse,
   StoreWalletPassVerificationConfirmResponse,
   StoreWalletPassVerificationResponse as VerificationResponse,
+  StoreWalletPassVerificationStatusResponse as VerificationStatusResponse,
 } from "../api/types"
 
 export { formatAmount } from "./format"
@@ -43,6 +44,8 @@ export type StoreWalletPassInstall = StoreWalletPassInstallResponse
 export type StoreWalletPassBonusResponse<Cart = StoreCart> = Json<BonusResponse<Cart>>
 export type StoreWalletPassBonus = StoreWalletPassBonusResponse["wallet_pass_bonus"]
 export type StoreWalletPassVerification = Json<VerificationResponse>
+/** The latest code and where its text is: `text` "not_sent" carries the shopper's `message` (docs/security.md). */
+export type StoreWalletPassVerificationStatus = Json<VerificationStatusResponse>
 export type StoreWalletPassVerificationConfirm = StoreWalletPassVerificationConfirmResponse
 
 /**
@@ -100,6 +103,18 @@ export function requestVerification(
   options?: WalletPassRequestOptions
 ): Promise<StoreWalletPassVerification> {
   return sdk.client.fetch<StoreWalletPassVerification>(`${PASS}/verification`, { ...options, method: "POST" })
+}
+
+/**
+ * The account's latest code and where its text is (`queued`, `sent`, `not_sent` with the
+ * shopper's `message`, `unknown`): a text the service refused or did not send is not sent
+ * again by itself, so a storefront shows the message and offers to ask again.
+ */
+export function retrieveVerification(
+  sdk: WalletPassSdk,
+  options?: WalletPassRequestOptions
+): Promise<StoreWalletPassVerificationStatus> {
+  return sdk.client.fetch<StoreWalletPassVerificationStatus>(`${PASS}/verification`, { ...options, method: "GET" })
 }
 
 /** The code the phone received; rejects with the attempts left when it is wrong. */

@@ -81,9 +81,12 @@ export function listExpiringCredits(scope: MedusaContainer, holderId: string) {
   )
 }
 
-/** What the storefront is told about a pass of the account's phone that another customer holds. */
+/**
+ * What the storefront is told when the account's phone is not its own pass's: the same
+ * whether another customer's pass has the phone or none does (docs/security.md).
+ */
 export const NOT_LINKED_REASON =
-  "The pass of this account's phone belongs to another customer of the store (for example one made when the card was installed in a shop). Verify the phone to move it to this account."
+  "This account's phone is not yet proven. If a card was already issued for this phone (for example when it was installed in a shop), verify the phone to bring it to this account."
 
 /**
  * The signed-in account's pass and the links it may see; null without a pass (or one with
@@ -101,7 +104,13 @@ export async function accountInstallLinks(
   const { verified } = (await walletPass.getAccountBalances([own.holder.id])).get(own.holder.id)!
   const links = installLinks(own.holder, verified, walletPass.getOptions().installLink?.formUrl ?? null)
   const holder = own.holder
-  if (holder.enrollment_state === "enrolled" && !(holder.card_url && holder.card_gpay_url && holder.form_url)) {
+  // Only for a proven account: an unproven one must not make the store write its profile
+  // onto the phone's card (docs/security.md).
+  if (
+    verified &&
+    holder.enrollment_state === "enrolled" &&
+    !(holder.card_url && holder.card_gpay_url && holder.form_url)
+  ) {
     await walletPass.enqueueProfileSync(holder.id, OPERATION_PRIORITY.background)
   }
   return { holderId: holder.id, links, verified }

@@ -4,8 +4,10 @@ import { INSTALL_PATH, installLinks } from "./install-links"
 import { presentBonuses, presentLevel } from "./present-level"
 
 export type StorePassContext = {
-  /** The rate that applies to the holder (their own, else the program's), basis points. */
+  /** The rate that applies to the account (privileges.ts usableRates), basis points. */
   bonusBasisPoints: number
+  /** The discount that applies to the account (privileges.ts usableRates), basis points. */
+  discountBasisPoints: number
   /** The currency the balance is kept in (`currencyCode`, else the store's default), null when unknown. */
   currencyCode: string | null
   /** The generic install form (`installLink.formUrl`), shown when the holder has no personal form link. */
@@ -21,7 +23,9 @@ export type StorePassContext = {
  * unit, percents as percents, the rate that applies (own, else the program's), and nothing
  * internal (no ids, phone, hash, ledger or errors). Until the account has proven its phone,
  * the balance is what it may spend (its own orders' bonus) and the personalised links are
- * withheld: they open the phone's card (docs/adoption.md, trust).
+ * withheld: they open the phone's card (docs/adoption.md, trust); so are the card numbers,
+ * whether a card is installed, and rates the service gave the phone (docs/security.md): the
+ * pass may be another person's.
  */
 export function presentStorePass(
   { holder, level, bonuses }: Pick<CustomerPass, "holder" | "level" | "bonuses">,
@@ -32,15 +36,16 @@ export function presentStorePass(
     balance: fromMinorUnits(context.access.spendable),
     currency_code: context.currencyCode,
     bonus_percent: basisPointsToPercent(context.bonusBasisPoints),
-    discount_percent: basisPointsToPercent(holder.discount_percent_bp),
-    cards: (holder.cards ?? []).map((card) => ({
+    discount_percent: basisPointsToPercent(context.discountBasisPoints),
+    /** The pass's cards; shown once the phone is verified (a card number is the phone's, not the account's). */
+    cards: (verified ? (holder.cards ?? []) : []).map((card) => ({
       number: card.number,
       /** True once the service reported the card installed in a wallet. */
       installed: card.installed === true,
     })),
     links: installLinks(holder, verified, context.formUrl),
-    /** True once a card of this pass is installed in a wallet. */
-    installed: Array.from(holder.cards ?? []).some((card) => card.installed === true),
+    /** True once a card of this pass is installed in a wallet (shown once the phone is verified). */
+    installed: verified && Array.from(holder.cards ?? []).some((card) => card.installed === true),
     /** The route that sends the customer to the right install link for their device (docs/storefront.md). */
     install_url: INSTALL_PATH,
     /** What lapses when, soonest first; shown once the phone is verified, like the balance it is part of. */

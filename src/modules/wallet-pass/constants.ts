@@ -212,17 +212,15 @@ export const WALLET_PASS_EVENTS = {
   LEVEL_CHANGED: "wallet_pass.level_changed",
 } as const
 
-/** Customer metadata key marking customers the plugin created from a pass install or an import (never enrolled back). */
+/**
+ * Customer metadata key the plugin writes on customers it created from a pass install or an
+ * import, for the admin to see. Never read for a decision: a store route lets a customer
+ * write their metadata; the mark that counts is `wallet_pass_customer_source` (docs/security.md).
+ */
 export const CUSTOMER_SOURCE_METADATA_KEY = "wallet_pass_source"
 
 /** Customer metadata key a storefront sets at signup to the promo code of the customer who referred them (docs/program.md). */
 export const CUSTOMER_PROMO_METADATA_KEY = "wallet_pass_promo"
-
-/** True for a store customer the plugin itself made from the service's base: the service knows them already. */
-export function createdFromService(metadata: Record<string, unknown> | null | undefined): boolean {
-  const source = metadata?.[CUSTOMER_SOURCE_METADATA_KEY]
-  return source === "hook" || source === "import"
-}
 
 /** An operation in one of these states still needs the dispatcher or a person. */
 export const UNFINISHED_OPERATION_STATES = ["pending", "sending", "unknown", "needs_review", "failed"] as const

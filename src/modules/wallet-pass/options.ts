@@ -212,6 +212,54 @@ export const walletPassOptionsSchema = z
       })
       .strict()
       .prefault({}),
+    // Limits on the texts a store route makes the service send (docs/security.md): each a
+    // count over a sliding window, kept in the plugin's tables; over one, 429.
+    texts: z
+      .object({
+        perPhone: z
+          .object({
+            perHour: between("texts.perPhone.perHour", 1, 1000, "whole number").default(3),
+            perDay: between("texts.perPhone.perDay", 1, 10000, "whole number").default(5),
+          })
+          .strict()
+          .prefault({}),
+        perAccount: z
+          .object({
+            perMinute: between("texts.perAccount.perMinute", 1, 100, "whole number").default(1),
+            perDay: between("texts.perAccount.perDay", 1, 10000, "whole number").default(5),
+          })
+          .strict()
+          .prefault({}),
+        perAddress: z
+          .object({
+            perHour: between("texts.perAddress.perHour", 1, 100000, "whole number").default(10),
+            perDay: between("texts.perAddress.perDay", 1, 1000000, "whole number").default(30),
+          })
+          .strict()
+          .prefault({}),
+        storePerHour: between("texts.storePerHour", 1, 1000000, "whole number").default(60),
+        // Only phones of these countries (ISO 3166 alpha-2) get a text; null: the countries
+        // of the store's regions.
+        countries: z
+          .array(
+            z
+              .string({ error: 'texts.countries must be ISO country codes such as "DE"' })
+              .trim()
+              .toUpperCase()
+              .refine((c) => isSupportedCountry(c), {
+                error: 'texts.countries must be ISO country codes such as "DE"',
+              }),
+            { error: 'texts.countries must be a list of ISO country codes such as ["DE", "AT"]' }
+          )
+          .min(1, { error: "texts.countries must name at least one country (or be left out)" })
+          .nullable()
+          .default(null),
+        // Read the client's address from X-Forwarded-For (behind a proxy the store trusts),
+        // as the hooks do with hooks.trustProxy; else the connection's address.
+        trustProxy: z.boolean({ error: "texts.trustProxy must be true or false" }).default(false),
+      })
+      .strict()
+      .prefault({}),
     // The loyalty program's first version (docs/program.md); the admin's saved versions win afterwards.
     program: programSchema.prefault({}),
     // Store events sent to the service's triggers (docs/store-events.md), and a cap on how

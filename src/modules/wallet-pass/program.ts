@@ -2,6 +2,7 @@ import { z } from "@medusajs/framework/zod"
 import { MAX_AMOUNT_MINOR } from "./constants"
 import { percentToBasisPoints, toMinorUnits } from "./utils/amounts"
 import { issueLine } from "./utils/issues"
+import { unstorableTextError } from "../../lib/safe-json"
 
 /**
  * The loyalty program the store runs (docs/program.md): who sets a holder's bonus and discount
@@ -70,7 +71,12 @@ const levelSchema = z
       .string({ error: "name must be a non-empty text of at most 40 characters" })
       .trim()
       .min(1, { error: "name must be a non-empty text of at most 40 characters" })
-      .max(40, { error: "name must be a non-empty text of at most 40 characters" }),
+      .max(40, { error: "name must be a non-empty text of at most 40 characters" })
+      .superRefine((value, ctx) => {
+        // A NUL or a lone surrogate: Postgres refuses it in the saved version (a 500 before).
+        const error = unstorableTextError("name", value)
+        if (error) ctx.addIssue({ code: "custom", message: error })
+      }),
     threshold: z
       .number({ error: "threshold must be an amount of at least 0" })
       .refine((v) => v >= 0 && toMinorUnits(v) !== null, {

@@ -21,6 +21,8 @@ export type ServiceRequest = {
   atMostOnce: boolean
   /** The request texts the customer (an SMS): a repeat after an ambiguous outcome must not. */
   texts?: boolean
+  /** A refusal (4xx) is final: not tried again (a code's text: the shopper is told at once, docs/security.md). */
+  finalIfRejected?: boolean
   /** Texts the call log must not keep (a verification code). */
   redact?: string[]
   /**

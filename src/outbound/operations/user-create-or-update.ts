@@ -7,6 +7,7 @@ import type { SendFacts } from "../../modules/wallet-pass/types"
 import { basisPointsToPercent, fromMinorUnits } from "../../modules/wallet-pass/utils/amounts"
 import { balanceToSet, holderPhone, type OperationContext, type OperationHandler, type ServiceRequest } from "./types"
 import { operationKeys } from "../../modules/wallet-pass/keys"
+import { TEXT_NOT_SENT_MESSAGE } from "../../modules/wallet-pass/repositories/trust"
 
 /** The user_create_or_update field of each kind of personal push (docs/service-api.md). */
 const PERSONAL_PUSH_FIELDS = { push: "push", webpush: "send_webpush", telegram: "send_telegram" } as const
@@ -40,7 +41,8 @@ export const userCreateOrUpdate: OperationHandler = {
       const { text, code } = walletPass.verificationText(String(payload.verification_id))
       input.sms = text
       if (text.includes("%link%") && options.installLink) input.link = options.installLink.formUrl
-      return send({ atMostOnce: true, texts: true, redact: [code] })
+      // A refused code's text is not sent again: the shopper is told (docs/security.md).
+      return send({ atMostOnce: true, texts: true, redact: [code], finalIfRejected: true })
     }
     if (type === "install_link") {
       if (!options.installLink) throw new Error("installLink is not configured")
@@ -64,9 +66,14 @@ export const userCreateOrUpdate: OperationHandler = {
     if (setsBalance !== undefined) input.balance = fromMinorUnits(setsBalance)
     if (options.templateUuid) input.template_uuid = options.templateUuid
     // An enrolment texts the install link, but not to a holder with an installed card (a
-    // phone the service knew) and not again after an ambiguous outcome (it may have gone out).
+    // phone the service knew), not again after an ambiguous outcome (it may have gone out),
+    // and not for a store signup (`install_text: false`: an unproven phone, docs/security.md).
     const texts =
-      type === "enroll" && !!options.installLink && !facts.has_installed_card && !operation.result?.sms_maybe_sent
+      type === "enroll" &&
+      payload.install_text !== false &&
+      !!options.installLink &&
+      !facts.has_installed_card &&
+      !operation.result?.sms_maybe_sent
     if (texts) {
       input.link = options.installLink!.formUrl
       input.sms = options.installLink!.sms
@@ -76,6 +83,16 @@ export const userCreateOrUpdate: OperationHandler = {
 
   onApplied: async ({ walletPass, operation }, response) => {
     const type = operation.payload.type
+    if (type === "verify") {
+      // `sms_send: false`: the service took the request but sent no text; the shopper is told.
+      const sent = response.sms_send !== false
+      await walletPass.updateWalletPassVerifications({
+        id: String(operation.payload.verification_id),
+        text_state: sent ? "sent" : "not_sent",
+        text_error: sent ? null : TEXT_NOT_SENT_MESSAGE,
+      })
+      return
+    }
     if ((type !== "enroll" && type !== "profile") || !operation.holder_id) return
     const text = (key: string) =>
       typeof response[key] === "string" && response[key] ? (response[key] as string) : undefined
@@ -110,6 +127,16 @@ export const userCreateOrUpdate: OperationHandler = {
   },
 
   onFailed: async ({ walletPass, operation }) => {
+    if (operation.payload.type === "verify") {
+      // Refused (failed) or perhaps sent (needs review after an ambiguous outcome): never sent again by itself.
+      const failed = operation.state === "failed"
+      await walletPass.updateWalletPassVerifications({
+        id: String(operation.payload.verification_id),
+        text_state: failed ? "not_sent" : "unknown",
+        text_error: failed ? TEXT_NOT_SENT_MESSAGE : null,
+      })
+      return
+    }
     // An enrolment that failed for good shows why on the holder.
     if (operation.payload.type !== "enroll" || !operation.holder_id) return
     await walletPass.updateWalletPassHolders({

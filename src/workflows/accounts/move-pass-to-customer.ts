@@ -15,6 +15,8 @@ export type MovePassToCustomerInput = {
   to_customer_id: string
   actor: string | null
   note?: string | null
+  /** The customer the admin saw holding the pass (409 when it moved meanwhile). */
+  expected_from_customer_id?: string | null
 }
 
 export const movePassToCustomerStepId = "move-wallet-pass-to-customer"

@@ -7,17 +7,29 @@ import {
 } from "@medusajs/framework/workflows-sdk"
 import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
 
-export type RequestPhoneVerificationInput = { holder_id: string; customer_id: string; phone: string }
+export type RequestPhoneVerificationInput = {
+  /** The holder of the phone; null when no pass has it (the answer is the same, no text goes). */
+  holder_id: string | null
+  customer_id: string
+  phone: string
+  /** The phone's country (ISO alpha-2), kept with the counted text. */
+  country: string | null
+  /** The client's address, counted against `texts.perAddress`. */
+  address: string | null
+}
 
 export const requestPhoneVerificationStepId = "request-wallet-pass-phone-verification"
 
-/** Records a verification and queues its text; compensation withdraws both. */
+/**
+ * Records a verification and queues its text, or answers the `texts` limit it is over
+ * (nothing recorded); compensation withdraws both.
+ */
 const requestPhoneVerificationStep = createStep(
   requestPhoneVerificationStepId,
   async (input: RequestPhoneVerificationInput, { container }) => {
     const walletPass = container.resolve(WALLET_PASS_MODULE)
     const created = await walletPass.requestVerification(input)
-    return new StepResponse(created, created.id)
+    return new StepResponse(created, created.ok ? created.id : undefined)
   },
   async (id, { container }) => {
     if (!id) return

@@ -2,6 +2,7 @@ import { acquireLockStep, createCustomersWorkflow, emitEventStep, releaseLockSte
 import { createWorkflow, transform, when, WorkflowData, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { CUSTOMER_SOURCE_METADATA_KEY, WALLET_PASS_EVENTS } from "../../modules/wallet-pass/constants"
 import { addPassCardsStep } from "./steps/add-pass-cards"
+import { recordCustomerSourceStep } from "./steps/record-customer-source"
 import { adoptHolderStep } from "../import/steps/adopt-holder"
 import { checkPassCardsStep } from "./steps/check-pass-cards"
 import { findPassCustomerStep } from "./steps/find-pass-customer"
@@ -49,7 +50,11 @@ export const linkPassCustomerWorkflow = createWorkflow(
           metadata: { [CUSTOMER_SOURCE_METADATA_KEY]: "hook" },
         },
       ])
-      return createCustomersWorkflow.runAsStep({ input: { customersData } })
+      const customers = createCustomersWorkflow.runAsStep({ input: { customersData } })
+      recordCustomerSourceStep(
+        transform({ customers }, ({ customers }) => ({ customer_id: customers[0].id, source: "hook" as const }))
+      )
+      return customers
     })
 
     const customerId = transform({ found, created }, ({ found, created }) => found.customer_id ?? created![0].id)

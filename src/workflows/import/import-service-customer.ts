@@ -2,6 +2,7 @@ import { acquireLockStep, createCustomersWorkflow, releaseLockStep } from "@medu
 import { createWorkflow, transform, when, WorkflowData, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { CUSTOMER_SOURCE_METADATA_KEY } from "../../modules/wallet-pass/constants"
 import { adoptHolderStep } from "./steps/adopt-holder"
+import { recordCustomerSourceStep } from "../enrollment/steps/record-customer-source"
 import { ensureImportHolderStep } from "./steps/ensure-import-holder"
 import { resolveImportTargetStep } from "./steps/resolve-import-target"
 import type { AdoptionResult, ServiceCustomerSnapshot } from "../../modules/wallet-pass/types"
@@ -58,7 +59,11 @@ export const importServiceCustomerWorkflow = createWorkflow(
           metadata: { [CUSTOMER_SOURCE_METADATA_KEY]: "import" },
         },
       ])
-      return createCustomersWorkflow.runAsStep({ input: { customersData } })
+      const customers = createCustomersWorkflow.runAsStep({ input: { customersData } })
+      recordCustomerSourceStep(
+        transform({ customers }, ({ customers }) => ({ customer_id: customers[0].id, source: "import" as const }))
+      )
+      return customers
     })
     const imported = when("wallet-pass-import-not-skipped", { target }, ({ target }) => !target.skip).then(() => {
       const customerId = transform({ target, created }, ({ target, created }) => target.customer_id ?? created![0].id)

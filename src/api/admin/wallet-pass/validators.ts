@@ -204,11 +204,8 @@ export type AdminWalletPassCampaignType = z.infer<typeof AdminWalletPassCampaign
 /** Body of `POST /admin/customers/:id/wallet-pass/move`: the pass (holder) to move here, as the admin confirmed it. */
 export const AdminWalletPassMove = z
   .object({
-    holder_id: z
-      .string({ error: "holder_id is required: the pass to move" })
-      .trim()
-      .min(1, { error: "holder_id is required: the pass to move" }),
-    note: z.string().trim().max(500, { error: "note is at most 500 characters" }).optional(),
+    holder_id: storableText("holder_id").trim().min(1, { error: "holder_id is required: the pass to move" }),
+    note: storableText("note").trim().max(500, { error: "note is at most 500 characters" }).optional(),
   })
   .strict()
 export type AdminWalletPassMoveType = z.infer<typeof AdminWalletPassMove>
@@ -220,6 +217,22 @@ export const AdminWalletPassImportItemsQuery = z
   })
   .strict()
 export type AdminWalletPassImportItemsQueryType = z.infer<typeof AdminWalletPassImportItemsQuery>
+
+/**
+ * Body of `POST /admin/wallet-pass/import`: empty (`{}`). Anything else is refused, so a body
+ * meant for another route (`{ "kind": "drift" }`, which is `POST /admin/wallet-pass/sync`)
+ * never starts an import.
+ */
+export const AdminWalletPassImportStart = z
+  .object(
+    {},
+    {
+      error:
+        'POST /admin/wallet-pass/import takes an empty body; the background checks are POST /admin/wallet-pass/sync { "kind": "installs" | "drift" }',
+    }
+  )
+  .strict()
+  .optional()
 
 /** Body of `POST /admin/wallet-pass/sync`: which background check to run now. */
 export const AdminWalletPassSync = z

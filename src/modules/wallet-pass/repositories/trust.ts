@@ -1,10 +1,12 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto"
-import type { VerificationOutcome } from "../types"
+import type { VerificationOutcome, VerificationRequestOutcome } from "../types"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { generateEntityId, MedusaError } from "@medusajs/framework/utils"
 import { type HolderMoveVia, OPERATION_PRIORITY } from "../constants"
 import { QueueRepository } from "./queue"
 import { operationKeys } from "../keys"
+import type { WalletPassOptions } from "../options"
+import { TextsRepository } from "./texts"
 
 /**
  * Who may use a pass (docs/adoption.md, trust). Medusa does not verify the phone an account
@@ -14,8 +16,12 @@ import { operationKeys } from "../keys"
  * An admin can move a pass too (audited). SQL over the caller's transaction.
  */
 
-/** Codes a store account may ask for: one a minute, five a day. */
-export const VERIFICATION_LIMITS = { perMinute: 1, perDay: 5, attempts: 5 } as const
+/** Wrong codes a verification takes before it ends. (How many codes go out: `texts`, docs/security.md.) */
+export const VERIFICATION_LIMITS = { attempts: 5 } as const
+
+/** What the shopper is told when a code's text did not go (refused, `sms_send: false`, or no pass for the phone). */
+export const TEXT_NOT_SENT_MESSAGE =
+  "The code could not be texted to this phone. Check the phone number in your account; if it is right, try again later."
 
 /**
  * The six-digit code of a verification, derived from its id with a secret of the store (the
@@ -42,46 +48,51 @@ export class TrustRepository {
 
   /**
    * Records a verification of `phone` for a store account and queues the text that carries
-   * the code (through the service, to the phone's holder). Refuses (NOT_ALLOWED) past the
-   * limits. Only the code's hash is kept; the text is built when it is sent.
+   * the code (through the service, to the phone's holder), once the text has its place under
+   * the `texts` limits (texts.ts; refused: nothing is written). Without a holder of the phone
+   * (no pass has it) the verification is recorded the same way but no text goes: its
+   * `text_state` says not sent, so the store's answer is the same whether a pass exists or
+   * not (docs/security.md). Only the code's hash is kept; the text is built when it is sent.
    */
   async createVerification(input: {
-    holder_id: string
+    holder_id: string | null
     customer_id: string
     phone: string
+    country: string | null
+    address: string | null
+    texts: WalletPassOptions["texts"]
     secret: string
     ttl_minutes: number
-  }): Promise<{ id: string; expires_at: Date }> {
-    await this.knex.raw(`SELECT id FROM wallet_pass_holder WHERE id = ? FOR UPDATE`, [input.holder_id])
-    const { rows: recent } = await this.knex.raw<{ rows: { day: string; minute: string }[] }>(
-      `SELECT count(*) FILTER (WHERE created_at > now() - interval '1 day') AS day,
-              count(*) FILTER (WHERE created_at > now() - interval '1 minute') AS minute
-         FROM wallet_pass_verification WHERE customer_id = ? AND created_at > now() - interval '1 day'`,
-      [input.customer_id]
-    )
-    if (Number(recent[0].minute) >= VERIFICATION_LIMITS.perMinute) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        "A code was sent less than a minute ago: wait a minute before asking again"
-      )
+  }): Promise<VerificationRequestOutcome> {
+    if (input.holder_id) {
+      await this.knex.raw(`SELECT id FROM wallet_pass_holder WHERE id = ? FOR UPDATE`, [input.holder_id])
     }
-    if (Number(recent[0].day) >= VERIFICATION_LIMITS.perDay) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        `At most ${VERIFICATION_LIMITS.perDay} codes a day can be sent: try again tomorrow`
-      )
-    }
-    const id = generateEntityId(undefined, "wpver")
-    const { operation } = await new QueueRepository(this.knex).insertOperation({
-      method: "user_create_or_update",
-      holder_id: input.holder_id,
-      payload: { type: "verify", verification_id: id },
-      dedupe_key: operationKeys.verification(id),
-      priority: OPERATION_PRIORITY.interactive,
+    const texts = new TextsRepository(this.knex)
+    const slot = await texts.takeTextSlot(input.texts, {
+      kind: "code",
+      phone: input.phone,
+      country: input.country,
+      customer_id: input.customer_id,
+      address: input.address,
     })
+    if (!slot.ok)
+      return { ok: false, limit: slot.limit, message: slot.message, retry_after_seconds: slot.retry_after_seconds }
+    const id = generateEntityId(undefined, "wpver")
+    const operation = input.holder_id
+      ? (
+          await new QueueRepository(this.knex).insertOperation({
+            method: "user_create_or_update",
+            holder_id: input.holder_id,
+            payload: { type: "verify", verification_id: id },
+            dedupe_key: operationKeys.verification(id),
+            priority: OPERATION_PRIORITY.interactive,
+          })
+        ).operation
+      : null
     const { rows } = await this.knex.raw<{ rows: { expires_at: Date }[] }>(
-      `INSERT INTO wallet_pass_verification (id, holder_id, customer_id, phone, code_hash, attempts, expires_at, operation_id, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, 0, now() + make_interval(mins => ?), ?, now(), now())
+      `INSERT INTO wallet_pass_verification (id, holder_id, customer_id, phone, code_hash, attempts, expires_at, operation_id,
+                                             text_state, text_error, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, 0, now() + make_interval(mins => ?), ?, ?, ?, now(), now())
        RETURNING expires_at`,
       [
         id,
@@ -90,10 +101,13 @@ export class TrustRepository {
         input.phone,
         verificationCodeHash(id, verificationCode(input.secret, id)),
         input.ttl_minutes,
-        operation.id,
+        operation?.id ?? null,
+        operation ? "queued" : "not_sent",
+        operation ? null : TEXT_NOT_SENT_MESSAGE,
       ]
     )
-    return { id, expires_at: rows[0].expires_at }
+    await texts.attachVerification(slot.id, id)
+    return { ok: true, id, expires_at: rows[0].expires_at }
   }
 
   /**
@@ -104,7 +118,7 @@ export class TrustRepository {
    */
   async confirmVerification(input: { customer_id: string; code: string }): Promise<VerificationOutcome> {
     const { rows } = await this.knex.raw<{
-      rows: { id: string; holder_id: string; code_hash: string; attempts: number; live: boolean }[]
+      rows: { id: string; holder_id: string | null; code_hash: string; attempts: number; live: boolean }[]
     }>(
       `SELECT id, holder_id, code_hash, attempts, expires_at > now() AS live FROM wallet_pass_verification
         WHERE customer_id = ? AND confirmed_at IS NULL AND deleted_at IS NULL
@@ -118,7 +132,8 @@ export class TrustRepository {
       return { ok: false, reason: "Too many wrong codes: ask for a new one" }
     const given = Buffer.from(verificationCodeHash(verification.id, input.code), "hex")
     const expected = Buffer.from(verification.code_hash, "hex")
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    // A verification with no holder texted no code: nothing typed can be right.
+    if (!verification.holder_id || given.length !== expected.length || !timingSafeEqual(given, expected)) {
       await this.knex.raw(
         `UPDATE wallet_pass_verification SET attempts = attempts + 1, updated_at = now() WHERE id = ?`,
         [verification.id]
@@ -165,7 +180,13 @@ export class TrustRepository {
     via: HolderMoveVia
     actor: string | null
     note?: string | null
+    /** The customer the caller saw holding the pass: a pass moved meanwhile is refused (409), not moved twice. */
+    expected_from_customer_id?: string | null
   }): Promise<{ from_customer_id: string | null }> {
+    // Moves to one customer are serialised (a transaction lock on the customer), so the second
+    // of two concurrent moves sees the first one's pass and is refused (409), not a unique
+    // index error. The holder's row lock serialises moves of one pass.
+    await this.knex.raw(`SELECT pg_advisory_xact_lock(hashtext(?))`, [`wallet-pass:move-to:${input.to_customer_id}`])
     const { rows } = await this.knex.raw<{ rows: { id: string; customer_id: string | null; phone: string | null }[] }>(
       `SELECT id, customer_id, phone FROM wallet_pass_holder WHERE id = ? AND deleted_at IS NULL FOR UPDATE`,
       [input.holder_id]
@@ -174,6 +195,12 @@ export class TrustRepository {
     if (!holder)
       throw new MedusaError(MedusaError.Types.NOT_FOUND, `Wallet pass holder ${input.holder_id} was not found`)
     if (holder.customer_id === input.to_customer_id) return { from_customer_id: holder.customer_id }
+    if (input.expected_from_customer_id !== undefined && holder.customer_id !== input.expected_from_customer_id) {
+      throw new MedusaError(
+        MedusaError.Types.CONFLICT,
+        "This pass was moved to another customer meanwhile; nothing was moved: reload and try again"
+      )
+    }
     const { rows: theirs } = await this.knex.raw<{
       rows: { id: string; phone: string | null; state: string; history: boolean }[]
     }>(

@@ -6,7 +6,13 @@ import { UNFINISHED_OPERATION_STATES } from "../constants"
 const BONUSES_SHOWN = 20
 import { AdoptionRepository } from "../repositories/adoption"
 import { TrustRepository, verificationCode } from "../repositories/trust"
-import type { AdoptionResult, CustomerPass, ServiceCustomerSnapshot, VerificationOutcome } from "../types"
+import type {
+  AdoptionResult,
+  CustomerPass,
+  ServiceCustomerSnapshot,
+  VerificationOutcome,
+  VerificationRequestOutcome,
+} from "../types"
 import { InternalService, type InternalServiceDeps, type ModelServices } from "../utils/internal-service"
 import type { LedgerService } from "./ledger"
 import type { ProgramService } from "./program"
@@ -85,14 +91,21 @@ export class AccountsService extends InternalService<Deps> {
     }
     await this.holderService_.update({ id: done.holder_id, adoption_state: done.before }, sharedContext)
   }
-  /** Sends a code to a holder's phone for a store account (trust.ts createVerification). */
+  /** Sends a code to a holder's phone for a store account, within the `texts` limits (trust.ts createVerification). */
   @InjectTransactionManager()
   async requestVerification(
-    input: { holder_id: string; customer_id: string; phone: string },
+    input: {
+      holder_id: string | null
+      customer_id: string
+      phone: string
+      country: string | null
+      address: string | null
+    },
     @MedusaContext() sharedContext: Context = {}
-  ): Promise<{ id: string; expires_at: Date }> {
+  ): Promise<VerificationRequestOutcome> {
     return new TrustRepository(this.knex_(sharedContext)).createVerification({
       ...input,
+      texts: this.options_.texts,
       secret: this.options_.appKey,
       ttl_minutes: this.options_.verification.codeTtlMinutes,
     })
@@ -119,6 +132,7 @@ export class AccountsService extends InternalService<Deps> {
       via: "admin" | "verification"
       actor: string | null
       note?: string | null
+      expected_from_customer_id?: string | null
     },
     @MedusaContext() sharedContext: Context = {}
   ): Promise<{ from_customer_id: string | null }> {

@@ -24,6 +24,11 @@ export type EnrollmentInput = {
   priority: number
   retry?: ReenrollWhen
   existing_only?: boolean
+  /**
+   * False: the enrolment texts no install link (a store signup: its phone is unproven, so a
+   * text to it is one anyone could cause; docs/security.md). Default true.
+   */
+  install_text?: boolean
 }
 
 type Deps = InternalServiceDeps &
@@ -84,7 +89,13 @@ export class EnrollmentService extends InternalService<Deps> {
     }
     const operation =
       state === "pending"
-        ? await this.queueEnrollment_(sharedContext, holderId, operationKeys.enrollment(holderId), input.priority)
+        ? await this.queueEnrollment_(
+            sharedContext,
+            holderId,
+            operationKeys.enrollment(holderId),
+            input.priority,
+            input.install_text
+          )
         : null
     return { holder_id: holderId, created: true, operation, state, error, previous: null }
   }
@@ -93,7 +104,7 @@ export class EnrollmentService extends InternalService<Deps> {
   private async reenroll_(
     sharedContext: Context,
     before: EnrollmentBefore,
-    input: { phone: string | null; phone_problem?: string | null; priority: number; retry?: ReenrollWhen }
+    input: Pick<EnrollmentInput, "phone" | "phone_problem" | "priority" | "retry" | "install_text">
   ): Promise<EnrollmentResult> {
     const neverReached = before.enrollment_state === "not_enrolled_no_phone" || before.enrollment_state === "failed"
     const allowed = input.retry === "always" || (input.retry === "phone_added" && before.phone === null)
@@ -118,7 +129,8 @@ export class EnrollmentService extends InternalService<Deps> {
             sharedContext,
             before.id,
             operationKeys.enrollmentAgain(before.id),
-            input.priority
+            input.priority,
+            input.install_text
           )
         : null
     const { id: _id, ...previous } = before
@@ -150,14 +162,15 @@ export class EnrollmentService extends InternalService<Deps> {
     sharedContext: Context,
     holderId: string,
     dedupeKey: string,
-    priority: number
+    priority: number,
+    installText = true
   ): Promise<OperationRow> {
     const knex = this.knex_(sharedContext)
     await new EnrollmentRepository(knex).queueAdoptionRead(holderId, priority)
     const queued = await new QueueRepository(knex).insertOperation({
       method: "user_create_or_update",
       holder_id: holderId,
-      payload: { type: "enroll" },
+      payload: installText ? { type: "enroll" } : { type: "enroll", install_text: false },
       dedupe_key: dedupeKey,
       priority,
     })

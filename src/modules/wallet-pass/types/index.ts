@@ -353,6 +353,11 @@ export type AdoptionResult = {
 export type VerificationOutcome =
   { ok: true; holder_id: string; moved_from: string | null } | { ok: false; reason: string }
 
+/** A code asked for: recorded (and its text queued), or refused by a `texts` limit (docs/security.md). */
+export type VerificationRequestOutcome =
+  | { ok: true; id: string; expires_at: Date }
+  | { ok: false; limit: string; message: string; retry_after_seconds: number }
+
 /** A page of an import's items, optionally of some states (see listImportItems). */
 export type ImportItemsQuery = { run_id: string; states?: ImportItemState[]; limit: number; offset: number }
 

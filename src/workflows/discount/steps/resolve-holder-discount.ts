@@ -2,6 +2,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { Modules } from "@medusajs/framework/utils"
 import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
 import { isDiscountGroup } from "../discount-names"
+import { holderTrusted, usableRates } from "../../../modules/wallet-pass/utils/privileges"
 
 export type ResolveHolderDiscountStepInput = { customer_id: string }
 
@@ -9,7 +10,7 @@ export type ResolveHolderDiscountStepOutput = {
   customer_id: string
   /** False when `discount.enabled` is off or the customer no longer exists: nothing is changed. */
   enabled: boolean
-  /** The holder's discount now (0 without a holder), read from the database rather than an event. */
+  /** The discount that applies now (0 without a holder, or for an account that has not proven the phone), read from the database rather than an event. */
   basis_points: number
   /** Plugin discount groups the customer is in now. */
   group_ids: string[]
@@ -30,13 +31,27 @@ export const resolveHolderDiscountStep = createStep(
       .resolve(Modules.CUSTOMER)
       .listCustomers(
         { id: customer_id },
-        { select: ["id", "groups.id", "groups.name", "groups.metadata"], relations: ["groups"] }
+        { select: ["id", "has_account", "groups.id", "groups.name", "groups.metadata"], relations: ["groups"] }
       )
-    const [holder] = await walletPass.listWalletPassHolders({ customer_id }, { select: ["id", "discount_percent_bp"] })
+    const [holder] = await walletPass.listWalletPassHolders(
+      { customer_id },
+      {
+        select: [
+          "id",
+          "customer_id",
+          "verified_customer_id",
+          "bonus_percent_bp",
+          "discount_percent_bp",
+          "rates_source",
+        ],
+      }
+    )
+    const options = walletPass.getOptions()
     const output: ResolveHolderDiscountStepOutput = {
       customer_id,
-      enabled: walletPass.getOptions().discount.enabled && !!customer,
-      basis_points: holder?.discount_percent_bp ?? 0,
+      enabled: options.discount.enabled && !!customer,
+      // An account that has not proven the phone gets no discount group (docs/security.md).
+      basis_points: holder ? usableRates(holder, holderTrusted(holder, customer), options).discount_bp : 0,
       group_ids: (customer?.groups ?? []).filter(isDiscountGroup).map((group) => group.id),
     }
     return new StepResponse(output)

@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
-import { createdFromService, HolderSource, OPERATION_PRIORITY } from "../../../modules/wallet-pass/constants"
+import { HolderSource, OPERATION_PRIORITY } from "../../../modules/wallet-pass/constants"
 import { readCustomerPhone } from "../../../utils/phone-country"
 import { phoneProblemText } from "../../../lib/reasons"
 import type { EnrollmentUndo as Undo, ReenrollWhen } from "../../../modules/wallet-pass/types"
@@ -41,14 +41,16 @@ export const createEnrollmentStep = createStep(
     const walletPass = container.resolve(WALLET_PASS_MODULE)
     const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
       entity: "customer",
-      fields: ["id", "phone", "first_name", "last_name", "email", "metadata"],
+      fields: ["id", "phone", "first_name", "last_name", "email", "has_account"],
       filters: { id: customer_id },
     })
     const customer = data[0]
     if (!customer) {
       return new StepResponse<CreateEnrollmentStepOutput, Undo>({ skipped: "customer not found" })
     }
-    if (createdFromService(customer.metadata as Record<string, unknown> | null)) {
+    // The plugin's own mark, never the customer's metadata (a store route writes that: docs/security.md).
+    const [mark] = await walletPass.listWalletPassCustomerSources({ customer_id }, { select: ["id"] })
+    if (mark) {
       return new StepResponse<CreateEnrollmentStepOutput, Undo>({ skipped: "created from a pass install" })
     }
     // In the customer's own country first, then the store's (docs/operations.md, "Phones").
@@ -62,6 +64,10 @@ export const createEnrollmentStep = createStep(
       priority: source === "backfill" ? OPERATION_PRIORITY.bulk : OPERATION_PRIORITY.accrual,
       retry,
       existing_only,
+      // A store account's own phone is unproven: its enrolment texts no install link unless an
+      // admin asked for it (docs/security.md). Customers without an account got their phone
+      // from the admin.
+      install_text: source === "admin" || !customer.has_account,
     })
     if (!result) {
       return new StepResponse<CreateEnrollmentStepOutput, Undo>({ skipped: "no holder yet" })

@@ -3,7 +3,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { readCustomerPhones } from "../../../utils/phone-country"
 import { phoneProblemText } from "../../../lib/reasons"
 import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
-import { createdFromService, OPERATION_PRIORITY } from "../../../modules/wallet-pass/constants"
+import { OPERATION_PRIORITY } from "../../../modules/wallet-pass/constants"
 import type { EnrollmentUndo as Undo } from "../../../modules/wallet-pass/types"
 
 const PAGE = 200
@@ -34,15 +34,24 @@ export const enrollExistingCustomersStep = createStep(
     for (let after = ""; ;) {
       const { data } = await query.graph({
         entity: "customer",
-        fields: ["id", "phone", "first_name", "last_name", "email", "metadata"],
+        fields: ["id", "phone", "first_name", "last_name", "email"],
         filters: { phone: { $ne: null }, ...(after ? { id: { $gt: after } } : {}) },
         pagination: { take: PAGE, order: { id: "ASC" } },
       })
       if (data.length) after = data[data.length - 1].id
       const phones = await readCustomerPhones(container, data)
+      // The plugin's own marks, never the customers' metadata (a store route writes that: docs/security.md).
+      const marked = new Set(
+        (
+          await walletPass.listWalletPassCustomerSources(
+            { customer_id: data.map((c) => c.id) },
+            { select: ["customer_id"] }
+          )
+        ).map((m) => m.customer_id)
+      )
       for (const customer of data) {
         output.examined++
-        if (createdFromService(customer.metadata as Record<string, unknown> | null)) {
+        if (marked.has(customer.id)) {
           output.already++ // created from a pass install: the service knows them
           continue
         }

@@ -1,11 +1,11 @@
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
 import { OPERATION_PRIORITY } from "../../../modules/wallet-pass/constants"
 import { bonusFor, currencyStep, floorToMinorUnits } from "../../../modules/wallet-pass/utils/amounts"
 import { balanceCurrency } from "../../../utils/currency"
 import type { RecordLedgerChangeStepInput } from "./record-ledger-change"
-import { effectiveBonusBasisPoints } from "../../../modules/wallet-pass/options"
+import { holderTrusted, usableRates } from "../../../modules/wallet-pass/utils/privileges"
 import { ledgerKeys, operationKeys } from "../../../modules/wallet-pass/keys"
 import { reason } from "../../../lib/reasons"
 
@@ -48,7 +48,12 @@ export const computeOrderAccrualStep = createStep(
       options.accrual.base === "total"
         ? floorToMinorUnits(order.total)
         : floorToMinorUnits(order.item_total) - floorToMinorUnits(order.item_tax_total)
-    const rate = effectiveBonusBasisPoints(holder, walletPass.getOptions())
+    // An account that has not proven the phone earns no rate above the program's default
+    // (the holder's may be another person's: docs/security.md).
+    const [customer] = await container
+      .resolve(Modules.CUSTOMER)
+      .listCustomers({ id: order.customer_id }, { select: ["id", "has_account"] })
+    const rate = usableRates(holder, holderTrusted(holder, customer), options).bonus_bp
     const step = currencyStep(currency)
     const amount = Math.floor(bonusFor(base, rate) / step) * step
     if (amount <= 0) return skip(`bonus is zero (base ${base / 100}, rate ${rate / 100}%)`)

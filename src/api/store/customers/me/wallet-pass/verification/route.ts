@@ -1,30 +1,78 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
+import { WALLET_PASS_MODULE } from "../../../../../../modules/wallet-pass"
 import { maskPhone } from "../../../../../../modules/wallet-pass/repositories/trust"
 import { requestPhoneVerificationWorkflow } from "../../../../../../workflows/accounts/request-phone-verification"
 import { resolveAccountPass } from "../../../../../utils/account-pass"
-import type { StoreWalletPassVerificationResponse } from "../../../../../types"
+import { assertTextCountry, clientAddress, phoneCountry, tooManyTexts } from "../../../../../utils/text-limits"
+import type {
+  StoreWalletPassVerificationResponse,
+  StoreWalletPassVerificationStatusResponse,
+} from "../../../../../types"
 
 /**
  * POST /store/customers/me/wallet-pass/verification — texts a code, through the service, to
  * the signed-in account's phone, so the account can prove it holds it (docs/adoption.md,
- * trust). 202 with when the code expires; at most one a minute and five a day.
+ * trust). 202 with when the code expires. Every code counts against the `texts` limits (per
+ * phone across accounts, per account, per client address, store-wide; docs/security.md):
+ * over one, 429 with the shopper's message and `Retry-After`. Phones of countries the shop
+ * does not serve: 400. The answer is the same whether a pass has the phone or not (no pass:
+ * no text goes, and the status below says it was not sent).
  */
 export const POST = async (
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse<StoreWalletPassVerificationResponse>
 ) => {
   const customerId = req.auth_context.actor_id
+  const texts = req.scope.resolve(WALLET_PASS_MODULE).getOptions().texts
   const account = await resolveAccountPass(req.scope, customerId)
   if (!account.phone) {
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "This account has no phone number to verify: add one first")
   }
-  const holderId = account.own?.holder.phone === account.phone ? account.own.holder.id : account.elsewhere?.holder_id
-  if (!holderId) {
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, "There is no wallet pass for this account's phone yet")
-  }
+  const country = phoneCountry(account.phone)
+  await assertTextCountry(req.scope, texts, country)
+  const holderId =
+    (account.own?.holder.phone === account.phone ? account.own.holder.id : account.elsewhere?.holder_id) ?? null
   const { result } = await requestPhoneVerificationWorkflow(req.scope).run({
-    input: { holder_id: holderId, customer_id: customerId, phone: account.phone },
+    input: {
+      holder_id: holderId,
+      customer_id: customerId,
+      phone: account.phone,
+      country,
+      address: clientAddress(req, texts),
+    },
   })
+  if (!result.ok) return tooManyTexts(res, result)
   res.status(202).json({ verification: { phone: maskPhone(account.phone), expires_at: result.expires_at } })
+}
+
+/**
+ * GET /store/customers/me/wallet-pass/verification — the account's latest code: when it
+ * expires and where its text is (`queued`, `sent`, `not_sent` with the shopper's `message`,
+ * `unknown`); `{ verification: null }` before the first. A text the service refused or
+ * answered `sms_send: false` is `not_sent` (never sent again by itself).
+ */
+export const GET = async (
+  req: AuthenticatedMedusaRequest,
+  res: MedusaResponse<StoreWalletPassVerificationStatusResponse>
+) => {
+  const [latest] = await req.scope.resolve(WALLET_PASS_MODULE).listWalletPassVerifications(
+    { customer_id: req.auth_context.actor_id },
+    {
+      select: ["phone", "expires_at", "confirmed_at", "text_state", "text_error"],
+      order: { created_at: "DESC" },
+      take: 1,
+    }
+  )
+  res.json({
+    verification: latest
+      ? {
+          phone: maskPhone(latest.phone),
+          expires_at: latest.expires_at,
+          confirmed: latest.confirmed_at !== null,
+          text: latest.text_state,
+          message: latest.text_state === "not_sent" ? latest.text_error : null,
+        }
+      : null,
+  })
 }
