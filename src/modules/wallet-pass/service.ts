@@ -4,6 +4,7 @@ import * as models from "./models"
 import type { WalletPassOptions } from "./options"
 import type { AccountsService } from "./services/accounts"
 import type { AdminReadsService } from "./services/admin-reads"
+import type { CardTextsContainer } from "./services/card-texts"
 import type { EnrollmentService } from "./services/enrollment"
 import type { HookInboxService } from "./services/hook-inbox"
 import type { LedgerService } from "./services/ledger"
@@ -342,7 +343,7 @@ export default class WalletPassModuleService extends MedusaService(models) {
   getProgramOverview(...args: Parameters<OverviewService["getProgramOverview"]>) {
     return this.overview_.getProgramOverview(...args)
   }
-
-  /** The order sweep (services/order-sweep.ts): orders no event brought their bonus, reversal or spend. */
+  /** The order sweep (services/order-sweep.ts), and the card's texts and design (services/card-texts.ts). */
   orderSweep = () => (this as unknown as OrderSweepContainer).__container__.orderSweepService
+  cardTexts = () => (this as unknown as CardTextsContainer).__container__.cardTextsService
 }
