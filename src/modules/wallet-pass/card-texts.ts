@@ -57,7 +57,10 @@ export const cardSettingsSchema = z
         z.enum(CARD_SOURCES, {
           error: `a variable's source must be one of ${CARD_SOURCES.map((s) => `"${s}"`).join(", ")}`,
         }),
-        { error: (issue) => (issue.code === "invalid_type" ? "variables must map template variable names to sources" : undefined) }
+        {
+          error: (issue) =>
+            issue.code === "invalid_type" ? "variables must map template variable names to sources" : undefined,
+        }
       )
       .superRefine((variables, ctx) => {
         const names = Object.keys(variables)
@@ -74,7 +77,10 @@ export const cardSettingsSchema = z
       .record(
         z.string().trim().min(1, { error: "a level name must not be empty" }),
         z.uuid({ error: "a level's template must be a template_uuid (a UUID)" }),
-        { error: (issue) => (issue.code === "invalid_type" ? "levelTemplates must map level names to template UUIDs" : undefined) }
+        {
+          error: (issue) =>
+            issue.code === "invalid_type" ? "levelTemplates must map level names to template UUIDs" : undefined,
+        }
       )
       .default({}),
   })

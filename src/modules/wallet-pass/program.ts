@@ -309,7 +309,10 @@ export function programChanges(before: Program, after: Program): ProgramChange[]
   setting("windowDays", before.tiers.windowDays, after.tiers.windowDays)
   setting("timeZone", before.timeZone, after.timeZone)
   // The card's settings as one line each: a variable by its name, a design by its level.
-  const pairs = (map: Record<string, string>) => Object.entries(map).map(([k, v]) => `${k}=${v}`).join(", ") || null
+  const pairs = (map: Record<string, string>) =>
+    Object.entries(map)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(", ") || null
   setting("pass.variables", pairs(before.pass.variables), pairs(after.pass.variables))
   setting("pass.levelTemplates", pairs(before.pass.levelTemplates), pairs(after.pass.levelTemplates))
   const byName = (levels: ProgramLevel[]) => new Map(levels.map((l) => [l.name.toLowerCase(), l]))

@@ -90,7 +90,10 @@ describe("card options", () => {
       program: { tiers: { levels } },
     })
     expect(o.pass.locale).toBe("ru-RU")
-    expect(o.program.pass).toEqual({ variables: { tier: "level", to_next: "toNextLevel" }, levelTemplates: { Gold: GOLD } })
+    expect(o.program.pass).toEqual({
+      variables: { tier: "level", to_next: "toNextLevel" },
+      levelTemplates: { Gold: GOLD },
+    })
   })
 
   it.each([

@@ -108,7 +108,11 @@ export class CardTextsService extends InternalService<Deps> {
         levelTemplates: program.pass.levelTemplates,
       })
       if (!textsChanged(texts, row.card_texts) && !design) continue
-      const { created } = await this.outbox_.enqueueProfileSync(row.holder_id, OPERATION_PRIORITY.profile, sharedContext)
+      const { created } = await this.outbox_.enqueueProfileSync(
+        row.holder_id,
+        OPERATION_PRIORITY.profile,
+        sharedContext
+      )
       if (created) queued++
     }
     return { queued }
