@@ -101,6 +101,16 @@ storeTestRunner({
       expect(card.variables).toMatchObject({ tier: "Silver", to_next: toGold, hello: "Vera" })
       expect(card.templateUuid).toBe(SILVER_DESIGN)
 
+      // The store route says what the card does, once the account has proven its phone.
+      const route = () => api.get("/store/customers/me/wallet-pass", { headers }).then((r) => r.data.wallet_pass)
+      expect((await route()).card_texts).toBeNull()
+      await walletPass().updateWalletPassHolders({
+        id: holder.id,
+        verified_customer_id: customer.id,
+        verified_at: new Date(),
+      })
+      expect((await route()).card_texts).toEqual(card.variables)
+
       // Nothing changed since: the daily pass and a check of the holder send nothing.
       from = service.emulator.requests().length
       await updateWalletPassLevels(getContainer())
