@@ -102,7 +102,7 @@ storeTestRunner({
       expect(card.templateUuid).toBe(SILVER_DESIGN)
 
       // The store route says what the card does, once the account has proven its phone.
-      const route = () => api.get("/store/customers/me/wallet-pass", { headers }).then((r) => r.data.wallet_pass)
+      const route = () => api.get("/store/customers/me/wallet-pass", { headers }).then((r: any) => r.data.wallet_pass)
       expect((await route()).card_texts).toBeNull()
       await walletPass().updateWalletPassHolders({
         id: holder.id,
