@@ -333,9 +333,8 @@ export default class WalletPassModuleService extends MedusaService(models) {
   /** Hook deliveries, filtered by method, outcome and phone, paged. */
   listAdminHookDeliveries = (...a: Parameters<AdminReadsService["listHookDeliveries"]>) =>
     this.adminReads_.listHookDeliveries(...a)
-  /** The latest request the service answered. */
+  /** The latest request the service answered; the cards a campaign for the whole base would reach. */
   getLatestServiceAnswer = () => this.adminReads_.getLatestServiceAnswer()
-  /** The cards a campaign for the whole base would reach. */
   getCampaignAudience = () => this.adminReads_.getCampaignAudience()
 
   // The admin's program overview (services/overview.ts)
