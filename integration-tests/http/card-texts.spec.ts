@@ -1,3 +1,8 @@
+import { execFile } from "child_process"
+import fs from "fs"
+import os from "os"
+import path from "path"
+import { promisify } from "util"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import expireWalletPassCredits from "../../src/jobs/expire-wallet-pass-credits"
 import updateWalletPassLevels from "../../src/jobs/update-wallet-pass-levels"
@@ -6,6 +11,7 @@ import { adminHeadersEachTest } from "../support/admin"
 import { externalCrmService, requestsAnswered, signUpEnrolled, waitForHolder } from "../support/hooks"
 import { placeOrder } from "../support/store"
 import { storeTestRunner } from "../support/store-runner"
+import { createTestDatabase } from "../support/store-process"
 
 jest.setTimeout(180_000)
 
@@ -165,5 +171,76 @@ storeTestRunner({
       expect(sent[0].body).toMatchObject({ phone, balance: 0, lapsing: "" })
       expect(service.emulator.getCustomer(phone)!.variables).toMatchObject({ lapsing: "" })
     })
+
+    it("the admin sets the card's texts with the program, versioned; previews a customer's card; a bad name is 400", async () => {
+      const phone = "+79996670004"
+      const { customer } = await signUp(phone, "card4@example.com")
+      const { data: current } = await api.get("/admin/wallet-pass/program", admin)
+      const program = current.program.program
+      expect(program.pass.variables).toEqual(VARIABLES) // the option's, version 0
+
+      const bad = await api
+        .post("/admin/wallet-pass/program", { ...program, pass: { variables: { "bad name": "level" } } }, admin)
+        .catch((e: any) => e.response)
+      expect(bad.status).toBe(400)
+      expect(bad.data.message).toContain('pass.variables.bad name: variable name "bad name" must start with a letter')
+
+      // The preview answers what this customer's card would get under the edited program.
+      const next = { ...program, pass: { ...program.pass, variables: { ...program.pass.variables, spent: "spend" } } }
+      const preview = await api.post(
+        "/admin/wallet-pass/program/card-preview",
+        { customer_id: customer.id, program: next },
+        admin
+      )
+      expect(preview.data.card_preview).toMatchObject({
+        level: "Base",
+        texts: { tier: "Base", spent: "€0", hello: "Vera", to_next: "€100" },
+        changed: ["spent"],
+        template_uuid: null,
+      })
+      const unknown = await api
+        .post("/admin/wallet-pass/program/card-preview", { customer_id: "cus_nobody" }, admin)
+        .catch((e: any) => e.response)
+      expect(unknown.status).toBe(404)
+
+      // Saved: a version of the program, its history names the change, and the new text goes
+      // to the card once.
+      const from = service.emulator.requests().length
+      const saved = await api.post("/admin/wallet-pass/program", next, admin)
+      expect(saved.data.program).toMatchObject({ version: 1, program: { pass: { variables: { spent: "spend" } } } })
+      const { data: history } = await api.get("/admin/wallet-pass/program/history", admin)
+      expect(history.versions[0].changes).toEqual(
+        expect.arrayContaining([expect.objectContaining({ field: "pass.variables" })])
+      )
+      await settledWith(customer.id, (h) => h.card_texts?.spent === "€0", "the new variable on the card")
+      expect(writes(phone, from)).toEqual([expect.objectContaining({ spent: "€0", tier: "Base" })])
+    })
   },
+})
+
+it("a bad template variable name stops the store at boot, naming it", async () => {
+  const db = await createTestDatabase("card_boot")
+  const script = path.join(os.tmpdir(), `card-boot-${process.pid}.js`)
+  fs.writeFileSync(script, "exports.default = async function () {}\n")
+  try {
+    const run = promisify(execFile)("npx", ["medusa", "exec", script], {
+      cwd: path.resolve(__dirname, "../.."),
+      env: {
+        ...process.env,
+        DATABASE_URL: db.url,
+        MEDUSA_DISABLE_TELEMETRY: "true",
+        WALLET_PASS_PASS: JSON.stringify({ variables: { "bad-name": "level", tier: "rank" } }),
+      },
+      timeout: 180_000,
+    })
+    const failure = await run.then(
+      () => null,
+      (e: { stdout?: string; stderr?: string }) => `${e.stdout ?? ""}${e.stderr ?? ""}`
+    )
+    expect(failure).toContain('variable name "bad-name" must start with a letter')
+    expect(failure).toContain("pass.variables.tier: a variable's source must be one of")
+  } finally {
+    fs.rmSync(script, { force: true })
+    await db.drop()
+  }
 })

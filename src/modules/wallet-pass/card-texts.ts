@@ -37,6 +37,8 @@ export const MAX_CARD_VARIABLES = 20
 /** A template variable's name as the service's account defines it: a letter, then letters, digits, `_`. */
 export const CARD_VARIABLE_NAME = /^[A-Za-z][A-Za-z0-9_]{0,49}$/
 
+const SOURCE_ERROR = `a variable's source must be one of ${CARD_SOURCES.map((s) => `"${s}"`).join(", ")}`
+
 /** Why a template variable's name is refused, or null for a good one. */
 export function variableNameProblem(name: string): string | null {
   if (!CARD_VARIABLE_NAME.test(name)) {
@@ -51,27 +53,25 @@ export function variableNameProblem(name: string): string | null {
 /** The card settings: variables (name → source) and a design (`template_uuid`) per level name. */
 export const cardSettingsSchema = z
   .object({
+    // Names and sources are checked together, so every bad one is named at once.
     variables: z
-      .record(
-        z.string(),
-        z.enum(CARD_SOURCES, {
-          error: `a variable's source must be one of ${CARD_SOURCES.map((s) => `"${s}"`).join(", ")}`,
-        }),
-        {
-          error: (issue) =>
-            issue.code === "invalid_type" ? "variables must map template variable names to sources" : undefined,
-        }
-      )
+      .record(z.string(), z.string({ error: SOURCE_ERROR }), {
+        error: (issue) =>
+          issue.code === "invalid_type" ? "variables must map template variable names to sources" : undefined,
+      })
       .superRefine((variables, ctx) => {
         const names = Object.keys(variables)
         if (names.length > MAX_CARD_VARIABLES) {
           ctx.addIssue({ code: "custom", message: `variables holds at most ${MAX_CARD_VARIABLES} names` })
         }
-        for (const name of names) {
+        for (const [name, source] of Object.entries(variables)) {
           const problem = variableNameProblem(name)
           if (problem) ctx.addIssue({ code: "custom", path: [name], message: problem })
+          if (!(CARD_SOURCES as readonly string[]).includes(source))
+            ctx.addIssue({ code: "custom", path: [name], message: SOURCE_ERROR })
         }
       })
+      .transform((variables) => variables as Record<string, CardSource>)
       .default({}),
     levelTemplates: z
       .record(

@@ -112,6 +112,12 @@ describe("card options", () => {
     expect(errorOf({ ...valid, ...raw })).toContain(message)
   })
 
+  it("names every bad variable at once, a bad name beside a bad source", () => {
+    const message = errorOf({ ...valid, pass: { variables: { "bad-name": "level", tier: "rank" } } })
+    expect(message).toContain('pass.variables.bad-name: variable name "bad-name" must start with a letter')
+    expect(message).toContain("pass.variables.tier: a variable's source must be one of")
+  })
+
   it("refuses a saved program whose design names no level", () => {
     const { problems } = programProblems({ tiers: { levels }, pass: { levelTemplates: { Silver: GOLD } } })
     expect(problems).toEqual([expect.stringContaining('pass.levelTemplates.Silver: "Silver" is not a level')])
