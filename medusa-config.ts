@@ -29,6 +29,9 @@ function walletPassOptions() {
       plan: env.WALLET_PASS_PLAN?.startsWith("{") ? JSON.parse(env.WALLET_PASS_PLAN) : env.WALLET_PASS_PLAN,
     }),
     ...defined({ revision: env.WALLET_PASS_REVISION }),
+    ...defined({ templateUuid: env.WALLET_PASS_TEMPLATE_UUID }),
+    // WALLET_PASS_PASS: JSON of the `pass` option (the card's texts and designs, docs/program.md "On the card")
+    ...(env.WALLET_PASS_PASS ? { pass: JSON.parse(env.WALLET_PASS_PASS) } : {}),
     ...(env.WALLET_PASS_INSTALL_FORM_URL
       ? {
           installLink: {

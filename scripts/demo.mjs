@@ -162,6 +162,8 @@ async function main() {
     fail(`the pass shows bonus ${pass.bonus_percent}% and discount ${pass.discount_percent}%, expected 5% and 10%`)
   }
   ok("the pass shows bonus 5%, discount 10%")
+  const cardNow = () => http("GET", `${control}/customers/${encodeURIComponent(phone)}`)
+  const cardBefore = await cardNow()
   const checkout = await storefront(store, me)
   const cart = await checkout.cart()
   say(
@@ -183,6 +185,34 @@ async function main() {
     fail(`the order shows ${bonus1.credited} credited, expected ${expectedBonus}`)
   ok(
     `credited ${money(bonus1.credited)} (5% of ${money(base)}); store ledger and service card both show ${money(expectedBonus)}`
+  )
+
+  // 4b. The card's texts and design follow the level (docs/program.md, "On the card").
+  step(
+    "The card follows the level: the order reached a new level, and the card got its name, design and what is left to the next"
+  )
+  const { program: current } = await http("GET", `${store}/admin/wallet-pass/program`, { headers: admin })
+  const designs = current.program.pass?.levelTemplates ?? {}
+  if (!Object.keys(current.program.pass?.variables ?? {}).length)
+    fail("the program sets no card variables: restart `npm run dev` (it configures them) or set WALLET_PASS_PASS")
+  const after = await until("the card's texts and design at the emulator", async () => {
+    const { wallet_pass } = await http("GET", `${store}/store/customers/me/wallet-pass`, { headers: me })
+    const card = await cardNow()
+    const level = wallet_pass?.level?.name
+    const agree =
+      level &&
+      card.variables?.tier === level &&
+      card.templateUuid === designs[level] &&
+      JSON.stringify(wallet_pass.card_texts) === JSON.stringify(card.variables)
+    return agree ? { level, card } : { waiting: { level, tier: card.variables?.tier, design: card.templateUuid } }
+  })
+  if (after.level === cardBefore.variables?.tier) fail(`the order left the customer on ${after.level}`)
+  for (const [name, text] of Object.entries(after.card.variables)) {
+    const was = cardBefore.variables?.[name]
+    say(`${name}: ${was === undefined ? "(none)" : JSON.stringify(was)} → ${JSON.stringify(text)}`)
+  }
+  ok(
+    `the card went from ${cardBefore.variables?.tier} (design ${cardBefore.templateUuid}) to ${after.level} (design ${after.card.templateUuid}); the store route's card_texts say the same`
   )
 
   // 5. Paying part of an order with bonus.

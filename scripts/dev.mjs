@@ -188,6 +188,9 @@ async function service(storeUrl, hookPassword) {
       WALLET_PASS_REDEMPTION_MAX_ORDER_PERCENT: "50",
       // Store events for the service's triggers (docs/store-events.md); each one shows below as it arrives.
       WALLET_PASS_EVENTS: process.env.WALLET_PASS_EVENTS ?? JSON.stringify(DEV_EVENTS),
+      // A program of three levels and what the card shows of it (docs/program.md, "On the card").
+      WALLET_PASS_PROGRAM: process.env.WALLET_PASS_PROGRAM ?? JSON.stringify(DEV_PROGRAM),
+      WALLET_PASS_PASS: process.env.WALLET_PASS_PASS ?? JSON.stringify(DEV_PASS),
     },
   }
 }
@@ -347,6 +350,34 @@ async function sampleCustomer(storeUrl, auth) {
   const { customer } = await created.json()
   log(`created the sample customer ${SAMPLE_CUSTOMER.email} (${SAMPLE_CUSTOMER.phone})`)
   return customer
+}
+
+/** The dev store's program (override with WALLET_PASS_PROGRAM): levels by spend; the service keeps the rates. */
+const DEV_PROGRAM = {
+  tiers: {
+    levels: [
+      { name: "Base", threshold: 0, bonusPercent: 3, discountPercent: 0 },
+      { name: "Silver", threshold: 50, bonusPercent: 5, discountPercent: 5 },
+      { name: "Gold", threshold: 500, bonusPercent: 10, discountPercent: 10 },
+    ],
+  },
+}
+
+/** What the dev store's cards show (override with WALLET_PASS_PASS): template variables and a design per level. */
+const DEV_PASS = {
+  variables: {
+    tier: "level",
+    next_tier: "nextLevel",
+    to_next: "toNextLevel",
+    lapsing: "expiringAmount",
+    hello: "firstName",
+  },
+  levelTemplates: {
+    Base: "d0c5a1e0-0001-4a3b-9c55-6a1f0e2d3c4b",
+    Silver: "d0c5a1e0-0002-4a3b-9c55-6a1f0e2d3c4b",
+    Gold: "d0c5a1e0-0003-4a3b-9c55-6a1f0e2d3c4b",
+  },
+  locale: "en-US",
 }
 
 /** The store events the dev store maps to event keys (override with WALLET_PASS_EVENTS). */

@@ -139,6 +139,8 @@ storeTestRunner({
             installed: true,
             install_url: "/store/customers/me/wallet-pass/install",
             expiring: [],
+            // No card variables in this store's program (docs/program.md, "On the card").
+            card_texts: null,
           },
         })
         expect(JSON.stringify(res.data)).not.toMatch(/hash-not-for|\+7999|wph_/)

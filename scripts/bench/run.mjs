@@ -38,6 +38,7 @@ import {
 import { benchOverview, overviewReport } from "./overview.mjs"
 import { benchFreshness, freshnessReport } from "./freshness.mjs"
 import { benchSweep, sweepReport } from "./order-sweep.mjs"
+import { benchCards, cardsReport, cardsRoute } from "./card-texts.mjs"
 
 const env = process.env
 const HOOK_SECONDS = Number(env.BENCH_HOOK_SECONDS ?? 6)
@@ -58,10 +59,10 @@ const CHECKOUTS = Number(env.BENCH_CHECKOUTS ?? 40)
 const APP_KEY = "bench-key"
 const HOOKS = { login: "svc", password: "bench-hook-pw" }
 const HOLDERS = 16
-// BENCH_PHASES=hooks,drain,backfill,import,checkout,levels,overview,sweep,freshness (default: all) runs some
+// BENCH_PHASES=hooks,drain,backfill,import,checkout,levels,cards,overview,sweep,freshness (default: all) runs some
 // phases only. freshness runs last: it stops store A (its store must drain the database alone).
 const PHASES = new Set(
-  (env.BENCH_PHASES ?? "hooks,drain,backfill,import,checkout,levels,overview,sweep,freshness")
+  (env.BENCH_PHASES ?? "hooks,drain,backfill,import,checkout,levels,cards,overview,sweep,freshness")
     .split(",")
     .map((p) => p.trim())
 )
@@ -175,6 +176,10 @@ async function main() {
       fs.mkdirSync(path.join(app, "src/api/admin/bench/levels"), { recursive: true })
       fs.writeFileSync(path.join(app, "src/api/admin/bench/levels/route.js"), levelsRoute(installed))
     }
+    if (PHASES.has("cards")) {
+      fs.mkdirSync(path.join(app, "src/api/admin/bench/cards"), { recursive: true })
+      fs.writeFileSync(path.join(app, "src/api/admin/bench/cards/route.js"), cardsRoute(installed))
+    }
 
     step("preparing a database")
     const db = await prepareDatabase("wallet_pass_bench")
@@ -212,6 +217,7 @@ async function main() {
     if (PHASES.has("checkout"))
       results.checkout = await benchCheckout(emulator, sql, app, baseEnv, storeA, seed, cleanups)
     if (PHASES.has("levels")) results.levels = await benchLevels(sql, storeA, seed)
+    if (PHASES.has("cards")) results.cards = await benchCards({ sql, store: storeA, seed, step, openOps, until })
     if (PHASES.has("overview")) results.overview = await benchOverview({ sql, store: storeA, seed, app, step })
     if (PHASES.has("sweep")) results.sweep = await benchSweep({ sql, store: storeA, seed, app, step })
     if (PHASES.has("freshness")) {
@@ -980,6 +986,7 @@ function report(r) {
       )
     )
   }
+  if (r.cards) out.push(cardsReport(r.cards))
   if (r.overview) out.push(overviewReport(r.overview))
   if (r.sweep) out.push(sweepReport(r.sweep))
   if (r.freshness) out.push(freshnessReport(r.freshness))

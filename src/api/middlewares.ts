@@ -27,7 +27,7 @@ import { StoreConfirmWalletPassVerification } from "./store/customers/me/wallet-
 import { StoreWalletPassInstallQuery } from "./store/customers/me/wallet-pass/install/validators"
 import { refuseUnstorableParams } from "./utils/storable-text"
 import { noStore } from "./utils/no-store"
-import { validateProgramBody } from "./admin/wallet-pass/program/validate-program"
+import { validateCardPreviewBody, validateProgramBody } from "./admin/wallet-pass/program/validate-program"
 import { AdminWalletPassOverviewQuery } from "./admin/wallet-pass/overview/validators"
 import { AdminWalletPassForecastQuery } from "./admin/wallet-pass/forecast/validators"
 import {
@@ -118,6 +118,11 @@ export default defineMiddlewares({
       matcher: "/admin/wallet-pass/program/preview",
       method: ["POST"],
       middlewares: [validateProgramBody],
+    },
+    {
+      matcher: "/admin/wallet-pass/program/card-preview",
+      method: ["POST"],
+      middlewares: [validateCardPreviewBody],
     },
     {
       matcher: "/admin/wallet-pass/program/history",

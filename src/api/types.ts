@@ -248,6 +248,22 @@ export type AdminWalletPassProgramSaveResponse = {
 /** POST /admin/wallet-pass/program/preview */
 export type AdminWalletPassProgramPreviewResponse = { moved: LevelMoves }
 
+/** POST /admin/wallet-pass/program/card-preview: what a customer's card gets (docs/program.md, "On the card"). */
+export type AdminWalletPassCardPreviewResponse = {
+  card_preview: {
+    customer_id: string
+    level: string | null
+    /** Each template variable's text, as the next request sends it. */
+    texts: Record<string, string>
+    /** The variables whose text differs from what the card was last given (an update would go). */
+    changed: string[]
+    /** The design the next request gives the card; null: none (the card keeps its design). */
+    template_uuid: string | null
+    /** The level whose design the card was last given; null: none by the store. */
+    design_level: string | null
+  }
+}
+
 /** A saved version of the program. */
 export type AdminWalletPassProgramVersion = {
   id: string

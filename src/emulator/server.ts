@@ -16,6 +16,7 @@ import {
   type SeedCustomerInput,
   type SetPrivilegesInput,
 } from "./core"
+import { renderCardPage } from "./card-page"
 import { EMULATOR_ERROR_TEXTS, EmulatorControlError, EmulatorRequestError } from "./errors"
 import { type ActiveFault, type FaultSpec, endpointPath } from "./faults"
 import {
@@ -269,6 +270,15 @@ async function handleControl(core: EmulatorCore, method: string, url: URL, rawBo
       const customer = core.getCustomer(decodeURIComponent(customerMatch[1]))
       if (!customer) throw new EmulatorControlError("Customer not found", 404)
       return sendJson(res, 200, customer)
+    }
+    const cardMatch = /^GET \/_emulator\/card\/(.+)$/.exec(route)
+    if (cardMatch) {
+      // The card page: what the customer's card shows (docs/emulator.md).
+      const customer = core.getCustomer(decodeURIComponent(cardMatch[1]))
+      if (!customer) throw new EmulatorControlError("Customer not found", 404)
+      const html = renderCardPage(customer)
+      res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": Buffer.byteLength(html) })
+      return res.end(html)
     }
     switch (route) {
       case "GET /_emulator":

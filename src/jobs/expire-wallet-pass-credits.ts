@@ -1,12 +1,27 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { WALLET_PASS_MODULE } from "../modules/wallet-pass"
+import { cardInUse } from "../modules/wallet-pass/card-texts"
 import { backgroundWork } from "../utils/background-work"
+import { cardFormat } from "../utils/card-format"
 
-/** Writes the expiry of lapsed lifetime credits and queues the new balance for the service. */
+/**
+ * Writes the expiry of lapsed lifetime credits and queues the new balance for the service; the
+ * balance set carries the card's new texts (the next credit to lapse), and a holder whose
+ * texts changed without one gets a profile update (docs/program.md, "On the card").
+ */
 async function expireWalletPassCredits(container: MedusaContainer) {
-  const expired = await container.resolve(WALLET_PASS_MODULE).expireLapsedCredits()
+  const walletPass = container.resolve(WALLET_PASS_MODULE)
+  const expired = await walletPass.expireLapsedCredits()
   if (expired.length) {
+    const { program } = await walletPass.getProgram()
+    if (cardInUse(program.pass)) {
+      await walletPass.cardTexts().queueChangedCards({
+        holder_ids: [...new Set(expired.map((e) => e.holder_id))],
+        program,
+        format: await cardFormat(container, program.timeZone),
+      })
+    }
     container
       .resolve(ContainerRegistrationKeys.LOGGER)
       .info(`wallet-pass: expired ${expired.length} lifetime credit(s)`)

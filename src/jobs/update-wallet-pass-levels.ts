@@ -1,16 +1,18 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { WALLET_PASS_MODULE } from "../modules/wallet-pass"
+import { cardInUse } from "../modules/wallet-pass/card-texts"
 import { backgroundWork } from "../utils/background-work"
 import { updateAllLevels } from "../workflows/program/update-all-levels"
 
 /**
  * Daily: every holder's level again (docs/program.md), so orders that leave the program's
- * rolling window stop counting. Writes and queues only for holders whose level or rates change.
+ * rolling window stop counting. Writes and queues only for holders whose level or rates change,
+ * or whose card's texts did (docs/program.md, "On the card").
  */
 async function updateWalletPassLevels(container: MedusaContainer) {
   const { program } = await container.resolve(WALLET_PASS_MODULE).getProgram()
-  if (!program.tiers.levels.length) return
+  if (!program.tiers.levels.length && !cardInUse(program.pass)) return
   const { read, changed } = await updateAllLevels(container)
   container
     .resolve(ContainerRegistrationKeys.LOGGER)

@@ -170,7 +170,7 @@ async function sendOne(
   if (!error) {
     // Effects first: should the process die before the operation is marked done, it is
     // sent again, and only idempotent requests have effects here.
-    await handler.onApplied?.(ctx, response ?? {})
+    await handler.onApplied?.(ctx, response ?? {}, send)
     const result = { response: record?.response ?? response ?? null }
     await recordOutcome({
       call: { ...call, outcome: "applied" },

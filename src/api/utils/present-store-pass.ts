@@ -16,6 +16,8 @@ export type StorePassContext = {
   access: { balance: number; spendable: number; verified: boolean }
   /** Credits with a lifetime still holding something, soonest first: what lapses when (minor units). */
   expiring: { remaining: number | null; expires_at: Date | null }[]
+  /** The texts the card's template variables get now (docs/program.md, "On the card"); null when none are set. */
+  cardTexts?: Record<string, string> | null
 }
 
 /**
@@ -62,6 +64,12 @@ export function presentStorePass(
     level: presentLevel(level),
     /** The program's bonuses received, newest first; shown once the phone is verified, like the balance they are part of. */
     bonuses: verified ? presentBonuses(bonuses) : [],
+    /**
+     * What the card's template variables say (name → text, as the card gets them: "Silver",
+     * "€80"), so the site says what the card does; null when the program sets none, and until
+     * the phone is verified (the texts hold the balance's expiring part).
+     */
+    card_texts: verified ? (context.cardTexts ?? null) : null,
   }
 }
 

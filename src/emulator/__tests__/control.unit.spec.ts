@@ -43,6 +43,31 @@ describe("control API over HTTP", () => {
     })
   })
 
+  it("keeps the template variables and the design a card was given, in its state and on its card page", async () => {
+    const design = "0b7d6c1e-3333-4a3b-9c55-6a1f0e2d3c4b"
+    await control("/customers", { phone: phone(4), name: "Vera" })
+    const written = await post(`${emulator.url}/crm/user_create_or_update`, {
+      app_key: APP_KEY,
+      phone: phone(4),
+      tier: "Silver",
+      to_next: "€80",
+      template_uuid: design,
+    })
+    expect(written.status).toBe(200)
+    const state = await control("/state", undefined, "GET")
+    expect((state.json.customers as unknown[])[0]).toMatchObject({
+      templateUuid: design,
+      variables: { tier: "Silver", to_next: "€80" },
+    })
+    const page = await control(`/card/${encodeURIComponent(phone(4))}`, undefined, "GET")
+    expect(page.status).toBe(200)
+    expect(page.headers["content-type"]).toContain("text/html")
+    expect(page.text).toContain("<th>tier</th><td>Silver</td>")
+    expect(page.text).toContain("<th>to_next</th><td>€80</td>")
+    expect(page.text).toContain(`data-design="${design}"`)
+    expect((await control(`/card/${encodeURIComponent(phone(5))}`, undefined, "GET")).status).toBe(404)
+  })
+
   it("a customer removes a pass: read_customer and the installed filter of read_customers show it", async () => {
     await control("/customers", {
       phone: phone(3),

@@ -1,6 +1,7 @@
 import { z } from "@medusajs/framework/zod"
 import { isSupportedCountry } from "libphonenumber-js"
 import { DEFAULT_REVISION, PLAN_LIMITS, PLAN_NAMES, PlanName, RateLimits, REVISIONS } from "../../lib/constants"
+import { cardSettingsSchema } from "./card-texts"
 import { programSchema } from "./program"
 import { storeEventsSchema } from "./store-events"
 import { percentToBasisPoints } from "./utils/amounts"
@@ -122,7 +123,19 @@ export const walletPassOptionsSchema = z
       })
       // Unset: the store's default region decides, when the store can be read (src/utils/phone-country.ts).
       .optional(),
+    // The design of a new card; a level's own design (pass.levelTemplates) wins.
     templateUuid: z.uuid({ error: "templateUuid must be a UUID" }).optional(),
+    // What the card shows (docs/program.md, "On the card"): the first version of the program's
+    // card settings, and the locale its texts are written in (unset: the store's first locale, else "en").
+    pass: cardSettingsSchema
+      .extend({
+        locale: z
+          .string({ error: 'pass.locale must be a BCP 47 language tag such as "ru-RU"' })
+          .refine(isLocale, { error: 'pass.locale must be a BCP 47 language tag such as "ru-RU"' })
+          .optional(),
+      })
+      .strict()
+      .prefault({}),
     installLink: z
       .object({
         formUrl: httpUrl("installLink.formUrl"),
@@ -288,6 +301,42 @@ export const walletPassOptionsSchema = z
       .prefault({}),
   })
   .strict()
+  .superRefine((o, ctx) => {
+    const fromPass = Object.keys(o.pass.variables).length + Object.keys(o.pass.levelTemplates).length
+    const inProgram = Object.keys(o.program.pass.variables).length + Object.keys(o.program.pass.levelTemplates).length
+    if (fromPass && inProgram) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["program", "pass"],
+        message: "set the card's variables and designs in option pass, not program.pass",
+      })
+    }
+    const levels = new Set(o.program.tiers.levels.map((l) => l.name))
+    // Checked against the option's program when it has levels (a saved program may bring others).
+    for (const level of levels.size ? Object.keys(o.pass.levelTemplates) : []) {
+      if (!levels.has(level)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["pass", "levelTemplates", level],
+          message: `"${level}" is not a level of program.tiers.levels: a design is given per level name`,
+        })
+      }
+    }
+  })
+  // The option's card settings are the program's first version's (docs/program.md).
+  .transform((o) => {
+    const { variables, levelTemplates } = o.pass
+    if (!Object.keys(variables).length && !Object.keys(levelTemplates).length) return o
+    return { ...o, program: { ...o.program, pass: { variables, levelTemplates } } }
+  })
+
+function isLocale(tag: string): boolean {
+  try {
+    return Intl.getCanonicalLocales(tag).length === 1
+  } catch {
+    return false
+  }
+}
 
 /** Options as a merchant writes them. */
 export type WalletPassOptionsInput = z.input<typeof walletPassOptionsSchema>

@@ -1,4 +1,5 @@
 import { z } from "@medusajs/framework/zod"
+import { cardSettingsSchema } from "./card-texts"
 import { MAX_AMOUNT_MINOR } from "./constants"
 import { percentToBasisPoints, toMinorUnits } from "./utils/amounts"
 import { issueLine } from "./utils/issues"
@@ -126,10 +127,22 @@ export const programSchema = z
       .string({ error: 'timeZone must be an IANA time zone such as "Europe/Moscow"' })
       .refine(isTimeZone, { error: 'timeZone must be an IANA time zone such as "Europe/Moscow"' })
       .default("UTC"),
+    // What the card shows (docs/program.md, "On the card"): template variables and a design per level.
+    pass: cardSettingsSchema.prefault({}),
   })
   .strict()
   .superRefine((program, ctx) => {
     const { levels } = program.tiers
+    const names = new Set(levels.map((l) => l.name))
+    for (const level of Object.keys(program.pass.levelTemplates)) {
+      if (!names.has(level)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["pass", "levelTemplates", level],
+          message: `"${level}" is not a level of the program: a design is given per level name`,
+        })
+      }
+    }
     if (levels.length && levels[0].threshold !== 0) {
       ctx.addIssue({
         code: "custom",
@@ -301,6 +314,13 @@ export function programChanges(before: Program, after: Program): ProgramChange[]
   setting("ratesOwner", before.ratesOwner, after.ratesOwner)
   setting("windowDays", before.tiers.windowDays, after.tiers.windowDays)
   setting("timeZone", before.timeZone, after.timeZone)
+  // The card's settings as one line each: a variable by its name, a design by its level.
+  const pairs = (map: Record<string, string>) =>
+    Object.entries(map)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(", ") || null
+  setting("pass.variables", pairs(before.pass.variables), pairs(after.pass.variables))
+  setting("pass.levelTemplates", pairs(before.pass.levelTemplates), pairs(after.pass.levelTemplates))
   const byName = (levels: ProgramLevel[]) => new Map(levels.map((l) => [l.name.toLowerCase(), l]))
   const old = byName(before.tiers.levels)
   const kept = byName(after.tiers.levels)

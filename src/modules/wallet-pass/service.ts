@@ -4,6 +4,7 @@ import * as models from "./models"
 import type { WalletPassOptions } from "./options"
 import type { AccountsService } from "./services/accounts"
 import type { AdminReadsService } from "./services/admin-reads"
+import type { CardTextsContainer } from "./services/card-texts"
 import type { EnrollmentService } from "./services/enrollment"
 import type { HookInboxService } from "./services/hook-inbox"
 import type { LedgerService } from "./services/ledger"
@@ -332,9 +333,8 @@ export default class WalletPassModuleService extends MedusaService(models) {
   /** Hook deliveries, filtered by method, outcome and phone, paged. */
   listAdminHookDeliveries = (...a: Parameters<AdminReadsService["listHookDeliveries"]>) =>
     this.adminReads_.listHookDeliveries(...a)
-  /** The latest request the service answered. */
+  /** The latest request the service answered; the cards a campaign for the whole base would reach. */
   getLatestServiceAnswer = () => this.adminReads_.getLatestServiceAnswer()
-  /** The cards a campaign for the whole base would reach. */
   getCampaignAudience = () => this.adminReads_.getCampaignAudience()
 
   // The admin's program overview (services/overview.ts)
@@ -342,7 +342,7 @@ export default class WalletPassModuleService extends MedusaService(models) {
   getProgramOverview(...args: Parameters<OverviewService["getProgramOverview"]>) {
     return this.overview_.getProgramOverview(...args)
   }
-
-  /** The order sweep (services/order-sweep.ts): orders no event brought their bonus, reversal or spend. */
+  /** The order sweep (services/order-sweep.ts), and the card's texts and design (services/card-texts.ts). */
   orderSweep = () => (this as unknown as OrderSweepContainer).__container__.orderSweepService
+  cardTexts = () => (this as unknown as CardTextsContainer).__container__.cardTextsService
 }

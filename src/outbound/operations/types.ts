@@ -30,7 +30,12 @@ export type ServiceRequest = {
    * nothing moved the balance the service should show meanwhile (OutboxService.recordSendOutcome).
    */
   setsBalance?: number
+  /** What the request gives the card (its template variables; the level of the design it sends), recorded once applied. */
+  card?: CardSent
 }
+
+/** The card's texts a request sends, and the level whose design it gives (absent: no design). */
+export type CardSent = { texts: Record<string, string>; design_level?: string | null }
 
 /**
  * Everything the dispatcher knows of one service method (docs/architecture.md, "Adding a
@@ -40,7 +45,7 @@ export type ServiceRequest = {
 export type OperationHandler = {
   build(ctx: OperationContext): ServiceRequest | Promise<ServiceRequest>
   /** What a good answer changes on the store's side. */
-  onApplied?(ctx: OperationContext, response: Record<string, unknown>): Promise<void>
+  onApplied?(ctx: OperationContext, response: Record<string, unknown>, request?: ServiceRequest): Promise<void>
   /** An answer "no such customer" that is an answer, not a failure (a read of a phone the service does not know). */
   onNotFound?(ctx: OperationContext): Promise<void>
   /** What the store shows once the request failed for good (`failed` or `needs_review`); `operation` is the settled row. */

@@ -1,11 +1,20 @@
 import { Modules } from "@medusajs/framework/utils"
+import { cardDesign, cardInUse } from "../../modules/wallet-pass/card-texts"
+import { cardFormat } from "../../utils/card-format"
 import type { PushType } from "../../lib/constants"
 import { formatBirthday } from "../../lib/phone"
 import type { UserCreateOrUpdateInput } from "../../lib/wallet-pass-client"
 import { OPERATION_PRIORITY } from "../../modules/wallet-pass/constants"
 import type { SendFacts } from "../../modules/wallet-pass/types"
 import { basisPointsToPercent, fromMinorUnits } from "../../modules/wallet-pass/utils/amounts"
-import { balanceToSet, holderPhone, type OperationContext, type OperationHandler, type ServiceRequest } from "./types"
+import {
+  balanceToSet,
+  type CardSent,
+  holderPhone,
+  type OperationContext,
+  type OperationHandler,
+  type ServiceRequest,
+} from "./types"
 import { operationKeys } from "../../modules/wallet-pass/keys"
 import { TEXT_NOT_SENT_MESSAGE } from "../../modules/wallet-pass/repositories/trust"
 
@@ -55,16 +64,21 @@ export const userCreateOrUpdate: OperationHandler = {
       // ever for an adopted holder (the queue sends nothing else for one that is not).
       const balance = balanceToSet(ctx)
       input.balance = fromMinorUnits(balance)
-      return send({ atMostOnce: false, setsBalance: balance })
+      // A balance set going anyway carries the card's texts (docs/program.md, "On the card").
+      const card = await cardFields(ctx, input, false)
+      return send({ atMostOnce: false, setsBalance: balance, card })
     }
-    Object.assign(input, await profileFields(ctx, facts.holder!))
+    const profile = await profileFields(ctx, facts.holder!)
+    Object.assign(input, profile.fields)
     // An enrolment or a profile update carries a balance only with the balance changes
     // waiting behind it (coalescing, external CRM only: docs/architecture.md), and again when
     // it is sent again after taking them over (payload.sets_balance); never the service's
     // balance of a holder not adopted (the queue sends nothing else for one).
     const setsBalance = facts.coalesced || payload.sets_balance === true ? balanceToSet(ctx) : undefined
     if (setsBalance !== undefined) input.balance = fromMinorUnits(setsBalance)
-    if (options.templateUuid) input.template_uuid = options.templateUuid
+    // The design only where it decides one: a new card, or a level's own design when the level
+    // changed; never on an ordinary update, so one set in the service's dashboard stays.
+    const card = await cardFields(ctx, input, type === "enroll" && !facts.has_installed_card, profile.firstName)
     // An enrolment texts the install link, but not to a holder with an installed card (a
     // phone the service knew), not again after an ambiguous outcome (it may have gone out),
     // and not for a store signup (`install_text: false`: an unproven phone, docs/security.md).
@@ -78,10 +92,13 @@ export const userCreateOrUpdate: OperationHandler = {
       input.link = options.installLink!.formUrl
       input.sms = options.installLink!.sms
     }
-    return send({ atMostOnce: false, texts, setsBalance })
+    return send({ atMostOnce: false, texts, setsBalance, card })
   },
 
-  onApplied: async ({ walletPass, operation }, response) => {
+  onApplied: async ({ walletPass, operation }, response, request) => {
+    if (request?.card && operation.holder_id) {
+      await walletPass.cardTexts().recordCardSent({ holder_id: operation.holder_id, ...request.card })
+    }
     const type = operation.payload.type
     if (type === "verify") {
       // `sms_send: false`: the service took the request but sent no text; the shopper is told.
@@ -147,17 +164,62 @@ export const userCreateOrUpdate: OperationHandler = {
   },
 }
 
-/** Profile of a holder as the service takes it; the service needs a name to create a customer. */
-async function profileFields(
-  { container }: OperationContext,
-  holder: NonNullable<SendFacts["holder"]>
-): Promise<Partial<UserCreateOrUpdateInput>> {
-  const customer = holder.customer_id
+/**
+ * The card's template variables and design a request gives it (docs/program.md, "On the card"),
+ * set on `input`; what it gave is recorded once applied. Undefined when the program's card
+ * settings ask for nothing and no design goes.
+ */
+async function cardFields(
+  ctx: OperationContext,
+  input: UserCreateOrUpdateInput,
+  newCard: boolean,
+  firstName?: string | null
+): Promise<CardSent | undefined> {
+  const { walletPass, options, facts, container } = ctx
+  const holder = facts.holder!
+  const { program } = await walletPass.getProgram()
+  if (!cardInUse(program.pass)) {
+    if (newCard && options.templateUuid) input.template_uuid = options.templateUuid
+    return undefined
+  }
+  if (firstName === undefined && Object.values(program.pass.variables).includes("firstName")) {
+    firstName = holder.name ?? (await customerOf(ctx, holder))?.first_name ?? null
+  }
+  const cards = await walletPass.cardTexts().getHolderCards({
+    holder_ids: [holder.id],
+    program,
+    format: await cardFormat(container, program.timeZone),
+    first_names: new Map([[holder.id, firstName ?? holder.name]]),
+  })
+  const card = cards.get(holder.id)
+  if (!card) return undefined
+  if (Object.keys(card.texts).length) input.variables = card.texts
+  const design = cardDesign({
+    newCard,
+    level: card.level,
+    designLevel: card.sent.level,
+    levelTemplates: program.pass.levelTemplates,
+    templateUuid: options.templateUuid,
+  })
+  if (design) input.template_uuid = design
+  return { texts: card.texts, ...(design && { design_level: card.level }) }
+}
+
+async function customerOf({ container }: OperationContext, holder: NonNullable<SendFacts["holder"]>) {
+  return holder.customer_id
     ? await container
         .resolve(Modules.CUSTOMER)
         .retrieveCustomer(holder.customer_id, { select: ["id", "first_name", "last_name", "email"] })
         .catch(() => null)
     : null
+}
+
+/** Profile of a holder as the service takes it; the service needs a name to create a customer. */
+async function profileFields(
+  ctx: OperationContext,
+  holder: NonNullable<SendFacts["holder"]>
+): Promise<{ fields: Partial<UserCreateOrUpdateInput>; firstName: string | null }> {
+  const customer = await customerOf(ctx, holder)
   const name =
     holder.name ?? customer?.first_name ?? customer?.last_name ?? customer?.email?.split("@")[0] ?? holder.phone!
   const fields: Partial<UserCreateOrUpdateInput> = { name }
@@ -175,5 +237,5 @@ async function profileFields(
     fields.bonus = basisPointsToPercent(holder.bonus_percent_bp ?? 0)
     fields.discount = basisPointsToPercent(holder.discount_percent_bp)
   }
-  return fields
+  return { fields, firstName: holder.name ?? customer?.first_name ?? null }
 }

@@ -26,6 +26,7 @@ describe("the loyalty program's schema", () => {
         referral: { amount: 0, newCustomerAmount: 0, afterDays: 14, lifetimeDays: null },
       },
       timeZone: "UTC",
+      pass: { variables: {}, levelTemplates: {} },
     })
   })
 

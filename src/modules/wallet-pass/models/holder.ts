@@ -49,6 +49,10 @@ export const WalletPassHolder = model
     level: model.text().nullable(),
     level_changed_at: model.dateTime().nullable(),
     rates_source: model.enum([...RATES_SOURCES]).default("service"),
+    // What the card was last given (docs/program.md, "On the card"): the texts of its template
+    // variables, sent and applied, and the level whose design it was given (null: none by the store).
+    card_texts: model.json().nullable(),
+    card_level: model.text().nullable(),
     // A referral by `referrer_phone` (docs/program.md): when it was recorded and how it ended.
     referral_state: model.enum([...REFERRAL_STATES]).nullable(),
     referred_at: model.dateTime().nullable(),

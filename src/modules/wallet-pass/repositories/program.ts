@@ -3,7 +3,7 @@ import { generateEntityId } from "@medusajs/framework/utils"
 import type { HolderLevelRow, LevelChange, ProgramVersionRow } from "../types"
 
 /** What an order's returns took off its spend: `returns` maps each return to its amount. */
-const NET_SPEND = `GREATEST(s.amount - COALESCE((SELECT sum(CAST(value AS bigint)) FROM jsonb_each_text(s.returns)), 0), 0)`
+export const NET_SPEND = `GREATEST(s.amount - COALESCE((SELECT sum(CAST(value AS bigint)) FROM jsonb_each_text(s.returns)), 0), 0)`
 
 /** The program's versions and the spend that places customers on levels (docs/program.md). */
 export class ProgramRepository {

@@ -1,5 +1,6 @@
 import type { Context } from "@medusajs/framework/types"
 import { InjectManager, InjectTransactionManager, MedusaContext } from "@medusajs/framework/utils"
+import type { CardFormat } from "../card-texts"
 import { LEVEL_BATCH, OPERATION_PRIORITY } from "../constants"
 import { levelFor, nextLevel, type Program, programSchema } from "../program"
 import { ProgramRepository } from "../repositories/program"
@@ -14,9 +15,10 @@ import type {
 } from "../types"
 import { percentToBasisPoints, toMinorUnits } from "../utils/amounts"
 import { InternalService, type InternalServiceDeps } from "../utils/internal-service"
+import type { CardTextsService } from "./card-texts"
 import type { OutboxService } from "./outbox"
 
-type Deps = InternalServiceDeps & { outboxService: OutboxService }
+type Deps = InternalServiceDeps & { outboxService: OutboxService; cardTextsService: CardTextsService }
 
 /**
  * The loyalty program (docs/program.md): its saved versions, the spend of each order, and
@@ -32,10 +34,15 @@ export class ProgramService extends InternalService<Deps> {
     if (!latest) {
       return { id: null, program: this.options_.program, version: 0, source: "options", actor: null, saved_at: null }
     }
+    // Saved through the same schema: parsing again fills defaults added since. A version saved
+    // before the card settings existed takes the option's (docs/program.md, "On the card").
+    const program = programSchema.parse(latest.program)
+    if (!(latest.program && typeof latest.program === "object" && "pass" in latest.program)) {
+      program.pass = this.options_.program.pass
+    }
     return {
       id: latest.id,
-      // Saved through the same schema: parsing again fills defaults added since.
-      program: programSchema.parse(latest.program),
+      program,
       version: latest.version,
       source: "admin",
       actor: latest.actor,
@@ -96,15 +103,15 @@ export class ProgramService extends InternalService<Deps> {
    */
   @InjectTransactionManager()
   async updateLevels(
-    input: LevelPassInput & { program: Program },
+    input: LevelPassInput & { program: Program; card_format?: CardFormat },
     @MedusaContext() sharedContext: Context = {}
-  ): Promise<{ changes: LevelChange[]; last_id: string | null; read: number }> {
-    const { program, spend, ...select } = input
+  ): Promise<{ changes: LevelChange[]; last_id: string | null; read: number; cards_queued: number }> {
+    const { program, spend, card_format, ...select } = input
     const repo = new ProgramRepository(this.knex_(sharedContext))
     if (spend) {
       // An order's spend first, in the same transaction: its customer's level follows at once.
       const customerId = await this.recordOrderSpend_(repo, spend)
-      if (!customerId) return { changes: [], last_id: null, read: 0 }
+      if (!customerId) return { changes: [], last_id: null, read: 0, cards_queued: 0 }
       select.customer_ids = [customerId]
     }
     const rows = await repo.holderLevels(select, program.tiers.windowDays, true)
@@ -118,7 +125,15 @@ export class ProgramService extends InternalService<Deps> {
       }
       changes.push(change)
     }
-    return { changes, last_id: rows.at(-1)?.holder_id ?? null, read: rows.length }
+    // The card's texts of every holder read (an order moves the spend to the next level, a
+    // pass the level): one profile update each whose texts changed (docs/program.md, "On the card").
+    const cards = card_format
+      ? await this.deps_.cardTextsService.queueChangedCards(
+          { holder_ids: rows.map((r) => r.holder_id), program, format: card_format },
+          sharedContext
+        )
+      : { queued: 0 }
+    return { changes, last_id: rows.at(-1)?.holder_id ?? null, read: rows.length, cards_queued: cards.queued }
   }
 
   /**

@@ -1,6 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
 import type { LevelChange, LevelPassInput } from "../../../modules/wallet-pass/types"
+import { cardFormat } from "../../../utils/card-format"
 
 export const updateLevelsStepId = "update-wallet-pass-levels"
 
@@ -9,14 +10,15 @@ export const updateLevelsStepId = "update-wallet-pass-levels"
  * program owns the rates, on the level's rates, queued to the service); with `spend`, an
  * order's spend is recorded first. Compensation puts back the level and rates each changed
  * holder had; a recorded spend stays (it is a fact of the order, recorded once), and a
- * queued profile update stays (it sends the rates the holder has when it goes).
+ * queued profile update stays (it sends the rates and card texts the holder has when it goes).
  */
 export const updateLevelsStep = createStep(
   updateLevelsStepId,
   async (input: LevelPassInput, { container }) => {
     const walletPass = container.resolve(WALLET_PASS_MODULE)
     const { program } = await walletPass.getProgram()
-    const result = await walletPass.updateLevels({ ...input, program })
+    const card_format = await cardFormat(container, program.timeZone)
+    const result = await walletPass.updateLevels({ ...input, program, card_format })
     return new StepResponse(result, result.changes)
   },
   async (changes: LevelChange[] | undefined, { container }) => {

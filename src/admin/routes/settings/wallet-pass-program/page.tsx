@@ -34,6 +34,7 @@ import {
   toBonuses,
   toBonusesDraft,
 } from "../../../components/program-bonuses"
+import { type CardDraft, ProgramCardFields, toCardDraft, toCardSettings } from "../../../components/program-card"
 
 type LevelDraft = { name: string; threshold: string; bonusPercent: string; discountPercent: string }
 type Draft = {
@@ -42,6 +43,7 @@ type Draft = {
   timeZone: string
   levels: LevelDraft[]
   bonuses: BonusesDraft
+  card: CardDraft
 }
 
 /** A level's numbers, in the order of the table's columns. */
@@ -61,6 +63,7 @@ const toDraft = (program: AdminWalletPassProgramResponse["program"]["program"], 
     discountPercent: numberText(l.discountPercent, locale),
   })),
   bonuses: toBonusesDraft(program.bonuses, locale),
+  card: toCardDraft(program.pass),
 })
 
 /** The draft as the API takes it; the server names what is wrong with it. */
@@ -79,6 +82,10 @@ const toProgram = (draft: Draft, locale?: string): ProgramInput => {
       })),
     },
     bonuses: toBonuses(draft.bonuses, locale),
+    pass: toCardSettings(
+      draft.card,
+      draft.levels.map((l) => l.name.trim())
+    ),
   }
 }
 
@@ -116,6 +123,12 @@ const describeChanges = (changes: ProgramChange[], { t, number }: WalletPassForm
   return changes.map((c) => {
     if (c.field === "levelAdded" || c.field === "levelRemoved")
       return t(`program.history.change.${c.field}`, { level: c.level })
+    if (c.field.startsWith("pass."))
+      return t("program.history.change.line", {
+        what: t(`program.history.change.${c.field}`),
+        from: c.from ?? t("common.none"),
+        to: c.to ?? t("common.none"),
+      })
     const [bonus, bonusField] = c.field.split(".")
     const what = c.level
       ? t("program.history.change.ofLevel", { level: c.level, field: t(`program.levels.field.${c.field}`) })
@@ -309,6 +322,12 @@ const WalletPassProgramPage = () => {
           </Button>
         </div>
         <ProgramBonusesFields draft={draft.bonuses} onChange={(bonuses) => setDraft({ ...draft, bonuses })} />
+        <ProgramCardFields
+          draft={draft.card}
+          levels={draft.levels.map((l) => l.name.trim()).filter(Boolean)}
+          program={() => toProgram(draft)}
+          onChange={(card) => setDraft({ ...draft, card })}
+        />
         {problem && (
           <Text size="small" className="text-ui-fg-error" data-testid="wallet-pass-program-problem">
             {problem}

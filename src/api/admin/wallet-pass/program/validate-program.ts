@@ -16,3 +16,29 @@ export function validateProgramBody(req: MedusaRequest, _res: MedusaResponse, ne
   req.validatedBody = parsed.program
   next()
 }
+
+/**
+ * Validates the card preview's body: `customer_id`, and an optional `program` checked like a
+ * saved one (400 invalid_data naming each field).
+ */
+export function validateCardPreviewBody(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
+  const body = (req.body ?? {}) as Record<string, unknown>
+  const customerId = body.customer_id
+  if (typeof customerId !== "string" || !customerId.trim() || customerId.length > 200 || /[\u0000]/.test(customerId)) {
+    return next(new MedusaError(MedusaError.Types.INVALID_DATA, "customer_id must be a customer's id"))
+  }
+  const unknown = Object.keys(body).filter((k) => k !== "customer_id" && k !== "program")
+  if (unknown.length) {
+    return next(new MedusaError(MedusaError.Types.INVALID_DATA, `Unknown field(s): ${unknown.join(", ")}`))
+  }
+  let program: unknown = undefined
+  if (body.program !== undefined) {
+    const parsed = programProblems(body.program)
+    if (parsed.problems) {
+      return next(new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid program: ${parsed.problems.join("; ")}`))
+    }
+    program = parsed.program
+  }
+  req.validatedBody = { customer_id: customerId.trim(), ...(program ? { program } : {}) }
+  next()
+}

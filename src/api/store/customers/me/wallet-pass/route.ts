@@ -6,6 +6,7 @@ import { presentStorePass } from "../../../../utils/present-store-pass"
 import { presentPhoneProblem, shopperPhoneMessage } from "../../../../utils/phone-problem"
 import type { StoreWalletPassResponse } from "../../../../types"
 import { usableRates } from "../../../../../modules/wallet-pass/utils/privileges"
+import { holderCardTexts } from "../../../../utils/card-texts"
 
 /**
  * GET /store/customers/me/wallet-pass — the signed-in customer's own pass (Medusa requires
@@ -55,6 +56,7 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<S
       formUrl: options.installLink?.formUrl ?? null,
       access,
       expiring,
+      cardTexts: access.verified ? await holderCardTexts(req.scope, pass.holder) : null,
     }),
     ...notLinked,
     ...phoneProblem,

@@ -1,0 +1,74 @@
+import type { Knex } from "@medusajs/framework/mikro-orm/knex"
+import { NET_SPEND } from "./program"
+
+/** A holder's facts for their card's texts, and what the card was last given. */
+export type CardFactsRow = {
+  holder_id: string
+  customer_id: string | null
+  level: string | null
+  spend: number
+  name: string | null
+  promo: string | null
+  member_since: Date | null
+  expiring_amount: number | null
+  expiring_at: Date | null
+  card_texts: Record<string, string> | null
+  card_level: string | null
+  /** Whether a request that sets the holder's values (an enrolment, a profile update, a balance set) waits in the queue. */
+  setting_waits: boolean
+}
+
+/** The reads and writes of the card's texts (docs/program.md, "On the card"). */
+export class CardTextsRepository {
+  constructor(private readonly knex: Knex) {}
+
+  /**
+   * Per holder: level and spend (as the level pass counts it, over `windowDays`), the credit
+   * that lapses first (what is left of it), when they joined, their promo code, and what
+   * their card was last given.
+   */
+  async facts(holderIds: string[], windowDays: number | null): Promise<CardFactsRow[]> {
+    if (!holderIds.length) return []
+    const { rows } = await this.knex.raw<{ rows: CardFactsRow[] }>(
+      `SELECT h.id AS holder_id, h.customer_id, h.level, h.name, h.promo,
+              COALESCE(h.enrolled_at, h.created_at) AS member_since, h.card_texts, h.card_level,
+              CASE WHEN h.customer_id IS NULL THEN 0 ELSE
+                COALESCE((SELECT sum(${NET_SPEND}) FROM wallet_pass_order_spend s
+                           WHERE s.customer_id = h.customer_id AND s.canceled_at IS NULL AND s.deleted_at IS NULL
+                             AND (CAST(:window AS integer) IS NULL
+                                  OR s.placed_at >= now() - make_interval(days => CAST(:window AS integer)))), 0)
+              END AS spend,
+              x.remaining AS expiring_amount, x.expires_at AS expiring_at,
+              EXISTS (SELECT 1 FROM wallet_pass_operation o
+                       WHERE o.holder_id = h.id AND o.method = 'user_create_or_update' AND o.state = 'pending'
+                         AND o.payload->>'type' IN ('enroll', 'profile', 'balance_sync') AND o.deleted_at IS NULL)
+                AS setting_waits
+         FROM wallet_pass_holder h
+         LEFT JOIN LATERAL (
+           SELECT e.remaining, e.expires_at FROM wallet_pass_ledger_entry e
+            WHERE e.holder_id = h.id AND e.expires_at IS NOT NULL AND e.expires_at > now() AND e.expired_at IS NULL
+              AND e.state = 'applied' AND e.remaining > 0 AND e.deleted_at IS NULL
+            ORDER BY e.expires_at, e.id LIMIT 1
+         ) x ON true
+        WHERE h.id = ANY(:holders) AND h.deleted_at IS NULL
+        ORDER BY h.id`,
+      { holders: holderIds, window: windowDays }
+    )
+    return rows.map((r) => ({
+      ...r,
+      spend: Number(r.spend),
+      expiring_amount: r.expiring_amount === null ? null : Number(r.expiring_amount),
+    }))
+  }
+
+  /** What a request applied gave the card: its texts (merged over the last), and the level of the design it gave. */
+  async recordSent(input: { holder_id: string; texts: Record<string, string>; design_level?: string | null }) {
+    await this.knex.raw(
+      `UPDATE wallet_pass_holder
+          SET card_texts = COALESCE(card_texts, '{}'::jsonb) || ?::jsonb,
+              card_level = CASE WHEN ? THEN ? ELSE card_level END, updated_at = now()
+        WHERE id = ?`,
+      [JSON.stringify(input.texts), input.design_level !== undefined, input.design_level ?? null, input.holder_id]
+    )
+  }
+}
