@@ -103,6 +103,12 @@ export type InstallInput = PersonFields & {
   invitedBy?: string
   /** Install this card of the customer; default: the first card not yet installed, else a new one. */
   card?: string
+  /**
+   * Fields sent in the createCustomer hook as given, over the customer's own: a service that
+   * sends what the receiver cannot keep (an e-mail outside the rule, an impossible birthday,
+   * an empty card number) or other text than the store expects. The customer is not changed.
+   */
+  hookFields?: Record<string, unknown>
 }
 
 export type InstallResult = {
@@ -806,7 +812,7 @@ export class EmulatorCore {
     c.updatedAt = new Date().toISOString()
     let hook: HookRecord | undefined
     if (this.webhook) {
-      hook = await this.sendHook(this.webhook, "createCustomer", this.hookCustomer(c))
+      hook = await this.sendHook(this.webhook, "createCustomer", { ...this.hookCustomer(c), ...input.hookFields })
       const answer = createCustomerHookAnswerSchema.safeParse(hook.response)
       if (hook.ok && answer.success) c.remoteId = answer.data.customerId
     }

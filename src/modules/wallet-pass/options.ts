@@ -1,3 +1,4 @@
+import { LIFETIME_UNITS } from "../../lib/wallet-pass-client/hooks"
 import { z } from "@medusajs/framework/zod"
 import { isSupportedCountry } from "libphonenumber-js"
 import { DEFAULT_REVISION, PLAN_LIMITS, PLAN_NAMES, PlanName, RateLimits, REVISIONS } from "../../lib/constants"
@@ -114,6 +115,9 @@ export const walletPassOptionsSchema = z
     revision: z
       .enum(REVISIONS, { error: `revision must be one of ${REVISIONS.map((r) => `"${r}"`).join(", ")}` })
       .default(DEFAULT_REVISION),
+    // The unit of addBalance `lifetime`: the revisions disagree and the current one (days)
+    // governs, whatever `revision` says (docs/service-api.md, "Revisions").
+    lifetimeUnit: z.enum(LIFETIME_UNITS, { error: 'lifetimeUnit must be "days" or "seconds"' }).default("days"),
     defaultCountry: z
       .string({ error: 'defaultCountry must be an ISO 3166-1 alpha-2 country code such as "RU"' })
       .transform((v) => v.trim().toUpperCase())

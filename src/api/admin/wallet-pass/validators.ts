@@ -8,6 +8,7 @@ import {
 } from "../../../modules/wallet-pass/constants"
 import { balanceAmount } from "../../utils/balance-amount"
 import { storableText } from "../../utils/storable-text"
+import { fitsEventValue } from "../../../lib/text"
 
 /** `?state=a,b`: a comma list of the given values, refused with the allowed ones named. */
 function commaListOf<T extends string>(allowed: readonly T[], name = "state") {
@@ -142,7 +143,7 @@ export const AdminWalletPassEvent = z
   .object({
     event: storableText("event").trim().min(1, { error: "event is required" }).max(100),
     value: storableText("value")
-      .max(EVENT_VALUE_MAX_LENGTH, { error: `value is at most ${EVENT_VALUE_MAX_LENGTH} characters` })
+      .refine(fitsEventValue, { error: `value is at most ${EVENT_VALUE_MAX_LENGTH} characters` })
       .optional(),
   })
   .strict()

@@ -65,7 +65,7 @@ describe("lenient readers shared with the hook receiver", () => {
     expect(pushTypeSchema.safeParse("sms").success).toBe(false)
   })
 
-  it("reads addBalance with string amounts and converts lifetime by revision", () => {
+  it("reads addBalance with string amounts and converts lifetime by its unit (days unless set; 0: no expiry)", () => {
     const hook = hookBodySchema.parse({
       crm_key: "k",
       method: "addBalance",
@@ -75,8 +75,10 @@ describe("lenient readers shared with the hook receiver", () => {
       method: "addBalance",
       customer: { sum: -12.5, transactionId: "42", lifetime: 30, cardNumbers: ["1001"] },
     })
-    expect(lifetimeToSeconds(30, "2.8.2")).toBe(30 * 86_400)
-    expect(lifetimeToSeconds(3600, "2.7.2")).toBe(3600)
+    expect(lifetimeToSeconds(30)).toBe(30 * 86_400)
+    expect(lifetimeToSeconds(30, "days")).toBe(30 * 86_400)
+    expect(lifetimeToSeconds(3600, "seconds")).toBe(3600)
+    expect(lifetimeToSeconds(0)).toBeUndefined()
   })
 
   it("refuses a non-numeric amount", () => {

@@ -190,6 +190,8 @@ export type HookDeliveryInput = {
   duration_ms: number
   request: Record<string, unknown> | null
   response: Record<string, unknown> | null
+  /** Optional fields of a createCustomer left out (src/lib/dropped-fields.ts). */
+  dropped?: { field: string; reason: string }[] | null
 }
 
 export type EnrollmentBefore = {
