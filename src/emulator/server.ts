@@ -17,7 +17,7 @@ import {
   type SetPrivilegesInput,
 } from "./core"
 import { EMULATOR_ERROR_TEXTS, EmulatorControlError, EmulatorRequestError } from "./errors"
-import { type ActiveFault, type FaultSpec, endpointPath } from "./faults"
+import { type ActiveFault, type FaultSpec, endpointPath, reshapeAnswer } from "./faults"
 import {
   type EmulatorLimitsInput,
   type EmulatorMode,
@@ -217,6 +217,9 @@ async function handleApi(
     return
   }
   if (fault?.kind === "status") return answer(injectedStatus(fault))
+  if ((fault?.kind === "omit_field" || fault?.kind === "add_field") && result.status === 200) {
+    return answer({ ...result, body: reshapeAnswer(result.body, fault) })
+  }
   answer(result)
 }
 

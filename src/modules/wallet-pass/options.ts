@@ -244,6 +244,25 @@ export const walletPassOptionsSchema = z
       .prefault({}),
   })
   .strict()
+  .superRefine((o, ctx) => {
+    // Revision 2.7.2 has no event/send and no template_uuid (docs/service-api.md, "Revisions").
+    if (o.revision !== "2.7.2") return
+    if (Object.keys(o.events).length > 0) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["events"],
+        message:
+          'store events go out as event/send, which revision 2.7.2 does not have: remove "events" or set revision "2.8.2"',
+      })
+    }
+    if (o.templateUuid !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["templateUuid"],
+        message: 'revision 2.7.2 has no template_uuid: remove "templateUuid" or set revision "2.8.2"',
+      })
+    }
+  })
 
 /** Options as a merchant writes them. */
 export type WalletPassOptionsInput = z.input<typeof walletPassOptionsSchema>
