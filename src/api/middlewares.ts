@@ -15,6 +15,7 @@ import {
   AdminWalletPassMove,
   AdminWalletPassSync,
   AdminWalletPassAdjust,
+  AdminWalletPassRemoteDecision,
   AdminWalletPassCampaign,
   AdminWalletPassEvent,
   AdminWalletPassPush,
@@ -69,6 +70,11 @@ export default defineMiddlewares({
       matcher: "/admin/customers/:id/wallet-pass/adjust",
       method: ["POST"],
       middlewares: [validateAndTransformBody(AdminWalletPassAdjust)],
+    },
+    {
+      matcher: "/admin/customers/:id/wallet-pass/remote",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AdminWalletPassRemoteDecision)],
     },
     {
       matcher: "/admin/customers/:id/wallet-pass/events",

@@ -138,6 +138,12 @@ export const AdminWalletPassAdjust = z
   .strict()
 export type AdminWalletPassAdjustType = z.infer<typeof AdminWalletPassAdjust>
 
+/** The merchant's decision about a pass the service links to another CRM. */
+export const AdminWalletPassRemoteDecision = z
+  .object({ decision: z.enum(["skip", "take_over"], { error: 'decision must be "skip" or "take_over"' }) })
+  .strict()
+export type AdminWalletPassRemoteDecisionType = z.infer<typeof AdminWalletPassRemoteDecision>
+
 /** An event for the service's triggers (event/send). */
 export const AdminWalletPassEvent = z
   .object({
