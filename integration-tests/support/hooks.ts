@@ -244,9 +244,13 @@ export const FAST_PLAN = { perSecond: 50, perHour: 100_000 }
  * before each test); `storeInFront` also seeds the spec's store first (seededStoreBeforeAll,
  * with `seed`) and gives the plugin's module.
  */
-export function externalCrmService(appKey: string, env: Record<string, string>) {
+export function externalCrmService(
+  appKey: string,
+  env: Record<string, string>,
+  emulator: Partial<EmulatorOptions> = {}
+) {
   const hooks = { login: "svc", password: `hook-pw-${appKey}` }
-  const service = emulatedServiceBeforeStore({ appKey, mode: "external_crm", limits: FAST_PLAN })
+  const service = emulatedServiceBeforeStore({ appKey, mode: "external_crm", limits: FAST_PLAN, ...emulator })
   const storeVars = storeEnv({
     WALLET_PASS_APP_KEY: appKey,
     WALLET_PASS_PLAN: JSON.stringify(FAST_PLAN),

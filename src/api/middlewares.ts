@@ -18,6 +18,7 @@ import {
   AdminWalletPassSync,
   AdminWalletPassImportStart,
   AdminWalletPassAdjust,
+  AdminWalletPassRemoteDecision,
   AdminWalletPassCampaign,
   AdminWalletPassEvent,
   AdminWalletPassPush,
@@ -83,6 +84,11 @@ export default defineMiddlewares({
       matcher: "/admin/customers/:id/wallet-pass/adjust",
       method: ["POST"],
       middlewares: [validateAndTransformBody(AdminWalletPassAdjust)],
+    },
+    {
+      matcher: "/admin/customers/:id/wallet-pass/remote",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AdminWalletPassRemoteDecision)],
     },
     {
       matcher: "/admin/customers/:id/wallet-pass/events",

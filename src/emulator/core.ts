@@ -103,6 +103,12 @@ export type InstallInput = PersonFields & {
   invitedBy?: string
   /** Install this card of the customer; default: the first card not yet installed, else a new one. */
   card?: string
+  /**
+   * Fields sent in the createCustomer hook as given, over the customer's own: a service that
+   * sends what the receiver cannot keep (an e-mail outside the rule, an impossible birthday,
+   * an empty card number) or other text than the store expects. The customer is not changed.
+   */
+  hookFields?: Record<string, unknown>
 }
 
 export type InstallResult = {
@@ -294,6 +300,7 @@ export class EmulatorCore {
 
   private route(endpoint: string, body: Body, smsNotSent = false): Promise<unknown> | unknown {
     const P = WALLET_PASS_PATHS
+    if (this.options.revision === "2.7.2") this.olderRevisionOnly(endpoint, body)
     switch (endpoint) {
       case P.status:
         return { app: this.options.accountName, balance: this.amountOut(this.options.accountBalance) }
@@ -316,6 +323,23 @@ export class EmulatorCore {
       default:
         throw new EmulatorRequestError("unknown_method", EMULATOR_ERROR_TEXTS.unknownMethod)
     }
+  }
+
+  /**
+   * Revision 2.7.2's feature set: what only 2.8.2 documents (balance/add, balance/deduct,
+   * event/send, card lookup in read_customer, template_uuid, card_track) is refused, so a
+   * client that sends it to an older service is caught (docs/emulator.md).
+   */
+  private olderRevisionOnly(endpoint: string, body: Body): void {
+    const P = WALLET_PASS_PATHS
+    if (endpoint === P.balanceAdd || endpoint === P.balanceDeduct || endpoint === P.eventSend)
+      throw new EmulatorRequestError("unknown_method", EMULATOR_ERROR_TEXTS.unknownMethod)
+    const newer = (field: string) => {
+      if (body[field] !== undefined)
+        throw new EmulatorRequestError("validation_error", `${field} is not a field of this revision`)
+    }
+    if (endpoint === P.userCreateOrUpdate) ["template_uuid", "card_track"].forEach(newer)
+    if (endpoint === P.readCustomer) newer("card")
   }
 
   /** True when the endpoint is one of the API's paths (docs/service-api.md, "Requests"; unknown paths are answered 404 before counting). */
@@ -808,7 +832,7 @@ export class EmulatorCore {
     c.updatedAt = new Date().toISOString()
     let hook: HookRecord | undefined
     if (this.webhook) {
-      hook = await this.sendHook(this.webhook, "createCustomer", this.hookCustomer(c))
+      hook = await this.sendHook(this.webhook, "createCustomer", { ...this.hookCustomer(c), ...input.hookFields })
       const answer = createCustomerHookAnswerSchema.safeParse(hook.response)
       if (hook.ok && answer.success) c.remoteId = answer.data.customerId
     }

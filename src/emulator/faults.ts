@@ -9,9 +9,21 @@ import { EmulatorControlError } from "./errors"
  * - `drop_after_apply`: apply the request, then destroy the connection instead of answering.
  * - `rate_limit`: answer 429 with `Retry-After: retryAfterSeconds` (default 1); nothing is applied.
  * - `sms_not_sent`: apply the request, but send no text it asks for: the answer says `sms_send: false`.
+ * - `omit_field`: apply the request and answer as usual, without `field` (a dotted path such
+ *   as `customer.phone`): a service whose answer lacks what our reading of the API expects.
+ * - `add_field`: the same, with `field` set to `value` (default `"?"`): a field our reading does not know.
  * Every kind also takes `delayMs`, waited before the fault acts.
  */
-export const FAULT_KINDS = ["delay", "status", "reset", "drop_after_apply", "rate_limit", "sms_not_sent"] as const
+export const FAULT_KINDS = [
+  "delay",
+  "status",
+  "reset",
+  "drop_after_apply",
+  "rate_limit",
+  "sms_not_sent",
+  "omit_field",
+  "add_field",
+] as const
 export type FaultKind = (typeof FAULT_KINDS)[number]
 
 export const faultSpecSchema = z
@@ -27,10 +39,16 @@ export const faultSpecSchema = z
     status: z.int().min(400).max(599).optional(),
     apply: z.boolean().optional(),
     retryAfterSeconds: z.int().min(0).optional(),
+    /** omit_field / add_field: the answer's field, as a dotted path (`customer.remoteId`). */
+    field: z.string().min(1).optional(),
+    /** add_field: the value given to it. */
+    value: z.unknown().optional(),
   })
   .superRefine((spec, ctx) => {
     if (spec.kind === "delay" && spec.delayMs === undefined)
       ctx.addIssue({ code: "custom", path: ["delayMs"], message: "a delay fault needs delayMs" })
+    if ((spec.kind === "omit_field" || spec.kind === "add_field") && spec.field === undefined)
+      ctx.addIssue({ code: "custom", path: ["field"], message: `a ${spec.kind} fault needs field` })
   })
 export type FaultSpec = z.input<typeof faultSpecSchema>
 
@@ -85,4 +103,24 @@ export class FaultQueue {
   clear(): void {
     this.faults = []
   }
+}
+
+/** `body` with the dotted `field` removed (omit) or set to `value` (add); other answers unchanged. */
+export function reshapeAnswer(body: unknown, fault: Pick<ActiveFault, "kind" | "field" | "value">): unknown {
+  if (!fault.field || typeof body !== "object" || body === null) return body
+  const copy = JSON.parse(JSON.stringify(body)) as Record<string, unknown>
+  const parts = fault.field.split(".")
+  let at: Record<string, unknown> = copy
+  for (const part of parts.slice(0, -1)) {
+    const next = at[part]
+    if (typeof next !== "object" || next === null) {
+      if (fault.kind === "omit_field") return copy
+      at[part] = {}
+    }
+    at = at[part] as Record<string, unknown>
+  }
+  const last = parts[parts.length - 1]
+  if (fault.kind === "omit_field") delete at[last]
+  else at[last] = fault.value === undefined ? "?" : fault.value
+  return copy
 }

@@ -18,7 +18,7 @@ import {
 } from "./core"
 import { renderCardPage } from "./card-page"
 import { EMULATOR_ERROR_TEXTS, EmulatorControlError, EmulatorRequestError } from "./errors"
-import { type ActiveFault, type FaultSpec, endpointPath } from "./faults"
+import { type ActiveFault, type FaultSpec, endpointPath, reshapeAnswer } from "./faults"
 import {
   type EmulatorLimitsInput,
   type EmulatorMode,
@@ -218,6 +218,9 @@ async function handleApi(
     return
   }
   if (fault?.kind === "status") return answer(injectedStatus(fault))
+  if ((fault?.kind === "omit_field" || fault?.kind === "add_field") && result.status === 200) {
+    return answer({ ...result, body: reshapeAnswer(result.body, fault) })
+  }
   answer(result)
 }
 

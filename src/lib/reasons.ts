@@ -37,6 +37,7 @@ const TEMPLATES = {
   import_invalid_phone: "not a phone number ({problem})",
   import_pass_of_other_phone: "store customer {customer_id} already has a pass for {phone}",
   import_unknown_phone: "the service no longer knows this phone",
+  import_remote_crm: "the service links this pass to {remote_id} in another CRM",
   import_read_failed: "the service did not answer its read: {error}",
   import_unreadable: "the service's answer could not be read: {error}",
   import_failed: "could not be imported: {error}",

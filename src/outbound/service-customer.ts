@@ -53,6 +53,11 @@ export function serviceCustomerSnapshot(
       installed: installs.has(number) ? installs.get(number)! : null,
     })),
     referrer_phone: referrer?.ok ? referrer.phone : null,
+    remote_id:
+      text(
+        customer.remoteId === undefined || customer.remoteId === null ? undefined : String(customer.remoteId),
+        200
+      ) ?? null,
     invites: Array.isArray(customer.invites) ? customer.invites.map(String) : null,
     profile: {
       name: text(customer.name),
@@ -104,4 +109,14 @@ export async function announceAdoptedRates(container: MedusaContainer, adopted: 
 /** The snapshot of a read_customer answer, phones read in the store's phone country. */
 export async function snapshotOf(container: MedusaContainer, customer: Record<string, unknown>) {
   return serviceCustomerSnapshot(customer, (await phoneCountry(container)).country)
+}
+
+/**
+ * True when the service links a pass to another CRM than this store (docs/service-api.md,
+ * "read_customer"): its `remoteId` is set and is none of the store customer ids the phone
+ * belongs to. The store's own id comes back as `remoteId` once the store answered the
+ * createCustomer hook or sent `customerId`; any other id is another CRM's.
+ */
+export function isForeignRemoteId(remoteId: string | null, ours: (string | null | undefined)[]): boolean {
+  return remoteId !== null && !ours.includes(remoteId)
 }

@@ -5,7 +5,7 @@ import { importServiceCustomerWorkflow } from "../workflows/import/import-servic
 import { type CountryCode, tryNormalizePhone } from "../lib/phone"
 import { type Reason, reason } from "../lib/reasons"
 import { phoneCountry, readCustomerPhones } from "../utils/phone-country"
-import { announceAdoptedRates, snapshotOf } from "./service-customer"
+import { announceAdoptedRates, isForeignRemoteId, snapshotOf } from "./service-customer"
 import type { OperationRow } from "../modules/wallet-pass/types"
 
 /**
@@ -49,12 +49,27 @@ export async function readCustomerEffects(
     })
     return
   }
+  // The other CRM's id the service links the pass to, kept on the holder with the merchant's
+  // decision about it (docs/adoption.md, "A pass linked to another CRM").
+  const [holder] = await walletPass.listWalletPassHolders(
+    { id: holderId },
+    { select: ["id", "customer_id", "remote_id", "remote_decision"] }
+  )
+  const foreign = isForeignRemoteId(snapshot.remote_id ?? null, [holder?.customer_id])
+  const remote_id = foreign ? snapshot.remote_id! : null
+  if (holder && holder.remote_id !== remote_id) {
+    await walletPass.updateWalletPassHolders({ id: holderId, remote_id })
+  }
+  const leftToOtherCrm = foreign && holder?.remote_decision !== "take_over"
   // adopt (an enrolment), refresh (the admin), cards, drift: the holder takes what it may
   // (its balance only while it is not adopted; cards, referrer and invites every time).
   const adopted = await walletPass.adoptHolder({ holder_id: holderId, snapshot })
   await announceAdoptedRates(container, adopted)
   const runId = runOf(operation)
-  if (type === "drift" && runId) {
+  if (type === "drift" && runId && leftToOtherCrm) {
+    // Not healed: until the merchant takes the pass over, the other CRM's balance is not drift.
+    await walletPass.settleSyncRun(runId, operation.id)
+  } else if (type === "drift" && runId) {
     await walletPass.recordDrift({
       run_id: runId,
       holder_id: holderId,
@@ -158,8 +173,15 @@ async function importCustomer(
 ): Promise<void> {
   const itemId = String(operation.payload.item_id)
   const phone = String(operation.payload.phone)
+  let remoteId: string | null = null
   const skip = (why: Reason) =>
-    walletPass.finishImportItem({ item_id: itemId, state: "skipped", reason: why, operation_id: operation.id })
+    walletPass.finishImportItem({
+      item_id: itemId,
+      state: "skipped",
+      reason: why,
+      remote_id: remoteId,
+      operation_id: operation.id,
+    })
   let snapshot
   try {
     snapshot = await snapshotOf(container, customer)
@@ -169,8 +191,22 @@ async function importCustomer(
   }
   try {
     const index = await storeCustomerPhones(container, walletPass, String(operation.payload.run_id))
+    const candidates = index.get(phone) ?? []
+    // A pass the service links to another CRM is not taken as ours unless the merchant said
+    // so for that customer (remote_decision "take_over", docs/adoption.md): skipped, showing the id.
+    const [own] = await walletPass.listWalletPassHolders(
+      { phone },
+      { select: ["id", "customer_id", "remote_decision"] }
+    )
+    if (isForeignRemoteId(snapshot.remote_id ?? null, [...candidates, own?.customer_id])) {
+      remoteId = snapshot.remote_id ?? null
+      if (own?.remote_decision !== "take_over") {
+        await skip(reason("import_remote_crm", { remote_id: snapshot.remote_id! }))
+        return
+      }
+    }
     const { result } = await importServiceCustomerWorkflow(container).run({
-      input: { phone, snapshot, candidate_customer_ids: index.get(phone) ?? [] },
+      input: { phone, snapshot, candidate_customer_ids: candidates },
     })
     if (result.skip) {
       await skip(result.skip)
@@ -183,6 +219,7 @@ async function importCustomer(
       holder_id: result.holder_id,
       customer_id: result.customer_id,
       service_balance: snapshot.balance,
+      remote_id: remoteId,
       operation_id: operation.id,
     })
     if (result.adoption) await announceAdoptedRates(container, result.adoption)

@@ -108,6 +108,7 @@ export default defineArea({
         import_invalid_phone: "Not a phone number ({{problem}})",
         import_pass_of_other_phone: "Store customer {{customer_id}} already has a pass for {{phone}}",
         import_unknown_phone: "The service no longer knows this phone",
+        import_remote_crm: "The service links this pass to {{remote_id}} in another CRM",
         import_changed_on_both:
           "The service shows {{service}} and the store {{store}}: the store changed this balance since it took the customer over",
         drift_import_waiting: "An import is waiting for its final refresh",
@@ -314,6 +315,7 @@ export default defineArea({
         import_in_store: "Уже есть в магазине",
         import_invalid_phone: "Не номер телефона ({{problem}})",
         import_pass_of_other_phone: "У клиента магазина {{customer_id}} уже есть карта на номер {{phone}}",
+        import_remote_crm: "Сервис связывает эту карту с {{remote_id}} в другой CRM",
         import_unknown_phone: "Сервис больше не знает этот номер",
         import_changed_on_both:
           "В сервисе {{service}}, в магазине {{store}}: магазин менял этот баланс после того, как принял клиента",

@@ -68,6 +68,12 @@ export function presentAdminPass(
       verified_at: holder.verified_at,
       /** The last drift check's mismatch, amounts in the balance unit; null when none. */
       drift: presentDrift(holder.drift as Record<string, unknown> | null),
+      /** Fields the last createCustomer sent that the store could not keep (docs/routes.md); null when none. */
+      dropped_fields:
+        (holder.dropped_fields as { at: string; fields: { field: string; reason: string }[] } | null) ?? null,
+      /** The id the service links this pass to in another CRM, and the merchant's decision: "skip", "take_over" or null (undecided). */
+      remote_id: holder.remote_id ?? null,
+      remote_decision: (holder.remote_decision as "skip" | "take_over" | null) ?? null,
       user_hash: holder.user_hash,
       extra: holder.extra,
       created_at: holder.created_at,

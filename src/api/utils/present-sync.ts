@@ -49,6 +49,7 @@ export function presentImportItem(
     customer_id: string | null
     service_balance: number | null
     refreshed_balance: number | null
+    remote_id?: string | null
   } & Partial<StoredReason>
 ) {
   return {
@@ -60,5 +61,7 @@ export function presentImportItem(
     ...presentReason(item),
     service_balance: item.service_balance === null ? null : fromMinorUnits(item.service_balance),
     refreshed_balance: item.refreshed_balance === null ? null : fromMinorUnits(item.refreshed_balance),
+    /** The other CRM's id the service links this pass to (read_customer `remoteId`), null when none. */
+    remote_id: item.remote_id ?? null,
   }
 }

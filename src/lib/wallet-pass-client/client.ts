@@ -183,6 +183,8 @@ export class WalletPassClient {
       () => {
         const { variables, birthday, phone, discount, bonus, balance, ...rest } =
           userCreateOrUpdateInputSchema.parse(input)
+        if (rest.template_uuid !== undefined) this.needsCurrentRevision("template_uuid")
+        if (rest.card_track !== undefined) this.needsCurrentRevision("card_track")
         return {
           ...variables,
           ...rest,
@@ -202,7 +204,10 @@ export class WalletPassClient {
   readCustomer(input: ReadCustomerInput): Promise<ReadCustomerResponse> {
     return this.call(
       "readCustomer",
-      () => this.withE164(readCustomerInputSchema, input),
+      () => {
+        if (input.card !== undefined) this.needsCurrentRevision("read_customer by card")
+        return this.withE164(readCustomerInputSchema, input)
+      },
       readCustomerResponseSchema,
       input
     )
@@ -248,7 +253,15 @@ export class WalletPassClient {
 
   /** 4.7: fires the triggers of an event key; `value` over 100 characters is refused locally. */
   eventSend(input: EventSendInput): Promise<EventSendResponse> {
-    return this.call("eventSend", () => this.withE164(eventSendInputSchema, input), eventSendResponseSchema, input)
+    return this.call(
+      "eventSend",
+      () => {
+        this.needsCurrentRevision("event/send")
+        return this.withE164(eventSendInputSchema, input)
+      },
+      eventSendResponseSchema,
+      input
+    )
   }
 
   /** 4.8: adds `sum` to the customer's balance; the response carries the new balance. */
@@ -297,6 +310,17 @@ export class WalletPassClient {
     return { ...rest, ...this.optionalPhone(phone) }
   }
 
+  /**
+   * Refuses locally what only revision 2.8.2 documents (balance/add, balance/deduct,
+   * event/send, card lookup in read_customer, template_uuid, card_track) when the client
+   * speaks 2.7.2: nothing the older service may not know goes out (docs/service-api.md, "Revisions").
+   */
+  private needsCurrentRevision(what: string): void {
+    if (this.revision === "2.7.2") {
+      throw new LocalInputError([`${what} is not in revision 2.7.2 (only 2.8.2 documents it)`])
+    }
+  }
+
   /** 2.7.2 showed amounts as numeric strings; 2.8.2 uses JSON numbers. */
   private amount(value: number): number | string {
     return this.revision === "2.7.2" ? String(value) : value
@@ -313,6 +337,7 @@ export class WalletPassClient {
   }
 
   private balancePayload(input: BalanceChangeInput): Payload {
+    this.needsCurrentRevision("balance/add and balance/deduct")
     const { sum, ...rest } = this.withE164(balanceChangeInputSchema, input)
     return { ...rest, sum: this.amount(sum) }
   }

@@ -1,11 +1,10 @@
 /**
  * Hooks the service sends to the store (docs/service-api.md, "Hooks") and the answers it expects. The
  * emulator builds hooks from these types; a receiver can parse with these schemas, which
- * accept both revisions (amounts as numbers or numeric strings; `lifetime` in days under
- * 2.8.2, in seconds under 2.7.2: see `lifetimeToSeconds`).
+ * accept both revisions (amounts as numbers or numeric strings; `lifetime` in the configured
+ * unit, days unless set: see `lifetimeToSeconds`).
  */
 import { z } from "@medusajs/framework/zod"
-import type { Revision } from "../constants"
 import { amountSchema, flagSchema, idSchema, optional } from "./schemas"
 
 const cardNumbers = z
@@ -82,7 +81,16 @@ export const hookAckAnswerSchema = z.looseObject({ success: flagSchema })
 /** Any failed hook (HTTP 400). */
 export const hookErrorAnswerSchema = z.looseObject({ error: z.string() })
 
-/** addBalance `lifetime` in seconds: days under 2.8.2, already seconds under 2.7.2 (docs/service-api.md, "Hooks"). */
-export function lifetimeToSeconds(lifetime: number, revision: Revision): number {
-  return revision === "2.7.2" ? lifetime : lifetime * 86_400
+/** The unit of addBalance `lifetime`: the revisions disagree, the current one (days) governs. */
+export const LIFETIME_UNITS = ["days", "seconds"] as const
+export type LifetimeUnit = (typeof LIFETIME_UNITS)[number]
+
+/**
+ * addBalance `lifetime` in seconds, read in `unit` (the `lifetimeUnit` option, days unless
+ * set; docs/service-api.md, "Hooks"). A `lifetime` of 0 means the credit never expires and
+ * reads as `undefined`, as an absent one does.
+ */
+export function lifetimeToSeconds(lifetime: number, unit: LifetimeUnit = "days"): number | undefined {
+  if (lifetime === 0) return undefined
+  return unit === "seconds" ? lifetime : lifetime * 86_400
 }

@@ -6,6 +6,8 @@
  */
 import { z } from "@medusajs/framework/zod"
 import { EVENT_VALUE_MAX_LENGTH, PUSH_TYPES } from "../constants"
+import { codePointLength, fitsEventValue } from "../text"
+import { emailSchema } from "../email"
 
 // ---------------------------------------------------------------------------------------------
 // Lenient readers shared by responses and hooks
@@ -80,10 +82,8 @@ export const CUSTOMER_WRITE_FIELDS = [
   "send_telegram",
 ] as const
 
-/** Counts Unicode characters, not UTF-16 units, so an emoji is one character. */
-export function characterCount(text: string): number {
-  return [...text].length
-}
+/** Counts Unicode characters, not UTF-16 units, so an emoji is one character (src/lib/text.ts). */
+export const characterCount = codePointLength
 
 /** Values a custom template variable may take. */
 export const templateVariableSchema = z.union([z.string(), z.number(), z.boolean(), z.null()])
@@ -92,7 +92,7 @@ export const userCreateOrUpdateInputSchema = z
   .strictObject({
     phone: phoneInput,
     name: z.string().optional(),
-    email: z.email().optional(),
+    email: emailSchema.optional(),
     surname: z.string().optional(),
     middlename: z.string().optional(),
     /** dd.mm.yyyy, yyyy-mm-dd or a Date; sent as dd.mm.yyyy. */
@@ -197,7 +197,7 @@ export const eventSendInputSchema = z
     value: z
       .string()
       .refine(
-        (v) => characterCount(v) <= EVENT_VALUE_MAX_LENGTH,
+        fitsEventValue,
         `value is longer than ${EVENT_VALUE_MAX_LENGTH} characters`
       )
       .optional(),

@@ -1,3 +1,4 @@
+import { LIFETIME_UNITS } from "../../lib/wallet-pass-client/hooks"
 import { z } from "@medusajs/framework/zod"
 import { isSupportedCountry } from "libphonenumber-js"
 import { DEFAULT_REVISION, PLAN_LIMITS, PLAN_NAMES, PlanName, RateLimits, REVISIONS } from "../../lib/constants"
@@ -115,6 +116,9 @@ export const walletPassOptionsSchema = z
     revision: z
       .enum(REVISIONS, { error: `revision must be one of ${REVISIONS.map((r) => `"${r}"`).join(", ")}` })
       .default(DEFAULT_REVISION),
+    // The unit of addBalance `lifetime`: the revisions disagree and the current one (days)
+    // governs, whatever `revision` says (docs/service-api.md, "Revisions").
+    lifetimeUnit: z.enum(LIFETIME_UNITS, { error: 'lifetimeUnit must be "days" or "seconds"' }).default("days"),
     defaultCountry: z
       .string({ error: 'defaultCountry must be an ISO 3166-1 alpha-2 country code such as "RU"' })
       .transform((v) => v.trim().toUpperCase())
@@ -321,6 +325,30 @@ export const walletPassOptionsSchema = z
           message: `"${level}" is not a level of program.tiers.levels: a design is given per level name`,
         })
       }
+    }
+    if (o.revision === "2.7.2" && Object.keys(o.pass.levelTemplates).length > 0) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["pass", "levelTemplates"],
+        message: 'revision 2.7.2 has no template_uuid: remove "pass.levelTemplates" or set revision "2.8.2"',
+      })
+    }
+    // Revision 2.7.2 has no event/send and no template_uuid (docs/service-api.md, "Revisions").
+    if (o.revision !== "2.7.2") return
+    if (Object.keys(o.events).length > 0) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["events"],
+        message:
+          'store events go out as event/send, which revision 2.7.2 does not have: remove "events" or set revision "2.8.2"',
+      })
+    }
+    if (o.templateUuid !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["templateUuid"],
+        message: 'revision 2.7.2 has no template_uuid: remove "templateUuid" or set revision "2.8.2"',
+      })
     }
   })
   // The option's card settings are the program's first version's (docs/program.md).

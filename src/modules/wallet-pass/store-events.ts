@@ -1,4 +1,5 @@
 import { z } from "@medusajs/framework/zod"
+import { cutToCodePoints, EVENT_VALUE_MAX_LENGTH } from "../../lib/text"
 
 /**
  * Store events that fire the service's triggers (docs/store-events.md): plugin option
@@ -46,8 +47,8 @@ export type EventMapping = {
 }
 export type StoreEventsOption = Partial<Record<StoreEventName, EventMapping>>
 
-/** The service's `value` holds at most this many characters: longer values are cut. */
-export const EVENT_VALUE_MAX = 100
+/** The service's `value` holds at most this many characters (code points): longer values are cut. */
+export const EVENT_VALUE_MAX = EVENT_VALUE_MAX_LENGTH
 
 const PARAM_LIMITS: Record<string, { min: number; max: number; unit: string }> = {
   afterMinutes: { min: 0.001, max: 43_200, unit: "minutes" },
@@ -107,5 +108,5 @@ export const storeEventsSchema = z
 /** A value as the service takes it: at most {@link EVENT_VALUE_MAX} characters, cut with "…". */
 export function eventValue(value: string): string {
   const text = value.replace(/\s+/g, " ").trim()
-  return text.length <= EVENT_VALUE_MAX ? text : `${text.slice(0, EVENT_VALUE_MAX - 1)}…`
+  return cutToCodePoints(text, EVENT_VALUE_MAX)
 }

@@ -12,7 +12,9 @@ export function balanceChange(ctx: OperationContext, direction: "add" | "deduct"
   if (ctx.facts.entry_amount === null)
     throw new Error(`${ctx.operation.method} ${ctx.operation.id} has no ledger entry`)
   const phone = holderPhone(ctx)
-  if (ctx.facts.coalesced) {
+  // Revision 2.7.2 has no balance/add or balance/deduct: the change goes as the absolute
+  // balance in user_create_or_update (docs/service-api.md, "Revisions").
+  if (ctx.facts.coalesced || ctx.options.revision === "2.7.2") {
     const balance = balanceToSet(ctx)
     return {
       atMostOnce: false,

@@ -1,3 +1,4 @@
+import { isEmail } from "../../lib/email"
 import { Modules } from "@medusajs/framework/utils"
 import { cardDesign, cardInUse } from "../../modules/wallet-pass/card-texts"
 import { cardFormat } from "../../utils/card-format"
@@ -227,7 +228,9 @@ async function profileFields(
   const email = holder.email ?? customer?.email
   if (surname) fields.surname = surname
   if (holder.middlename) fields.middlename = holder.middlename
-  if (email) fields.email = email
+  // Only an address the client sends (src/lib/email.ts): a store e-mail outside the rule is
+  // left out rather than making the whole update fail locally.
+  if (email && isEmail(email)) fields.email = email
   if (holder.birthday) fields.birthday = formatBirthday(holder.birthday, "request")
   if (holder.customer_id) fields.customerId = holder.customer_id
   if (holder.rates_source !== "service") {

@@ -10,6 +10,7 @@ import {
 } from "../../../modules/wallet-pass/constants"
 import { balanceAmount } from "../../utils/balance-amount"
 import { storableText } from "../../utils/storable-text"
+import { fitsEventValue } from "../../../lib/text"
 
 /** `?state=a,b`: a comma list of the given values, refused with the allowed ones named. */
 function commaListOf<T extends string>(allowed: readonly T[], name = "state") {
@@ -179,12 +180,18 @@ export const AdminWalletPassAdjust = z
   .strict()
 export type AdminWalletPassAdjustType = z.infer<typeof AdminWalletPassAdjust>
 
+/** The merchant's decision about a pass the service links to another CRM. */
+export const AdminWalletPassRemoteDecision = z
+  .object({ decision: z.enum(["skip", "take_over"], { error: 'decision must be "skip" or "take_over"' }) })
+  .strict()
+export type AdminWalletPassRemoteDecisionType = z.infer<typeof AdminWalletPassRemoteDecision>
+
 /** An event for the service's triggers (event/send). */
 export const AdminWalletPassEvent = z
   .object({
     event: storableText("event").trim().min(1, { error: "event is required" }).max(100),
     value: storableText("value")
-      .max(EVENT_VALUE_MAX_LENGTH, { error: `value is at most ${EVENT_VALUE_MAX_LENGTH} characters` })
+      .refine(fitsEventValue, { error: `value is at most ${EVENT_VALUE_MAX_LENGTH} characters` })
       .optional(),
   })
   .strict()

@@ -1,3 +1,4 @@
+import { HOOK_ANSWERS } from "./answers"
 import { createHash, timingSafeEqual } from "crypto"
 import type { WalletPassOptions } from "../../../modules/wallet-pass/options"
 
@@ -16,7 +17,9 @@ export type HookRequestFacts = {
   bodyCrmKey?: unknown
 }
 
-export type HookAuthResult = { ok: true } | { ok: false; status: 401 | 403; error: string }
+export type HookAuthResult =
+  | { ok: true }
+  | { ok: false; status: typeof HOOK_ANSWERS.unauthenticated | typeof HOOK_ANSWERS.forbidden; error: string }
 
 /** Compares two secrets in constant time, whatever their lengths. */
 export function secretsEqual(given: string, expected: string): boolean {
@@ -52,18 +55,26 @@ const HEADER_CHECKS = [
  */
 export function authenticateHook(hooks: HookOptions | undefined, facts: HookRequestFacts): HookAuthResult {
   if (!hooks) {
-    return { ok: false, status: 401, error: "hooks are not enabled on this store (set the plugin's hooks option)" }
+    return {
+      ok: false,
+      status: HOOK_ANSWERS.unauthenticated,
+      error: "hooks are not enabled on this store (set the plugin's hooks option)",
+    }
   }
   if (hooks.allowedIp) {
     const address = plainIpv4(hooks.trustProxy ? facts.forwardedAddress : facts.socketAddress)
     if (address !== hooks.allowedIp) {
-      return { ok: false, status: 403, error: "hooks are not accepted from this address" }
+      return { ok: false, status: HOOK_ANSWERS.forbidden, error: "hooks are not accepted from this address" }
     }
   }
   for (const [option, header] of HEADER_CHECKS) {
     const expected = hooks[option]
     if (expected !== undefined && facts.headers[header] !== expected) {
-      return { ok: false, status: 403, error: `header ${header} is missing or does not match this store` }
+      return {
+        ok: false,
+        status: HOOK_ANSWERS.forbidden,
+        error: `header ${header} is missing or does not match this store`,
+      }
     }
   }
 
@@ -78,7 +89,7 @@ export function authenticateHook(hooks: HookOptions | undefined, facts: HookRequ
     if ((viaHeader || viaBody) && !headerWrong && !bodyWrong) {
       return { ok: true }
     }
-    return { ok: false, status: 401, error: "invalid or missing crm_key" }
+    return { ok: false, status: HOOK_ANSWERS.unauthenticated, error: "invalid or missing crm_key" }
   }
   if (
     basic !== null &&
@@ -87,5 +98,5 @@ export function authenticateHook(hooks: HookOptions | undefined, facts: HookRequ
   ) {
     return { ok: true }
   }
-  return { ok: false, status: 401, error: "invalid or missing HTTP Basic credentials" }
+  return { ok: false, status: HOOK_ANSWERS.unauthenticated, error: "invalid or missing HTTP Basic credentials" }
 }

@@ -1,3 +1,4 @@
+import { HOOK_ANSWERS } from "./answers"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
@@ -38,6 +39,11 @@ export async function handleHook(scope: MedusaContainer, command: HookCommand): 
         balance: command.balance,
       },
     })
+    // The holder keeps what the last createCustomer could not store, for the customer's widget.
+    await walletPass.updateWalletPassHolders({
+      id: result.holder_id,
+      dropped_fields: command.dropped.length ? { at: new Date().toISOString(), fields: command.dropped } : null,
+    })
     return { body: { customerId: result.customer_id }, outcome: "ok", holder_id: result.holder_id }
   }
 
@@ -62,7 +68,7 @@ export async function handleHook(scope: MedusaContainer, command: HookCommand): 
       })
     if (!result.created && result.conflicting) {
       const error = await describeConflict(scope, command, result)
-      return { status: 400, body: { error }, outcome: "conflict", holder_id: result.holder_id }
+      return { status: HOOK_ANSWERS.conflict, body: { error }, outcome: "conflict", holder_id: result.holder_id }
     }
     if (result.created) {
       await announceBalanceChange(scope, {

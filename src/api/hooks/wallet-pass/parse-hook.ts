@@ -1,19 +1,25 @@
 import type { CountryCode } from "libphonenumber-js"
 import { HOOK_METHODS, HookMethod, Revision } from "../../../lib/constants"
 import { formatBirthday, parseBirthday, tryNormalizePhone } from "../../../lib/phone"
-import { hookBodySchema, lifetimeToSeconds } from "../../../lib/wallet-pass-client/hooks"
+import {
+  createCustomerHookCustomerSchema,
+  hookBodySchema,
+  type LifetimeUnit,
+  lifetimeToSeconds,
+} from "../../../lib/wallet-pass-client/hooks"
+import { EMAIL_MAX_LENGTH, normalizeEmail } from "../../../lib/email"
 import {
   amountProblem,
   describeAmountProblem,
   percentToBasisPoints,
   toMinorUnits,
 } from "../../../modules/wallet-pass/utils/amounts"
+import { type DroppedField, DroppedFields } from "../../../lib/dropped-fields"
 import type { PassHolderFields } from "../../../workflows/enrollment/steps/upsert-pass-holder"
 
 const MAX_TEXT = 500
 const MAX_ID = 200
 const MAX_LIFETIME_SECONDS = 100 * 366 * 86_400
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 type Card = { number: string; track?: string }
 
@@ -28,6 +34,8 @@ export type HookCommand =
       discount_percent_bp?: number
       /** The service's balance for the phone (minor units), adopted when the store has no history for it. */
       balance?: number
+      /** Optional fields left out because the store could not keep them. */
+      dropped: DroppedField[]
     }
   | { method: "readBalance"; phone: string; card_numbers: string[] }
   | {
@@ -48,9 +56,15 @@ export type HookCommand =
 
 export type ParseHookResult = { ok: true; command: HookCommand } | { ok: false; error: string; method?: HookMethod }
 
-export type ParseHookOptions = { defaultCountry: string; revision: Revision }
+export type ParseHookOptions = {
+  defaultCountry: string
+  revision: Revision
+  /** The unit of addBalance `lifetime` (the `lifetimeUnit` option); days unless set. */
+  lifetimeUnit?: LifetimeUnit
+}
 
 class HookInputError extends Error {}
+const isHookInputError = (e: unknown): e is HookInputError => e instanceof HookInputError
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value)
@@ -109,7 +123,10 @@ function cardNumbersOf(cards: string[]): string[] {
  * Checks a hook body (docs/service-api.md, "Hooks") and converts it to a command. Every problem becomes
  * a message naming the field and what it accepts, for a 400 `{ error }` answer.
  */
-export function parseHook(raw: unknown, { defaultCountry, revision }: ParseHookOptions): ParseHookResult {
+export function parseHook(
+  raw: unknown,
+  { defaultCountry, revision, lifetimeUnit = "days" }: ParseHookOptions
+): ParseHookResult {
   if (!isObject(raw)) {
     return { ok: false, error: "body must be a JSON object with method and customer" }
   }
@@ -127,69 +144,146 @@ export function parseHook(raw: unknown, { defaultCountry, revision }: ParseHookO
   if (!isObject(raw.customer)) {
     return { ok: false, method: known, error: "customer must be an object" }
   }
-  const parsed = hookBodySchema.safeParse(raw)
+  const dropped = new DroppedFields()
+  const body = known === "createCustomer" ? withoutBadOptionalFields(raw, raw.customer, dropped) : raw
+  const parsed = hookBodySchema.safeParse(body)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     return { ok: false, method: known, error: `${issue.path.join(".") || "body"}: ${issue.message}` }
   }
   try {
-    return { ok: true, command: toCommand(parsed.data, raw.customer, defaultCountry, revision) }
+    return {
+      ok: true,
+      command: toCommand(
+        parsed.data,
+        (body as { customer: Record<string, unknown> }).customer,
+        defaultCountry,
+        revision,
+        lifetimeUnit,
+        dropped
+      ),
+    }
   } catch (e) {
     if (e instanceof HookInputError) return { ok: false, method: known, error: e.message }
     throw e
   }
 }
 
+/** Fields of createCustomer that must be there and right; any other one is dropped when its type is wrong. */
+const CREATE_CUSTOMER_REQUIRED = new Set(["phone", "balance"])
+
+/**
+ * createCustomer with each optional field of the wrong type left out (and recorded), and
+ * card numbers that are not text or numbers taken out of the list: the rest is checked as usual.
+ */
+function withoutBadOptionalFields(
+  raw: Record<string, unknown>,
+  customer: Record<string, unknown>,
+  dropped: DroppedFields
+): Record<string, unknown> {
+  const shape = createCustomerHookCustomerSchema.shape as Record<
+    string,
+    { safeParse(v: unknown): { success: boolean } }
+  >
+  const kept: Record<string, unknown> = { ...customer }
+  for (const [field, schema] of Object.entries(shape)) {
+    if (CREATE_CUSTOMER_REQUIRED.has(field) || !(field in kept)) continue
+    if (field === "cardNumbers" && Array.isArray(kept.cardNumbers)) {
+      kept.cardNumbers = (kept.cardNumbers as unknown[]).filter((card, i) => {
+        const ok = typeof card === "string" || (typeof card === "number" && Number.isFinite(card))
+        if (!ok) dropped.add(`customer.cardNumbers[${i}]`, "is not a card number")
+        return ok
+      })
+      continue
+    }
+    if (!schema.safeParse(kept[field]).success) {
+      dropped.add(`customer.${field}`, "has the wrong type")
+      delete kept[field]
+    }
+  }
+  return { ...raw, customer: kept }
+}
+
 function toCommand(
   body: ReturnType<typeof hookBodySchema.parse>,
   sent: Record<string, unknown>,
   country: string,
-  revision: Revision
+  _revision: Revision,
+  lifetimeUnit: LifetimeUnit,
+  dropped: DroppedFields
 ): HookCommand {
   const c = body.customer
   const phone = phoneOf(c.phone, "customer.phone", country)
-  const card_numbers = cardNumbersOf(c.cardNumbers)
+  const card_numbers = body.method === "createCustomer" ? [] : cardNumbersOf(c.cardNumbers)
 
   switch (body.method) {
     case "createCustomer": {
+      // Only the phone (and the balance the store would adopt) can refuse a createCustomer:
+      // the card already exists at the service. Every other field is kept when valid and
+      // otherwise left out and recorded (src/lib/dropped-fields.ts).
       const b = body.customer
-      const email = text(b.email, "customer.email", 254)
-      if (email !== undefined && !EMAIL.test(email)) {
-        throw new HookInputError("customer.email is not a valid email address")
-      }
-      let birthday: string | undefined
-      const rawBirthday = text(b.birthday, "customer.birthday", 20)
-      if (rawBirthday !== undefined) {
-        const day = parseBirthday(rawBirthday)
-        if (!day) throw new HookInputError("customer.birthday must be a real day as yyyy-mm-dd (or dd.mm.yyyy)")
-        birthday = formatBirthday(day, "hook")
-      }
-      const tracks = new Map(
-        (b.cardTracks ?? []).map((t) => [String(t.card).trim(), text(t.track, "customer.cardTracks.track", MAX_ID)])
-      )
-      const numbers = [...new Set([...card_numbers, ...tracks.keys()].filter(Boolean))]
-      const referrer = text(b.referCustomerPhone, "customer.referCustomerPhone", 40)
+      const drop = dropped
+      const keep = <T>(field: string, check: () => T) => drop.keep(field, check, isHookInputError)
+      const email = keep("customer.email", () => {
+        const value = text(b.email, "customer.email", EMAIL_MAX_LENGTH)
+        if (value !== undefined && normalizeEmail(value) === null) {
+          throw new HookInputError("is not an e-mail address (one @, a domain with a dot)")
+        }
+        return value
+      })
+      const birthday = keep("customer.birthday", () => {
+        const raw = text(b.birthday, "customer.birthday", 20)
+        if (raw === undefined) return undefined
+        const day = parseBirthday(raw)
+        if (!day) throw new HookInputError("is not a real day as yyyy-mm-dd (or dd.mm.yyyy)")
+        return formatBirthday(day, "hook")
+      })
+      const numbers: string[] = []
+      c.cardNumbers.forEach((card, i) => {
+        const number = keep(`customer.cardNumbers[${i}]`, () => {
+          const value = text(card, `customer.cardNumbers[${i}]`, MAX_ID)
+          if (!value) throw new HookInputError("is empty")
+          return value
+        })
+        if (number) numbers.push(number)
+      })
+      const tracks = new Map<string, string | undefined>()
+      ;(b.cardTracks ?? []).forEach((t, i) => {
+        const card = keep(`customer.cardTracks[${i}].card`, () => text(String(t.card), "card", MAX_ID))
+        if (!card) return
+        tracks.set(
+          card,
+          keep(`customer.cardTracks[${i}].track`, () => text(t.track, "track", MAX_ID))
+        )
+      })
+      const all = [...new Set([...numbers, ...tracks.keys()])]
+      const referrer = keep("customer.referCustomerPhone", () => {
+        const value = text(b.referCustomerPhone, "customer.referCustomerPhone", 40)
+        return value === undefined ? undefined : phoneOf(value, "customer.referCustomerPhone", country)
+      })
       return {
         method: "createCustomer",
         phone,
-        cards: numbers.map((number) => ({ number, ...(tracks.get(number) ? { track: tracks.get(number) } : {}) })),
+        cards: all.map((number) => ({ number, ...(tracks.get(number) ? { track: tracks.get(number) } : {}) })),
         fields: {
-          name: text(b.name, "customer.name"),
-          surname: text(b.surname, "customer.surname"),
-          middlename: text(b.middlename, "customer.middlename"),
+          name: keep("customer.name", () => text(b.name, "customer.name")),
+          surname: keep("customer.surname", () => text(b.surname, "customer.surname")),
+          middlename: keep("customer.middlename", () => text(b.middlename, "customer.middlename")),
           email,
           birthday,
           extra: b.extra,
-          promo: text(b.promo, "customer.promo", MAX_ID),
-          user_hash: text(b.user_hash, "customer.user_hash", MAX_ID),
-          referrer_phone:
-            referrer === undefined ? undefined : phoneOf(referrer, "customer.referCustomerPhone", country),
+          promo: keep("customer.promo", () => text(b.promo, "customer.promo", MAX_ID)),
+          user_hash: keep("customer.user_hash", () => text(b.user_hash, "customer.user_hash", MAX_ID)),
+          referrer_phone: referrer,
         },
         // A zero is the service's default, not a choice: adopting it would override the
         // program rate (accrual.bonusPercent) for every installed pass. setPrivileges sets rates.
-        bonus_percent_bp: percent(b.bonus, sent.bonus, "customer.bonus") || undefined,
-        discount_percent_bp: percent(b.discount, sent.discount, "customer.discount") || undefined,
+        bonus_percent_bp: keep("customer.bonus", () => percent(b.bonus, sent.bonus, "customer.bonus")) || undefined,
+        discount_percent_bp:
+          keep("customer.discount", () => percent(b.discount, sent.discount, "customer.discount")) || undefined,
+        // Refused, not dropped: leaving it out would adopt 0 for a phone the service holds money for.
         balance: balanceOf(sent.balance),
+        dropped: drop.list,
       }
     }
     case "readBalance":
@@ -203,12 +297,14 @@ function toCommand(
       if (amount === 0) throw new HookInputError("customer.sum must not be zero")
       const transaction_id = text(b.transactionId, "customer.transactionId", MAX_ID)
       if (!transaction_id) throw new HookInputError("customer.transactionId must not be empty")
+      // A lifetime of 0 is a credit that never expires (docs/service-api.md, "Hooks").
       let lifetime_seconds: number | undefined
-      if (b.lifetime !== undefined) {
-        const seconds = Math.round(lifetimeToSeconds(b.lifetime, revision))
+      const given = b.lifetime === undefined ? undefined : lifetimeToSeconds(b.lifetime, lifetimeUnit)
+      if (given !== undefined) {
+        const seconds = Math.round(given)
         if (!Number.isFinite(seconds) || seconds <= 0 || seconds > MAX_LIFETIME_SECONDS) {
           throw new HookInputError(
-            `customer.lifetime must be a positive number of ${revision === "2.7.2" ? "seconds" : "days"} up to 100 years`
+            `customer.lifetime must be 0 (no expiry) or a positive number of ${lifetimeUnit} up to 100 years`
           )
         }
         lifetime_seconds = seconds

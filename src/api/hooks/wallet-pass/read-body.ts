@@ -1,12 +1,13 @@
+import { HOOK_ANSWERS, type HookFailureStatus } from "./answers"
 import type { IncomingMessage } from "http"
 import { checkJsonValue, JSON_MAX_DEPTH, nestsDeeperThan } from "../../../lib/safe-json"
 
-/** The largest hook body accepted; larger ones get 413. A real hook is a few hundred bytes. */
+/** The largest hook body accepted; larger ones get 400 (HOOK_ANSWERS.too_large). A real hook is a few hundred bytes. */
 export const HOOK_BODY_LIMIT_BYTES = 64 * 1024
 
 /** A refused body keeps `json` when it parsed (its crm_key may still authenticate the caller, and the log shows it). */
 export type RawBodyResult =
-  { ok: true; json: unknown } | { ok: false; status: 400 | 413; error: string; json?: unknown }
+  { ok: true; json: unknown } | { ok: false; status: HookFailureStatus; error: string; json?: unknown }
 
 /**
  * Reads and parses a JSON body with limits: its size, its nesting (scanned before it is
@@ -18,7 +19,7 @@ export async function readJsonBody(req: IncomingMessage, limit = HOOK_BODY_LIMIT
   const declared = Number(req.headers["content-length"])
   if (Number.isFinite(declared) && declared > limit) {
     req.resume()
-    return { ok: false, status: 413, error: `body is larger than ${limit} bytes` }
+    return { ok: false, status: HOOK_ANSWERS.too_large, error: `body is larger than ${limit} bytes` }
   }
   const chunks: Buffer[] = []
   let size = 0
@@ -32,21 +33,21 @@ export async function readJsonBody(req: IncomingMessage, limit = HOOK_BODY_LIMIT
     chunks.push(chunk as Buffer)
   }
   if (tooLarge) {
-    return { ok: false, status: 413, error: `body is larger than ${limit} bytes` }
+    return { ok: false, status: HOOK_ANSWERS.too_large, error: `body is larger than ${limit} bytes` }
   }
   const text = Buffer.concat(chunks).toString("utf8")
   if (!text.trim()) {
-    return { ok: false, status: 400, error: "body is empty; expected a JSON object" }
+    return { ok: false, status: HOOK_ANSWERS.body_refused, error: "body is empty; expected a JSON object" }
   }
   if (nestsDeeperThan(text, JSON_MAX_DEPTH)) {
-    return { ok: false, status: 400, error: `body nests deeper than ${JSON_MAX_DEPTH} levels` }
+    return { ok: false, status: HOOK_ANSWERS.body_refused, error: `body nests deeper than ${JSON_MAX_DEPTH} levels` }
   }
   let json: unknown
   try {
     json = JSON.parse(text)
   } catch {
-    return { ok: false, status: 400, error: "body is not valid JSON" }
+    return { ok: false, status: HOOK_ANSWERS.body_refused, error: "body is not valid JSON" }
   }
   const problem = checkJsonValue(json)
-  return problem ? { ok: false, status: 400, error: problem, json } : { ok: true, json }
+  return problem ? { ok: false, status: HOOK_ANSWERS.body_refused, error: problem, json } : { ok: true, json }
 }

@@ -1,3 +1,4 @@
+import { HOOK_ANSWERS } from "./answers"
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { HOOK_METHODS } from "../../../lib/constants"
@@ -10,7 +11,7 @@ import { storableCopy } from "../../../lib/safe-json"
 import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
 import type { HookOutcome } from "../../../modules/wallet-pass/constants"
 
-/** Client mistakes and unknown holders answer 400 `{ error }` (docs/service-api.md, "Hooks"), never 500. */
+/** Client mistakes and unknown holders answer 400 `{ error }` (answers.ts; docs/service-api.md, "Hook answers"), never 500. */
 const CLIENT_ERRORS: string[] = [
   MedusaError.Types.INVALID_DATA,
   MedusaError.Types.NOT_FOUND,
@@ -35,6 +36,8 @@ type Delivery = {
   transaction_id?: string
   request?: unknown
   error?: string
+  /** Optional fields of a createCustomer left out. */
+  dropped?: { field: string; reason: string }[]
   /** Where a refused delivery came from (the address the allowlist checks). */
   address?: string | null
 }
@@ -82,11 +85,12 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
     const request = withoutSecrets(body.json)
     const parsed = parseHook(body.json, {
       revision: options.revision,
+      lifetimeUnit: options.lifetimeUnit,
       defaultCountry: (await phoneCountry(req.scope)).country,
     })
     if (!parsed.ok) {
       return {
-        status: 400,
+        status: HOOK_ANSWERS.body_refused,
         answer: { error: parsed.error },
         outcome: "rejected",
         method: parsed.method,
@@ -99,13 +103,14 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
       method: command.method,
       phone: command.phone,
       transaction_id: command.method === "addBalance" ? command.transaction_id : undefined,
+      dropped: command.method === "createCustomer" ? command.dropped : undefined,
       request,
     }
     try {
       const handled = await handleHook(req.scope, command)
       const error = handled.status === 400 ? String(handled.body.error) : undefined
       return {
-        status: handled.status ?? 200,
+        status: handled.status ?? HOOK_ANSWERS.ok,
         answer: handled.body,
         outcome: handled.outcome,
         holder_id: handled.holder_id,
@@ -115,11 +120,12 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
     } catch (e) {
       if (MedusaError.isMedusaError(e) && CLIENT_ERRORS.includes((e as MedusaError).type)) {
         const error = (e as MedusaError).message
-        return { status: 400, answer: { error }, outcome: "rejected", error, ...about }
+        return { status: HOOK_ANSWERS.holder_refused, answer: { error }, outcome: "rejected", error, ...about }
       }
       logger.error(`wallet-pass: ${command.method} hook failed`, e as Error)
       const error = "internal error while handling the hook; the store's logs have the details"
-      return { status: 500, answer: { error }, outcome: "error", error, ...about }
+      // A 5xx, so the service may send it again (see answers.ts); the receiver is idempotent.
+      return { status: HOOK_ANSWERS.internal, answer: { error }, outcome: "error", error, ...about }
     }
   })()
 
@@ -146,6 +152,7 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
       duration_ms: Math.round(performance.now() - started),
       request: (delivery.request as Record<string, unknown>) ?? null,
       response: delivery.answer,
+      dropped: delivery.dropped ?? null,
     })
   } catch (e) {
     logger.warn(`wallet-pass: could not record a hook delivery: ${(e as Error).message}`)

@@ -23,20 +23,45 @@ describe("revision 2.7.2", () => {
     await client.userCreateOrUpdate({ phone: phone(1), name: "Old", balance: 10, bonus: 5, discount: 2.5 })
     expect(emulator.requests()[0].body).toMatchObject({ balance: "10", bonus: "5", discount: "2.5" })
 
-    const added = await client.balanceAdd({ phone: phone(1), sum: 15.25 })
-    expect(emulator.requests()[1].body).toMatchObject({ sum: "15.25" })
-    expect(emulator.requests()[1].response).toMatchObject({ balance: "25.25" }) // the service answered a string
-    expect(added).toEqual({ success: true, balance: 25.25 })
-
     const { customer } = await client.readCustomer({ phone: phone(1) })
-    expect(emulator.requests()[2].response).toMatchObject({
-      customer: { balance: "25.25", bonus: "5", discount: "2.5" },
+    expect(emulator.requests()[1].response).toMatchObject({
+      customer: { balance: "10", bonus: "5", discount: "2.5" },
     })
-    expect(customer).toMatchObject({ balance: 25.25, bonus: 5, discount: 2.5 })
+    expect(customer).toMatchObject({ balance: 10, bonus: 5, discount: 2.5 })
 
     const status = await client.status()
-    expect(emulator.requests()[3].response).toMatchObject({ balance: "1000" })
+    expect(emulator.requests()[2].response).toMatchObject({ balance: "1000" })
     expect(status.balance).toBe(1000)
+  })
+
+  it("sends nothing only 2.8.2 documents: balance/add, balance/deduct, event/send, template_uuid, card_track, a card lookup (issue 29 item 4)", async () => {
+    await client.userCreateOrUpdate({ phone: phone(1), name: "Old" })
+    const refused = [
+      client.balanceAdd({ phone: phone(1), sum: 1 }),
+      client.balanceDeduct({ phone: phone(1), sum: 1 }),
+      client.eventSend({ phone: phone(1), event: "visit" }),
+      client.userCreateOrUpdate({ phone: phone(1), template_uuid: "9b2f5c3e-6a71-4f0e-9d7a-0c1e2b3a4d5f" }),
+      client.userCreateOrUpdate({ phone: phone(1), card_track: "T" }),
+      client.readCustomer({ card: "1000000001" }),
+    ]
+    for (const call of refused) {
+      await expect(call).rejects.toMatchObject({ kind: "local_validation", outcome: "not_applied" })
+    }
+    expect(emulator.requests()).toHaveLength(1)
+  })
+
+  it("the emulator plays 2.7.2's feature set: a 2.8.2 client's balance/add and template_uuid are refused", async () => {
+    const modern = new WalletPassClient({ apiUrl: emulator.url, appKey: APP_KEY })
+    try {
+      await modern.userCreateOrUpdate({ phone: phone(2), name: "New" })
+      await expect(modern.balanceAdd({ phone: phone(2), sum: 1 })).rejects.toMatchObject({ status: 404 })
+      await expect(modern.eventSend({ phone: phone(2), event: "visit" })).rejects.toMatchObject({ status: 404 })
+      await expect(
+        modern.userCreateOrUpdate({ phone: phone(2), template_uuid: "9b2f5c3e-6a71-4f0e-9d7a-0c1e2b3a4d5f" })
+      ).rejects.toMatchObject({ status: 400, kind: "rejected" })
+    } finally {
+      await modern.close()
+    }
   })
 
   it("names the wallet campaign type `text`", async () => {
@@ -65,7 +90,7 @@ describe("lenient readers shared with the hook receiver", () => {
     expect(pushTypeSchema.safeParse("sms").success).toBe(false)
   })
 
-  it("reads addBalance with string amounts and converts lifetime by revision", () => {
+  it("reads addBalance with string amounts and converts lifetime by its unit (days unless set; 0: no expiry)", () => {
     const hook = hookBodySchema.parse({
       crm_key: "k",
       method: "addBalance",
@@ -75,8 +100,10 @@ describe("lenient readers shared with the hook receiver", () => {
       method: "addBalance",
       customer: { sum: -12.5, transactionId: "42", lifetime: 30, cardNumbers: ["1001"] },
     })
-    expect(lifetimeToSeconds(30, "2.8.2")).toBe(30 * 86_400)
-    expect(lifetimeToSeconds(3600, "2.7.2")).toBe(3600)
+    expect(lifetimeToSeconds(30)).toBe(30 * 86_400)
+    expect(lifetimeToSeconds(30, "days")).toBe(30 * 86_400)
+    expect(lifetimeToSeconds(3600, "seconds")).toBe(3600)
+    expect(lifetimeToSeconds(0)).toBeUndefined()
   })
 
   it("refuses a non-numeric amount", () => {

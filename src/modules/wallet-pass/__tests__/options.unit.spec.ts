@@ -18,6 +18,7 @@ describe("plugin options", () => {
       apiUrl: "https://service.example/v2",
       plan: "basic",
       revision: "2.8.2",
+      lifetimeUnit: "days",
       accrual: { on: "order.placed", bonusPercent: 0, base: "subtotal" },
       redemption: { maxOrderPercent: 0 },
       discount: { enabled: true },
@@ -91,6 +92,16 @@ describe("plugin options", () => {
     [{ ...valid, sweep: { lookBackDays: 0.5 } }, "sweep.lookBackDays must be a whole number of days"],
     [{ ...valid, sweep: { since: "2026-01-01" } }, 'unknown option(s) "since"'],
     [{ ...valid, apiKey: "typo" }, 'unknown option(s) "apiKey"'],
+    // Issue 29 item 4: revision 2.7.2 has no event/send and no template_uuid.
+    [
+      { ...valid, revision: "2.7.2", events: { "order.placed": "order" } },
+      "events: store events go out as event/send, which revision 2.7.2 does not have",
+    ],
+    [
+      { ...valid, revision: "2.7.2", templateUuid: "9b2f5c3e-6a71-4f0e-9d7a-0c1e2b3a4d5f" },
+      "templateUuid: revision 2.7.2 has no template_uuid",
+    ],
+    [{ ...valid, lifetimeUnit: "hours" }, 'lifetimeUnit: lifetimeUnit must be "days" or "seconds"'],
   ])("refuses %j naming the option", (raw, expected) => {
     expect(errorOf(raw)).toContain(expected)
   })

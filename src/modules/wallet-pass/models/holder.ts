@@ -56,6 +56,12 @@ export const WalletPassHolder = model
     // A referral by `referrer_phone` (docs/program.md): when it was recorded and how it ended.
     referral_state: model.enum([...REFERRAL_STATES]).nullable(),
     referred_at: model.dateTime().nullable(),
+    // What the last createCustomer sent that the store could not keep: { at, fields: [{ field, reason }] }.
+    dropped_fields: model.json().nullable(),
+    // The id the service links this pass to in another CRM (read_customer `remoteId`), and what
+    // the merchant decided about it: "skip" (leave the pass to that CRM) or "take_over".
+    remote_id: model.text().nullable(),
+    remote_decision: model.text().nullable(),
     cards: model.hasMany(() => WalletPassCard, { mappedBy: "holder" }),
     ledger_entries: model.hasMany(() => WalletPassLedgerEntry, { mappedBy: "holder" }),
   })

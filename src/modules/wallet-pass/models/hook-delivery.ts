@@ -15,5 +15,7 @@ export const WalletPassHookDelivery = model
     duration_ms: model.number(),
     request: model.json().nullable(),
     response: model.json().nullable(),
+    // Optional fields of a createCustomer the store could not keep: [{ field, reason }] (src/lib/dropped-fields.ts).
+    dropped: model.json().nullable(),
   })
   .indexes([{ on: ["created_at"] }, { on: ["holder_id"] }])

@@ -25,5 +25,7 @@ export const WalletPassImportItem = model
     service_balance: model.number().nullable(),
     refreshed_balance: model.number().nullable(),
     refreshed_at: model.dateTime().nullable(),
+    // The other CRM's id the service links this pass to (read_customer `remoteId`), when it has one.
+    remote_id: model.text().nullable(),
   })
   .indexes([{ on: ["run_id", "phone"], unique: true }, { on: ["run_id", "state"] }])

@@ -38,10 +38,10 @@ export class HooksRepository {
       // clock_timestamp() per row keeps a batch's lines in the order they were answered.
       `INSERT INTO wallet_pass_hook_delivery
          (id, method, holder_id, phone, transaction_id, status_code, outcome, error, duration_ms, request, response,
-          created_at, updated_at)
+          dropped, created_at, updated_at)
        SELECT *, clock_timestamp(), clock_timestamp()
          FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::int[], ?::text[], ?::text[], ?::int[],
-                     ?::jsonb[], ?::jsonb[])`,
+                     ?::jsonb[], ?::jsonb[], ?::jsonb[])`,
       [
         rows.map(() => generateEntityId(undefined, "wphook")),
         rows.map((r) => r.method),
@@ -54,6 +54,7 @@ export class HooksRepository {
         rows.map((r) => r.duration_ms),
         rows.map((r) => json(r.request)),
         rows.map((r) => json(r.response)),
+        rows.map((r) => (r.dropped?.length ? JSON.stringify(r.dropped) : null)),
       ] as Knex.RawBinding[]
     )
   }

@@ -21,6 +21,8 @@ export class ImportRepository extends SyncRepository {
     customer_id?: string | null
     reason?: Reason | null
     service_balance?: number | null
+    /** The other CRM's id the service links the pass to (read_customer `remoteId`). */
+    remote_id?: string | null
     operation_id: string | null
   }): Promise<void> {
     const why = storedReason(input.reason)
@@ -28,7 +30,8 @@ export class ImportRepository extends SyncRepository {
       `UPDATE wallet_pass_import_item
           SET state = ?, outcome = ?, holder_id = COALESCE(?, holder_id), customer_id = COALESCE(?, customer_id),
               reason = ?, reason_code = ?, reason_values = ?::jsonb,
-              service_balance = COALESCE(?::int, service_balance), updated_at = now()
+              service_balance = COALESCE(?::int, service_balance), remote_id = COALESCE(?, remote_id),
+              updated_at = now()
         WHERE id = ? AND state = 'found'
         RETURNING run_id`,
       [
@@ -40,6 +43,7 @@ export class ImportRepository extends SyncRepository {
         why.reason_code,
         why.reason_values && JSON.stringify(why.reason_values),
         input.service_balance ?? null,
+        input.remote_id ?? null,
         input.item_id,
       ]
     )

@@ -17,7 +17,7 @@ export class SendFactsRepository {
   /** Null when another process holds the operation's send lock (on this transaction otherwise). */
   async lockAndRead(
     operation: OperationRow,
-    { coalesce = false }: { coalesce?: boolean } = {}
+    { coalesce = false, absoluteBalance = false }: { coalesce?: boolean; absoluteBalance?: boolean } = {}
   ): Promise<SendFacts | null> {
     const campaignId = typeof operation.payload.campaign_id === "string" ? operation.payload.campaign_id : null
     const { rows } = await this.knex.raw<{ rows: Record<string, unknown>[] }>(
@@ -68,9 +68,12 @@ export class SendFactsRepository {
         ? coalescingPlan(operation, await new CoalesceRepository(this.knex).waitingBehind(operation))
         : null
     // A balance set, or a request that took changes over when it was first claimed (coalescing).
+    // Under revision 2.7.2 a balance change goes as the absolute balance too (absoluteBalance:
+    // that revision has no balance/add or balance/deduct; docs/service-api.md, "Revisions").
     const balanceSync =
-      operation.method === "user_create_or_update" &&
-      (operation.payload.type === "balance_sync" || operation.payload.sets_balance === true)
+      (operation.method === "user_create_or_update" &&
+        (operation.payload.type === "balance_sync" || operation.payload.sets_balance === true)) ||
+      (absoluteBalance && (operation.method === "balance_add" || operation.method === "balance_deduct"))
     return {
       holder,
       entry_amount: entryAmount,

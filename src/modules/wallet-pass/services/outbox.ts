@@ -46,7 +46,10 @@ export class OutboxService extends InternalService {
     }
     const trx = await knex.transaction()
     try {
-      const facts = await new SendFactsRepository(trx).lockAndRead(operation, { coalesce: this.coalescing() })
+      const facts = await new SendFactsRepository(trx).lockAndRead(operation, {
+        coalesce: this.coalescing(),
+        absoluteBalance: this.options_.revision === "2.7.2",
+      })
       if (!facts) {
         await trx.rollback()
         return { kind: "busy" }

@@ -190,6 +190,8 @@ export type HookDeliveryInput = {
   duration_ms: number
   request: Record<string, unknown> | null
   response: Record<string, unknown> | null
+  /** Optional fields of a createCustomer left out (src/lib/dropped-fields.ts). */
+  dropped?: { field: string; reason: string }[] | null
 }
 
 export type EnrollmentBefore = {
@@ -330,6 +332,8 @@ export type ServiceCustomerSnapshot = {
   referrer_phone: string | null
   invites: string[] | null
   profile: { name?: string; surname?: string; middlename?: string; email?: string; birthday?: string }
+  /** The id the service links this pass to in a CRM (read_customer `remoteId`), null when none. */
+  remote_id?: string | null
 }
 
 export type AdoptionResult = {
