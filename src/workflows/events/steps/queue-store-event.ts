@@ -24,6 +24,8 @@ export type StoreEventInput = {
    * `has_account` false). Without a pass for that customer the event is skipped as a guest's.
    */
   guest?: boolean
+  /** When the event happened, ISO (a detection's `now`); default: now. The window is counted back from it. */
+  at?: string
   /** The event's value (docs/store-events.md); cut to what the service takes. */
   value: string
   /** The value's parts (src/lib/event-values.ts), for the admin to write it in its language. */
@@ -65,7 +67,7 @@ export const queueStoreEventStep = createStep(
           ? pluginReason("event_no_pass")
           : holder.enrollment_state !== "enrolled" || !holder.phone
             ? pluginReason("event_not_enrolled")
-            : (await sentWithin(walletPass, input.name, holder.id, mapping.windowHours))
+            : (await sentWithin(walletPass, input.name, holder.id, mapping.windowHours, input.at))
               ? pluginReason("event_window", { hours: mapping.windowHours })
               : null
     const value = eventValue(input.value)
@@ -107,10 +109,11 @@ async function sentWithin(
   walletPass: WalletPassModuleService,
   name: StoreEventName,
   holderId: string,
-  hours: number
+  hours: number,
+  at: string | undefined
 ): Promise<boolean> {
   if (!(hours > 0)) return false
-  const since = new Date(Date.now() - hours * 3_600_000)
+  const since = new Date((at ? Date.parse(at) : Date.now()) - hours * 3_600_000)
   const [recent] = await walletPass.listWalletPassStoreEvents(
     { name, holder_id: holderId, state: "queued", created_at: { $gt: since } },
     { select: ["id"], take: 1 }
