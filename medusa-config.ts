@@ -43,7 +43,10 @@ function walletPassOptions() {
     ...(env.WALLET_PASS_DISPATCHER_ENABLED ||
     env.WALLET_PASS_ECHO_GRACE_SECONDS ||
     env.WALLET_PASS_SENDING_LEASE_SECONDS ||
-    env.WALLET_PASS_COALESCE
+    env.WALLET_PASS_COALESCE ||
+    env.WALLET_PASS_OPEN_SHARE ||
+    env.WALLET_PASS_PROFILE_INTERVAL_SECONDS ||
+    env.WALLET_PASS_MAX_RETRY_AFTER_SECONDS
       ? {
           dispatcher: defined({
             enabled: env.WALLET_PASS_DISPATCHER_ENABLED ? env.WALLET_PASS_DISPATCHER_ENABLED === "true" : undefined,
@@ -55,6 +58,15 @@ function walletPassOptions() {
               : undefined,
             // WALLET_PASS_COALESCE=false: every balance change its own request (docs/architecture.md, "Coalescing")
             coalesce: env.WALLET_PASS_COALESCE ? env.WALLET_PASS_COALESCE === "true" : undefined,
+            // The queue's classes (docs/architecture.md, "The queue"): class c's hourly share,
+            // a holder's profile updates' spacing, the longest Retry-After obeyed.
+            openShare: env.WALLET_PASS_OPEN_SHARE ? Number(env.WALLET_PASS_OPEN_SHARE) : undefined,
+            profileSpacingSeconds: env.WALLET_PASS_PROFILE_INTERVAL_SECONDS
+              ? Number(env.WALLET_PASS_PROFILE_INTERVAL_SECONDS)
+              : undefined,
+            maxRetryAfterSeconds: env.WALLET_PASS_MAX_RETRY_AFTER_SECONDS
+              ? Number(env.WALLET_PASS_MAX_RETRY_AFTER_SECONDS)
+              : undefined,
           }),
         }
       : {}),

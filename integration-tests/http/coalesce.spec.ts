@@ -47,7 +47,7 @@ storeTestRunner({
           method: "balance_add",
           payload: {},
           dedupe_key: operationKeys.forEntry(key),
-          priority: OPERATION_PRIORITY.accrual,
+          priority: OPERATION_PRIORITY.money,
         }
       )
     const ledger = async (holderId: string) => (await walletPass().getBalance(holderId)) / 100

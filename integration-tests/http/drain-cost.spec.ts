@@ -59,7 +59,7 @@ storeTestRunner({
       for (let i = 0; i < REQUESTS; i++) {
         await walletPass.applyLedgerEntryAndEnqueue(
           { holder_id: holders[i % HOLDERS], amount: 100 + i, kind: "manual", dedupe_key: `drain-cost:${i}` },
-          { method: "balance_add", payload: {}, dedupe_key: `op:drain-cost:${i}`, priority: OPERATION_PRIORITY.accrual }
+          { method: "balance_add", payload: {}, dedupe_key: `op:drain-cost:${i}`, priority: OPERATION_PRIORITY.money }
         )
       }
 

@@ -30,6 +30,8 @@ const PROGRAM = { ratesOwner: "program", tiers: { windowDays: null, levels: LEVE
 // The option's program (version 0): levels the service owns the rates of, until an admin saves one.
 const { service, env, hooks, storeInFront } = externalCrmService("program-key", {
   WALLET_PASS_BONUS_PERCENT: "1",
+  // Level changes send profile updates one after another: no spacing here (queue-classes.spec.ts tests it).
+  WALLET_PASS_PROFILE_INTERVAL_SECONDS: "0",
   WALLET_PASS_PROGRAM: JSON.stringify({ tiers: { levels: [LEVELS[0], LEVELS[1]] } }),
 })
 

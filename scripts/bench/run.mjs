@@ -39,6 +39,7 @@ import { benchOverview, overviewReport } from "./overview.mjs"
 import { benchFreshness, freshnessReport } from "./freshness.mjs"
 import { benchSweep, sweepReport } from "./order-sweep.mjs"
 import { benchCards, cardsReport, cardsRoute } from "./card-texts.mjs"
+import { abuseReport, benchAbuse } from "./abuse.mjs"
 
 const env = process.env
 const HOOK_SECONDS = Number(env.BENCH_HOOK_SECONDS ?? 6)
@@ -59,8 +60,9 @@ const CHECKOUTS = Number(env.BENCH_CHECKOUTS ?? 40)
 const APP_KEY = "bench-key"
 const HOOKS = { login: "svc", password: "bench-hook-pw" }
 const HOLDERS = 16
-// BENCH_PHASES=hooks,drain,backfill,import,checkout,levels,cards,overview,sweep,freshness (default: all) runs some
-// phases only. freshness runs last: it stops store A (its store must drain the database alone).
+// BENCH_PHASES=hooks,drain,backfill,import,checkout,levels,cards,overview,sweep,freshness,abuse (default: all
+// but abuse) runs some phases only. freshness and abuse run last: they stop store A (their store must
+// drain the database alone). abuse (scripts/bench/abuse.mjs) runs only when named.
 const PHASES = new Set(
   (env.BENCH_PHASES ?? "hooks,drain,backfill,import,checkout,levels,cards,overview,sweep,freshness")
     .split(",")
@@ -220,6 +222,20 @@ async function main() {
     if (PHASES.has("cards")) results.cards = await benchCards({ sql, store: storeA, seed, step, openOps, until })
     if (PHASES.has("overview")) results.overview = await benchOverview({ sql, store: storeA, seed, app, step })
     if (PHASES.has("sweep")) results.sweep = await benchSweep({ sql, store: storeA, seed, app, step })
+    if (PHASES.has("abuse")) {
+      const input = {
+        emulator,
+        sql,
+        app,
+        baseEnv,
+        pluginOptions,
+        seed,
+        stopOthers: () => storeA.kill(),
+        step,
+        cleanups,
+      }
+      results.abuse = await benchAbuse(input)
+    }
     if (PHASES.has("freshness")) {
       const stopOthers = () => storeA.kill()
       const input = { emulator, sql, app, baseEnv, pluginOptions, seed, stopOthers, step, cleanups }
@@ -989,6 +1005,7 @@ function report(r) {
   if (r.cards) out.push(cardsReport(r.cards))
   if (r.overview) out.push(overviewReport(r.overview))
   if (r.sweep) out.push(sweepReport(r.sweep))
+  if (r.abuse) out.push(abuseReport(r.abuse))
   if (r.freshness) out.push(freshnessReport(r.freshness))
   return out.join("\n")
 }

@@ -32,6 +32,7 @@ const TEMPLATES = {
   event_guest: "a guest (no customer account)",
   event_no_pass: "the customer has no pass",
   event_not_enrolled: "the customer's pass is not enrolled",
+  event_window: "the customer had this event within {hours} h",
   // Imported customers skipped or left for review, a drift not healed (docs/adoption.md)
   import_in_store: "already in the store",
   import_invalid_phone: "not a phone number ({problem})",

@@ -9,7 +9,7 @@ import type { CallRecord, PreparedSend } from "../modules/wallet-pass/types"
 import { phoneCountry } from "../utils/phone-country"
 import { serviceClient } from "./client"
 import { OPERATIONS, type OperationContext, type ServiceRequest } from "./operations"
-import { settleFailure } from "./policy"
+import { retryAfterSeconds, settleFailure } from "./policy"
 import { isCustomerNotFound } from "./service-customer"
 import { runRequestFailed } from "./sync-effects"
 import { backgroundWorkHeld } from "../utils/background-work"
@@ -62,7 +62,7 @@ async function drain(container: MedusaContainer, budgetMs: number): Promise<Drai
   const stats: DrainStats = { sent: 0, applied: 0, not_applied: 0, ambiguous: 0, waited_ms: 0 }
   const deadline = Date.now() + budgetMs
 
-  await walletPass.runQueueMaintenance({ priority: OPERATION_PRIORITY.accrual })
+  await walletPass.runQueueMaintenance({ priority: OPERATION_PRIORITY.money })
   // The request is built first and its slot reserved last, so reservation-to-send is a
   // commit and a local write; its send lock is kept over short waits for the gate. The
   // country that reads phones without "+" is looked up only when there is something to send
@@ -197,6 +197,7 @@ async function sendOne(
     atMostOnce: send?.atMostOnce ?? false,
     echoGraceSeconds: options.dispatcher.echoGraceSeconds,
     finalIfRejected: send?.finalIfRejected ?? false,
+    maxRetryAfterSeconds: options.dispatcher.maxRetryAfterSeconds,
   })
   if (send?.texts && outcome === "ambiguous") {
     // The text may have gone out: a repeat of this request must not send it again.
@@ -205,7 +206,10 @@ async function sendOne(
   const settled = await recordOutcome({
     call: { ...call, outcome },
     settle,
-    block_gate_seconds: apiError?.kind === "rate_limited" ? (apiError.retryAfterSeconds ?? 1) : undefined,
+    block_gate_seconds:
+      apiError?.kind === "rate_limited"
+        ? retryAfterSeconds(apiError.retryAfterSeconds, options.dispatcher.maxRetryAfterSeconds)
+        : undefined,
   })
   if (settled.state === "failed" || settled.state === "needs_review") {
     await handler.onFailed?.({ ...ctx, operation: settled })

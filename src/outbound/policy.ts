@@ -39,10 +39,22 @@ export type FailureInput = {
   echoGraceSeconds: number
   /** A refusal is final (a code's text): failed at once, not tried again. */
   finalIfRejected?: boolean
+  /** The longest a 429's Retry-After is obeyed (dispatcher.maxRetryAfterSeconds); unset: as the service says. */
+  maxRetryAfterSeconds?: number
 }
 
 export function backoff(attempts: number): number {
   return Math.min(BACKOFF_BASE_SECONDS * 2 ** Math.max(0, attempts - 1), BACKOFF_CAP_SECONDS)
+}
+
+/**
+ * How long a 429 holds the queue (the gate for every request, and the refused request): the
+ * service's Retry-After (1 s without one), never longer than `max` (dispatcher.maxRetryAfterSeconds),
+ * so a service answering "an hour" cannot stop credits for an hour; the rate gate keeps the
+ * plan's windows anyway.
+ */
+export function retryAfterSeconds(retryAfter: number | undefined, max = Infinity): number {
+  return Math.min(retryAfter ?? 1, max)
 }
 
 export function settleFailure({
@@ -53,6 +65,7 @@ export function settleFailure({
   atMostOnce,
   echoGraceSeconds,
   finalIfRejected,
+  maxRetryAfterSeconds,
 }: FailureInput): SettleInput {
   if (!error || error.refusedLocally) {
     // Our own request could not be built or was refused before sending: retrying won't help.
@@ -72,7 +85,7 @@ export function settleFailure({
     return {
       state: "pending",
       last_error: message,
-      retry_in_seconds: error.retryAfterSeconds ?? 1,
+      retry_in_seconds: retryAfterSeconds(error.retryAfterSeconds, maxRetryAfterSeconds),
       result: { retry: "rate_limited" },
     }
   }

@@ -1,5 +1,5 @@
 import type WalletPassModuleService from "../../modules/wallet-pass/service"
-import type { WalletPassOptions } from "../../modules/wallet-pass/options"
+import { eventsPerDay, type WalletPassOptions } from "../../modules/wallet-pass/options"
 import type { StoreEventsSummary } from "../types"
 
 const DAY = 86_400_000
@@ -51,7 +51,7 @@ export async function storeEventsSummary(
     else row.failed++
     byKey.set(r.key, row)
   }
-  const perDay = options.eventsPerDay
+  const perDay = eventsPerDay(options)
   return {
     mapping: Object.entries(options.events).map(([event, { key, ...params }]) => ({ event, key, params })),
     per_day: perDay,

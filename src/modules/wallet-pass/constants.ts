@@ -144,18 +144,38 @@ export const OPERATION_STATES = ["pending", "sending", "done", "failed", "unknow
 export type OperationState = (typeof OPERATION_STATES)[number]
 
 /**
- * Queue priority: lower drains first. `background` (import, install sync, drift check) also
- * keeps within `sync.budgetShare` of the hourly budget (docs/adoption.md).
+ * Queue priority: lower drains first (docs/architecture.md, "The queue"). Three classes,
+ * none ever waiting behind a lower one:
+ * - money (class a): accruals, reversals, redemptions, refunds, credits and balance sets;
+ * - stake (class b): what a customer with a stake or the merchant asked for: a verification
+ *   code, the admin's requests, the enrolment of a customer who has ordered or proven the
+ *   phone (a waiting enrolment of class c moves here when that happens);
+ * - open (class c, from OPEN_PRIORITY up): what anyone who can sign up can cause: the
+ *   enrolment of an unproven signup without orders, profile updates, store events, bulk
+ *   enrolment and background sweeps. Together they use at most `dispatcher.openShare` of each
+ *   hour's requests; `background` also keeps within `sync.budgetShare` (docs/adoption.md).
  */
 export const OPERATION_PRIORITY = {
-  interactive: 0,
-  accrual: 10,
+  money: 0,
+  interactive: 10,
+  /** The enrolment (and its adoption read) of a customer with a stake: ordered, proven the phone, or added by the admin. */
+  enrolment: 15,
   profile: 20,
-  /** Store events for the service's triggers (docs/store-events.md): after accruals, before bulk work. */
+  /** The enrolment of an unproven signup without orders. */
+  signup: 22,
+  /** Store events for the service's triggers (docs/store-events.md). */
   event: 25,
   bulk: 30,
   background: 40,
 } as const
+
+/** Priorities from here up are class c ("open"): within `dispatcher.openShare` of each hour. */
+export const OPEN_PRIORITY = OPERATION_PRIORITY.profile
+
+/** The class of a priority (docs/architecture.md, "The queue"). */
+export function priorityClass(priority: number): "money" | "stake" | "open" {
+  return priority < OPERATION_PRIORITY.interactive ? "money" : priority < OPEN_PRIORITY ? "stake" : "open"
+}
 
 /** What a request to the service achieved (docs/architecture.md, "The queue"): the client's classes. */
 export { CALL_OUTCOMES, type CallOutcome } from "../../lib/wallet-pass-client/errors"

@@ -183,6 +183,14 @@ export const walletPassOptionsSchema = z
         // Under backlog, a holder's waiting balance changes go as one absolute balance set
         // (docs/architecture.md, "Coalescing"); only with an external CRM (option hooks).
         coalesce: z.boolean({ error: "dispatcher.coalesce must be true or false" }).default(true),
+        // What anyone who can sign up can cause (class c: unproven signups' enrolments, profile
+        // updates, store events, bulk and background work) takes at most this share of each
+        // hour's requests (docs/architecture.md, "The queue").
+        openShare: between("dispatcher.openShare", 0.01, 1, "number").default(0.5),
+        // A holder's profile updates go at most once per this many seconds (they coalesce).
+        profileSpacingSeconds: between("dispatcher.profileSpacingSeconds", 0, 86400, "number of seconds").default(300),
+        // A 429's Retry-After blocks the whole queue: never longer than this.
+        maxRetryAfterSeconds: between("dispatcher.maxRetryAfterSeconds", 1, 3600, "number of seconds").default(60),
       })
       .strict()
       .prefault({}),
@@ -280,7 +288,8 @@ export const walletPassOptionsSchema = z
     // The loyalty program's first version (docs/program.md); the admin's saved versions win afterwards.
     program: programSchema.prefault({}),
     // Store events sent to the service's triggers (docs/store-events.md), and a cap on how
-    // many of their requests go out a day (null: only the plan's limits).
+    // many of their requests go out a day (unset or null: a tenth of the plan's day, see
+    // eventsPerDay below).
     events: storeEventsSchema.prefault({}),
     eventsPerDay: between("eventsPerDay", 1, 1_000_000, "whole number").nullable().default(null),
     // The order sweep (docs/operations.md): orders whose bonus, reversal or spend no event
@@ -394,6 +403,20 @@ export function parseWalletPassOptions(raw: unknown): WalletPassOptions {
   }
   const lines = result.error.issues.map((issue) => `- ${issueLine(issue, input ?? {}, "unknown option(s)")}`)
   throw new Error(`Invalid ${PACKAGE} options:\n${lines.join("\n")}`)
+}
+
+/** The share of the plan's day store events get when `eventsPerDay` is not set (docs/store-events.md). */
+export const DEFAULT_EVENTS_DAY_SHARE = 0.1
+
+/**
+ * The daily cap on store events' requests (docs/store-events.md, "The daily cap"): the option,
+ * else, whenever `events` maps any event, a tenth of the plan's day (perHour × 24 / 10: 144 on
+ * basic, 8,640 on expert); null when no event is mapped.
+ */
+export function eventsPerDay(options: Pick<WalletPassOptions, "events" | "eventsPerDay" | "plan">): number | null {
+  if (options.eventsPerDay !== null) return options.eventsPerDay
+  if (!Object.keys(options.events).length) return null
+  return Math.max(1, Math.floor(planLimits(options.plan).perHour * 24 * DEFAULT_EVENTS_DAY_SHARE))
 }
 
 /** The bonus rate that applies to a holder, basis points: their own, else the program's (accrual.bonusPercent). */

@@ -111,7 +111,7 @@ export async function reserveCartRedemption(
       method: "balance_deduct",
       payload: {},
       dedupe_key: redemptionOperationKey(input.cart_id),
-      priority: OPERATION_PRIORITY.accrual,
+      priority: OPERATION_PRIORITY.money,
       next_attempt_at: HELD_UNTIL,
     }
   )

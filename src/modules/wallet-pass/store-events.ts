@@ -38,9 +38,18 @@ export const STORE_EVENT_NAMES: readonly StoreEventName[] = [
   ...(Object.keys(DETECTED_EVENTS) as DetectedEvent[]),
 ]
 
+/**
+ * How long after a customer's event the same event of theirs is skipped (`windowHours`,
+ * docs/store-events.md, "Once per customer and window"): an abandoned cart once a day,
+ * whatever number of carts one account makes. Other events: 0, once per entity only.
+ */
+export const DEFAULT_WINDOW_HOURS: Partial<Record<StoreEventName, number>> = { "cart.abandoned": 24 }
+
 /** An event as configured: the merchant's key and the event's parameters (defaults filled). */
 export type EventMapping = {
   key: string
+  /** Once per customer within this many hours (0: no window). */
+  windowHours: number
   afterMinutes?: number
   daysBefore?: number
   afterDays?: number
@@ -54,6 +63,7 @@ const PARAM_LIMITS: Record<string, { min: number; max: number; unit: string }> =
   afterMinutes: { min: 0.001, max: 43_200, unit: "minutes" },
   daysBefore: { min: 0.001, max: 365, unit: "days" },
   afterDays: { min: 0.001, max: 365, unit: "days" },
+  windowHours: { min: 0, max: 8760, unit: "hours" },
 }
 
 const keySchema = (name: string) =>
@@ -64,7 +74,10 @@ const keySchema = (name: string) =>
     .max(100, { error: `events.${name}.key must be a non-empty event key of at most 100 characters` })
 
 function mappingSchema(name: StoreEventName) {
-  const defaults: Record<string, number> = (DETECTED_EVENTS as Record<string, Record<string, number>>)[name] ?? {}
+  const defaults: Record<string, number> = {
+    ...((DETECTED_EVENTS as Record<string, Record<string, number>>)[name] ?? {}),
+    windowHours: DEFAULT_WINDOW_HOURS[name] ?? 0,
+  }
   const params = Object.fromEntries(
     Object.entries(defaults).map(([param, fallback]) => {
       const { min, max, unit } = PARAM_LIMITS[param]

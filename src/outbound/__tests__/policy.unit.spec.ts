@@ -78,6 +78,18 @@ describe("settleFailure", () => {
       result: { retry: "rate_limited" },
     })
     expect(decide("status", error("rate_limited", "not_applied"))).toMatchObject({ retry_in_seconds: 1 })
+    // A Retry-After of an hour holds the request (and the gate: drain.ts) no longer than the cap.
+    expect(
+      settleFailure({
+        method: "balance_add",
+        attempts: 1,
+        error: error("rate_limited", "not_applied", { retryAfterSeconds: 3600 }),
+        message: "boom",
+        atMostOnce: false,
+        echoGraceSeconds: GRACE,
+        maxRetryAfterSeconds: 60,
+      })
+    ).toMatchObject({ state: "pending", retry_in_seconds: 60 })
   })
 
   it(`a request the service rejects is tried ${MAX_REJECTED_ATTEMPTS} times with backoff, then fails`, () => {

@@ -138,7 +138,8 @@ export const userCreateOrUpdate: OperationHandler = {
           holder_id: operation.holder_id,
           payload: { type: "cards" },
           dedupe_key: operationKeys.cards(operation.id),
-          priority: OPERATION_PRIORITY.accrual,
+          // With the enrolment's class: a signup's read waits in class c like its enrolment did.
+          priority: Math.max(operation.priority, OPERATION_PRIORITY.enrolment),
         })
       }
     }

@@ -45,7 +45,7 @@ export async function detectStoreEvents(container: MedusaContainer, now = new Da
   )
   for (const input of found) {
     if (seen.has(keyOf(input))) continue
-    const { result } = await sendStoreEventWorkflow(container).run({ input })
+    const { result } = await sendStoreEventWorkflow(container).run({ input: { ...input, at: now.toISOString() } })
     if (result.state === "queued" || result.state === "skipped") run[input.name as DetectedEvent]++
   }
   return run

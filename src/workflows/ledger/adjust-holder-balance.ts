@@ -42,7 +42,7 @@ export const adjustHolderBalanceWorkflow = createWorkflow(
           method: input.amount > 0 ? ("balance_add" as const) : ("balance_deduct" as const),
           payload: {},
           dedupe_key: operationKeys.forEntry(key),
-          priority: OPERATION_PRIORITY.interactive,
+          priority: OPERATION_PRIORITY.money,
         },
       }
     })

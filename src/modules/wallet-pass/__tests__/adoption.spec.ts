@@ -48,7 +48,7 @@ walletPassModuleTests(({ service }) => {
           dedupe_key: "order:o1:accrual",
           order_id: "o1",
         },
-        { method: "balance_add", payload: {}, dedupe_key: "op:order:o1:accrual", priority: OPERATION_PRIORITY.accrual }
+        { method: "balance_add", payload: {}, dedupe_key: "op:order:o1:accrual", priority: OPERATION_PRIORITY.money }
       )
       const claim = await service.claimNextOperation(FAST)
       expect(claim).toMatchObject({ kind: "send", operation: { method: "read_customer", payload: { type: "adopt" } } })
@@ -158,13 +158,13 @@ walletPassModuleTests(({ service }) => {
         method: "user_create_or_update",
         holder_id: live.id,
         payload: { type: "profile" },
-        dedupe_key: "bulk",
-        priority: OPERATION_PRIORITY.bulk,
+        dedupe_key: "asked",
+        priority: OPERATION_PRIORITY.interactive,
       })
       // 4 an hour with a share of 0.5: 2 background requests an hour.
       const limits = { perSecond: 100, perHour: 4 }
       const order = await sendAllAsApplied(service, limits)
-      expect(order).toEqual(["bulk", "bg:0", "bg:1"])
+      expect(order).toEqual(["asked", "bg:0", "bg:1"])
     })
   })
 

@@ -34,7 +34,7 @@ async function change(service: Service, holderId: string, key: string, amount: n
       method: amount > 0 ? "balance_add" : "balance_deduct",
       payload: {},
       dedupe_key: operationKeys.forEntry(key),
-      priority: OPERATION_PRIORITY.accrual,
+      priority: OPERATION_PRIORITY.money,
       ...(held && { next_attempt_at: HELD_UNTIL }),
     }
   )
@@ -47,7 +47,7 @@ function push(service: Service, holderId: string, key: string) {
     holder_id: holderId,
     payload: { type: "push", push_type: "push", message: "Hello" },
     dedupe_key: key,
-    priority: OPERATION_PRIORITY.accrual,
+    priority: OPERATION_PRIORITY.money,
   })
 }
 
@@ -146,7 +146,7 @@ walletPassModuleTests(({ service }) => {
       holder_id: h,
       payload: { type: "enroll" },
       dedupe_key: operationKeys.enrollment(h),
-      priority: OPERATION_PRIORITY.accrual,
+      priority: OPERATION_PRIORITY.money,
     })
     const accrual = await change(service, h, "order:1:accrual", 750)
     const prepared = await prepare(service)

@@ -1,4 +1,4 @@
-import { parseWalletPassOptions, planLimits } from "../options"
+import { eventsPerDay, parseWalletPassOptions, planLimits } from "../options"
 
 const valid = { apiUrl: "https://service.example/v2/", appKey: "secret-app-key" }
 
@@ -104,6 +104,31 @@ describe("plugin options", () => {
     [{ ...valid, lifetimeUnit: "hours" }, 'lifetimeUnit: lifetimeUnit must be "days" or "seconds"'],
   ])("refuses %j naming the option", (raw, expected) => {
     expect(errorOf(raw)).toContain(expected)
+  })
+
+  it("the queue's classes: class c's share, profile spacing and the longest Retry-After, with defaults", () => {
+    expect(parseWalletPassOptions(valid).dispatcher).toMatchObject({
+      openShare: 0.5,
+      profileSpacingSeconds: 300,
+      maxRetryAfterSeconds: 60,
+    })
+    expect(errorOf({ ...valid, dispatcher: { openShare: 0 } })).toContain(
+      "dispatcher.openShare must be a number from 0.01 to 1"
+    )
+    expect(errorOf({ ...valid, dispatcher: { profileSpacingSeconds: -1 } })).toContain(
+      "dispatcher.profileSpacingSeconds must be a number of seconds from 0 to 86400"
+    )
+    expect(errorOf({ ...valid, dispatcher: { maxRetryAfterSeconds: 0 } })).toContain(
+      "dispatcher.maxRetryAfterSeconds must be a number of seconds from 1 to 3600"
+    )
+  })
+
+  it("store events get a daily cap whenever one is mapped: a tenth of the plan's day unless eventsPerDay says", () => {
+    expect(eventsPerDay(parseWalletPassOptions(valid))).toBeNull()
+    const mapped = { ...valid, events: { "cart.abandoned": "cart_left" } }
+    expect(eventsPerDay(parseWalletPassOptions(mapped))).toBe(144) // basic: 60 an hour
+    expect(eventsPerDay(parseWalletPassOptions({ ...mapped, plan: "expert" }))).toBe(8640)
+    expect(eventsPerDay(parseWalletPassOptions({ ...mapped, eventsPerDay: 20 }))).toBe(20)
   })
 
   it("never echoes a secret in its error", () => {

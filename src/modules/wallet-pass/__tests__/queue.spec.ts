@@ -12,11 +12,13 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
   async function holder(phone: string) {
     return (await service.createWalletPassHolders({ phone, enrollment_state: "enrolled", adoption_state: "new" })).id
   }
-  const enqueue = (holder_id: string | null, key: string, priority: number = OPERATION_PRIORITY.accrual) =>
+  // An enrolment: it holds its holder's later requests back, whatever its class (a class-c
+  // profile update does not: QueueRepository.pickNextOperation).
+  const enqueue = (holder_id: string | null, key: string, priority: number = OPERATION_PRIORITY.money) =>
     service.enqueueOperation({
       method: "user_create_or_update",
       holder_id,
-      payload: { type: "profile" },
+      payload: { type: "enroll" },
       dedupe_key: key,
       priority,
     })
@@ -31,12 +33,18 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
     expect(again).toMatchObject({ created: false, operation: { id: first.operation.id } })
   })
 
-  it("interactive work goes before accruals, accruals before bulk", async () => {
-    const [a, b, c] = [await holder("+79990000001"), await holder("+79990000002"), await holder("+79990000003")]
+  it("money goes before what a customer asked for (a code), and that before a signup's enrolment and bulk", async () => {
+    const [a, b, c, d] = [
+      await holder("+79990000001"),
+      await holder("+79990000002"),
+      await holder("+79990000003"),
+      await holder("+79990000004"),
+    ]
     await enqueue(a, "bulk", OPERATION_PRIORITY.bulk)
-    await enqueue(b, "accrual", OPERATION_PRIORITY.accrual)
+    await enqueue(d, "signup", OPERATION_PRIORITY.signup)
     await enqueue(c, "interactive", OPERATION_PRIORITY.interactive)
-    expect(await drainOrder()).toEqual(["interactive", "accrual", "bulk"])
+    await enqueue(b, "accrual", OPERATION_PRIORITY.money)
+    expect(await drainOrder()).toEqual(["accrual", "interactive", "signup", "bulk"])
   })
 
   it("one holder's operations go one at a time, in order, whatever their priority", async () => {
@@ -63,6 +71,66 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
       operation: { dedupe_key: "urgent" },
     })
     await next.release()
+  })
+
+  it("class c (what anyone can cause) takes at most dispatcher.openShare of the hour; money and codes go past it", async () => {
+    // 100 an hour, share 0.5 (the default): 50 class-c requests, then only classes a and b.
+    const limits = { perSecond: 100, perHour: 100 }
+    for (let i = 0; i < 60; i++)
+      await enqueue(await holder(`+7999100${String(i).padStart(4, "0")}`), `bot:${i}`, OPERATION_PRIORITY.signup)
+    const sent = await sendAllAsApplied(service, limits)
+    expect(sent.length).toBe(50)
+    expect(sent.every((k) => k.startsWith("bot:"))).toBe(true)
+    await enqueue(await holder("+79992000001"), "credit", OPERATION_PRIORITY.money)
+    await enqueue(await holder("+79992000002"), "code", OPERATION_PRIORITY.interactive)
+    expect(await sendAllAsApplied(service, limits)).toEqual(["credit", "code"])
+    const [{ waiting }] = await sql(
+      `SELECT count(*)::int AS waiting FROM wallet_pass_operation WHERE state = 'pending' AND priority >= 20`
+    )
+    expect(waiting).toBe(10)
+  })
+
+  it("a signup's enrolment waiting in class c moves up when its customer orders; its credit then goes first", async () => {
+    const limits = { perSecond: 100, perHour: 10 }
+    for (let i = 0; i < 5; i++) await enqueue(await holder(`+7999300000${i}`), `bot:${i}`, OPERATION_PRIORITY.signup)
+    expect(await sendAllAsApplied(service, limits)).toHaveLength(5) // the open share is used up
+    const h = await holder("+79993000099")
+    await enqueue(h, "enrol", OPERATION_PRIORITY.signup)
+    await enqueue(await holder("+79993000098"), "bot:late", OPERATION_PRIORITY.signup)
+    expect(await sendAllAsApplied(service, limits)).toEqual([])
+    // The customer's order: the accrual is money, and the enrolment it waits behind moves up.
+    await service.applyLedgerEntryAndEnqueue(
+      { holder_id: h, amount: 500, kind: "accrual", dedupe_key: "acc", order_id: "order_1" },
+      { method: "balance_add", payload: {}, dedupe_key: "acc", priority: OPERATION_PRIORITY.money }
+    )
+    expect(await sendAllAsApplied(service, limits)).toEqual(["enrol", "acc"])
+  })
+
+  it("a class-c profile update waiting out its spacing does not hold its holder's credit back", async () => {
+    const h = await holder("+79994000001")
+    const profile = await service.enqueueProfileSync(h, OPERATION_PRIORITY.profile)
+    await sql(`UPDATE wallet_pass_operation SET next_attempt_at = clock_timestamp() + interval '1 hour' WHERE id = ?`, [
+      profile.operation.id,
+    ])
+    await enqueue(h, "credit", OPERATION_PRIORITY.money)
+    expect(await drainOrder()).toEqual(["credit"])
+  })
+
+  it("an account renaming itself every second: one profile update waits, due dispatcher.profileSpacingSeconds after the last went", async () => {
+    const h = await holder("+79995000001")
+    await service.enqueueProfileSync(h, OPERATION_PRIORITY.profile)
+    expect(await drainOrder()).toHaveLength(1)
+    for (let i = 0; i < 30; i++) await service.enqueueProfileSync(h, OPERATION_PRIORITY.profile)
+    const waiting = await sql(
+      `SELECT extract(epoch FROM next_attempt_at - clock_timestamp()) AS wait FROM wallet_pass_operation
+        WHERE holder_id = ? AND state = 'pending'`,
+      [h]
+    )
+    expect(waiting).toHaveLength(1)
+    // The default spacing: 300 s.
+    expect(Number(waiting[0].wait)).toBeGreaterThan(290)
+    expect(Number(waiting[0].wait)).toBeLessThanOrEqual(300)
+    expect(await drainOrder()).toEqual([])
   })
 
   it("profile updates of one holder coalesce while one is waiting", async () => {
@@ -133,7 +201,7 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
       ledger_entry_id: entry.id,
       payload: {},
       dedupe_key: "add",
-      priority: 10,
+      priority: OPERATION_PRIORITY.money,
     })
     await enqueue(await holder("+79990000002"), "profile")
     await service.enqueueOperation({
@@ -141,13 +209,13 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
       holder_id: await holder("+79990000003"),
       payload: {},
       dedupe_key: "read",
-      priority: 10,
+      priority: OPERATION_PRIORITY.money,
     })
     for (let i = 0; i < 3; i++) {
       expect((await service.claimNextOperation(FAST)).kind).toBe("send")
     }
     await sql(`UPDATE wallet_pass_operation SET sending_at = clock_timestamp() - interval '10 minutes'`)
-    await service.runQueueMaintenance({ priority: OPERATION_PRIORITY.accrual })
+    await service.runQueueMaintenance({ priority: OPERATION_PRIORITY.money })
 
     const ops = await service.listWalletPassOperations({}, { order: { created_at: "ASC" } })
     const byKey = Object.fromEntries(ops.map((o) => [o.dedupe_key, o]))
@@ -207,13 +275,13 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
     expect(claim.kind).toBe("send")
     await sql(`UPDATE wallet_pass_operation SET sending_at = clock_timestamp() - interval '10 minutes'`)
 
-    expect(await service.runQueueMaintenance({ priority: OPERATION_PRIORITY.accrual })).toMatchObject({ recovered: 0 })
+    expect(await service.runQueueMaintenance({ priority: OPERATION_PRIORITY.money })).toMatchObject({ recovered: 0 })
     expect((await service.retrieveOperationRow(peeked.id)).state).toBe("sending")
     const [call] = await sql(`SELECT outcome FROM wallet_pass_api_call WHERE operation_id = ?`, [peeked.id])
     expect(call.outcome).toBeNull()
 
     await release() // the sender's connection is gone, as when its process dies
-    expect(await service.runQueueMaintenance({ priority: OPERATION_PRIORITY.accrual })).toMatchObject({ recovered: 1 })
+    expect(await service.runQueueMaintenance({ priority: OPERATION_PRIORITY.money })).toMatchObject({ recovered: 1 })
     expect((await service.retrieveOperationRow(peeked.id)).state).toBe("pending")
     const [after] = await sql(`SELECT outcome FROM wallet_pass_api_call WHERE operation_id = ?`, [peeked.id])
     expect(after.outcome).toBe("ambiguous")
@@ -259,7 +327,7 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
   }
 
   it("an outage counts once toward giving up; failures while the service answers others add up", async () => {
-    const failing = await enqueue(await holder("+79990000001"), "failing")
+    const failing = await enqueue(await holder("+79990000001"), "failing", OPERATION_PRIORITY.interactive)
     const failOnce = async () => {
       const claim = await sendAndRecord(
         { status: 500, outcome: "ambiguous" },
@@ -274,7 +342,7 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
     expect((await failOnce()).failures).toBe(1)
     // The service answered another request well since: this one's own failure.
     const working = async (phone: string) => {
-      await enqueue(await holder(phone), phone, OPERATION_PRIORITY.interactive)
+      await enqueue(await holder(phone), phone, OPERATION_PRIORITY.money)
       await sendAndRecord({ status: 200, outcome: "applied" }, { state: "done" })
     }
     await working("+79990000002")
@@ -306,7 +374,7 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
       holder_id: await holder("+79990000004"),
       payload: {},
       dedupe_key: "held",
-      priority: 10,
+      priority: OPERATION_PRIORITY.money,
       next_attempt_at: HELD_UNTIL,
     })
     await sql(`UPDATE wallet_pass_operation SET result = '{"retry":"service"}' WHERE id = ?`, [held.operation.id])
@@ -328,10 +396,10 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
   })
 
   it("a request the service failed twice on its own waits out its backoff: good answers to others no longer make it due", async () => {
-    const failing = await enqueue(await holder("+79990000001"), "failing")
+    const failing = await enqueue(await holder("+79990000001"), "failing", OPERATION_PRIORITY.interactive)
     const backingOff = { state: "pending" as const, retry_in_seconds: 600, service_failure: { give_up_after: 10 } }
     const working = async (phone: string) => {
-      await enqueue(await holder(phone), phone, OPERATION_PRIORITY.interactive)
+      await enqueue(await holder(phone), phone, OPERATION_PRIORITY.money)
       await sendAndRecord({ status: 200, outcome: "applied" }, { state: "done" })
     }
     const due = async () =>
@@ -363,7 +431,7 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
     await service.applyLedgerEntry({ holder_id: h, amount: 1000, kind: "service_credit", dedupe_key: "hook" })
     const queued = await service.applyLedgerEntryAndEnqueue(
       { holder_id: h, amount: 300, kind: "accrual", dedupe_key: "order:1:accrual" },
-      { method: "balance_add", payload: {}, dedupe_key: "op:1", priority: 10 }
+      { method: "balance_add", payload: {}, dedupe_key: "op:1", priority: OPERATION_PRIORITY.money }
     )
     expect(await service.getBalance(h)).toBe(1300)
     expect(await service.getServiceVisibleBalance(h, null)).toBe(1000)
@@ -374,7 +442,7 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
     const h = await holder("+79990000001")
     await service.applyLedgerEntryAndEnqueue(
       { holder_id: h, amount: 300, kind: "accrual", dedupe_key: "order:1:accrual" },
-      { method: "balance_add", payload: {}, dedupe_key: "op:1", priority: 10 }
+      { method: "balance_add", payload: {}, dedupe_key: "op:1", priority: OPERATION_PRIORITY.money }
     )
     const add = await prepared()
     expect(add.operation).toMatchObject({ method: "balance_add", dedupe_key: "op:1" })
@@ -397,7 +465,7 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
       holder_id: h,
       payload: { type: "balance_sync" },
       dedupe_key: "sync:1",
-      priority: 10,
+      priority: OPERATION_PRIORITY.money,
     })
     const sync = await prepared()
     expect(sync.facts).toMatchObject({ entry_amount: null, visible_balance: 300 })

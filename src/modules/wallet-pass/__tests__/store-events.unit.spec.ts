@@ -22,10 +22,11 @@ describe("option events", () => {
         "pass.not_installed": { key: "install_reminder" },
       })
     ).toEqual({
-      "order.placed": { key: "purchase" },
-      "cart.abandoned": { key: "cart_left", afterMinutes: 0.05 },
-      "bonus.expiring": { key: "expiring", daysBefore: 3 },
-      "pass.not_installed": { key: "install_reminder", afterDays: 2 },
+      "order.placed": { key: "purchase", windowHours: 0 },
+      // Once per customer and day by default (docs/store-events.md).
+      "cart.abandoned": { key: "cart_left", afterMinutes: 0.05, windowHours: 24 },
+      "bonus.expiring": { key: "expiring", daysBefore: 3, windowHours: 0 },
+      "pass.not_installed": { key: "install_reminder", afterDays: 2, windowHours: 0 },
     })
     expect(parseWalletPassOptions(valid).events).toEqual({})
   })
@@ -39,9 +40,12 @@ describe("option events", () => {
   it.each([
     [
       { "cart.abandoned": { key: "k", afterDays: 2 } },
-      "events.cart.abandoned must be an event key or { key, afterMinutes }",
+      "events.cart.abandoned must be an event key or { key, afterMinutes, windowHours }",
     ],
-    [{ "order.placed": { key: "k", afterMinutes: 5 } }, "events.order.placed must be an event key or { key }"],
+    [
+      { "order.placed": { key: "k", afterMinutes: 5 } },
+      "events.order.placed must be an event key or { key, windowHours }",
+    ],
     [
       { "cart.abandoned": { key: "k", afterMinutes: -1 } },
       "events.cart.abandoned.afterMinutes must be a number of minutes",

@@ -35,7 +35,7 @@ export function enrollSignup(
     phone,
     source: "signup",
     profile: { name: "Anna" },
-    priority: OPERATION_PRIORITY.accrual,
+    priority: OPERATION_PRIORITY.money,
     ...extra,
   })
 }

@@ -13,7 +13,7 @@ export const WalletPassOperation = model
     ledger_entry_id: model.text().nullable(),
     payload: model.json(),
     dedupe_key: model.text(),
-    priority: model.number().default(OPERATION_PRIORITY.accrual),
+    priority: model.number().default(OPERATION_PRIORITY.money),
     state: model.enum([...OPERATION_STATES]).default("pending"),
     attempts: model.number().default(0),
     next_attempt_at: model.dateTime().nullable(),

@@ -7,10 +7,12 @@ import {
   LATE_LANDING_METHODS,
   OPERATION_CLIENT_METHODS,
   OPERATION_METHODS,
+  OPEN_PRIORITY,
   OPERATION_PRIORITY,
   type OperationMethod,
 } from "../constants"
 import { STORE_EVENTS_SENT_TODAY, UTC_DAY_START } from "./event-cap"
+import { HOLDS_HOLDER } from "./classes"
 
 /**
  * SQL of the durable queue and the rate gate (docs/architecture.md, "The queue"). Every function runs inside the
@@ -55,10 +57,7 @@ export const OPERATION_PATHS = Object.fromEntries(
   OPERATION_METHODS.map((method) => [method, WALLET_PASS_PATHS[OPERATION_CLIENT_METHODS[method]]])
 ) as Record<OperationMethod, string>
 
-/** How many background requests an hour the plan leaves to `sync.budgetShare` (at least one). */
-export function backgroundPerHour(limits: RateLimits, share: number): number {
-  return Math.max(1, Math.floor(limits.perHour * share))
-}
+export { backgroundPerHour } from "./classes"
 
 /** The SQL of this file, run on the caller's connection or transaction (the active manager's knex). */
 export class QueueRepository {
@@ -147,23 +146,23 @@ export class QueueRepository {
 
   /**
    * The next operation that may be sent: the head of its holder's queue (nothing of that
-   * holder sending or unknown, no older pending one), due, lowest priority value first.
-   * Nothing goes for a holder whose phone is not adopted yet but the read that adopts it
-   * (docs/adoption.md), and background work (import, install sync, drift check) only while
-   * the background requests of the last hour are under `backgroundPerHour`. A store event's
-   * request goes only while fewer than `eventsPerDay` were sent today (UTC), each counted
-   * once however many attempts it took, or when it is itself one of them, tried again; a
-   * pending one never holds back its holder's other requests (docs/store-events.md, "The
-   * daily cap").
+   * holder sending or unknown, no older pending one that holds it back: classes.ts
+   * HOLDS_HOLDER), due, lowest priority value first (docs/architecture.md, "The queue").
+   * Nothing goes for a holder not adopted yet but its adoption read (docs/adoption.md). Class c
+   * goes only while under `openPerHour` in the last hour, background work only while under
+   * `backgroundPerHour`, a store event only while fewer than `eventsPerDay` were sent today
+   * (UTC) or when it is itself one of them, tried again (docs/store-events.md, "The daily cap").
    */
   async pickNextOperation({
     lock = true,
     backgroundPerHour,
+    openPerHour = null,
     eventsPerDay = null,
   }: {
     lock?: boolean
     backgroundPerHour: number
-    /** The daily cap on store events' requests (docs/store-events.md); null: none. */
+    /** Class c's hourly share (dispatcher.openShare) and the store events' daily cap; null: none. */
+    openPerHour?: number | null
     eventsPerDay?: number | null
   }): Promise<OperationRow | undefined> {
     const { rows } = await this.knex.raw<{ rows: OperationRow[] }>(
@@ -174,9 +173,12 @@ export class QueueRepository {
                 SELECT 1 FROM wallet_pass_operation p
                  WHERE p.holder_id = o.holder_id AND p.deleted_at IS NULL AND p.id <> o.id
                    AND (p.state IN ('sending', 'unknown')
-                        OR (p.state = 'pending' AND p.method <> 'event_send' AND (p.created_at, p.id) < (o.created_at, o.id)))))
+                        OR (p.state = 'pending' AND ${HOLDS_HOLDER("p")} AND (p.created_at, p.id) < (o.created_at, o.id)))))
           AND (o.holder_id IS NULL OR o.payload->>'type' = 'adopt'
                OR NOT EXISTS (SELECT 1 FROM wallet_pass_holder h WHERE h.id = o.holder_id AND h.adoption_state = 'pending'))
+          AND (o.priority < :open OR :openCap < 0 OR :openCap > (
+                SELECT count(*) FROM wallet_pass_api_call c JOIN wallet_pass_operation b ON b.id = c.operation_id
+                 WHERE c.deleted_at IS NULL AND c.started_at > clock_timestamp() - interval '1 hour' AND b.priority >= :open))
           AND (o.priority < :background OR :cap > (
                 SELECT count(*) FROM wallet_pass_api_call c JOIN wallet_pass_operation b ON b.id = c.operation_id
                  WHERE c.deleted_at IS NULL AND c.started_at > clock_timestamp() - interval '1 hour' AND b.priority >= :background))
@@ -186,7 +188,13 @@ export class QueueRepository {
         ORDER BY o.priority, o.created_at, o.id
         LIMIT 1
         ${lock ? "FOR UPDATE OF o SKIP LOCKED" : ""}`,
-      { background: OPERATION_PRIORITY.background, cap: backgroundPerHour, eventCap: eventsPerDay ?? -1 }
+      {
+        open: OPEN_PRIORITY,
+        openCap: openPerHour ?? -1,
+        background: OPERATION_PRIORITY.background,
+        cap: backgroundPerHour,
+        eventCap: eventsPerDay ?? -1,
+      }
     )
     return rows[0]
   }

@@ -4,6 +4,7 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { generateEntityId, MedusaError } from "@medusajs/framework/utils"
 import { type HolderMoveVia, OPERATION_PRIORITY } from "../constants"
 import { QueueRepository } from "./queue"
+import { QueueClassRepository } from "./classes"
 import { operationKeys } from "../keys"
 import type { WalletPassOptions } from "../options"
 import { TextsRepository } from "./texts"
@@ -78,6 +79,9 @@ export class TrustRepository {
     if (!slot.ok)
       return { ok: false, limit: slot.limit, message: slot.message, retry_after_seconds: slot.retry_after_seconds }
     const id = generateEntityId(undefined, "wpver")
+    // The code goes after the holder's own enrolment, if that still waits: it moves up with
+    // the code the customer asked for (class b), bounded by the limits above.
+    if (input.holder_id) await new QueueClassRepository(this.knex).promoteHolder(input.holder_id)
     const operation = input.holder_id
       ? (
           await new QueueRepository(this.knex).insertOperation({
@@ -164,6 +168,8 @@ export class TrustRepository {
       `UPDATE wallet_pass_holder SET verified_customer_id = ?, verified_at = now(), updated_at = now() WHERE id = ?`,
       [input.customer_id, verification.holder_id]
     )
+    // A proven phone is a stake: its enrolment, if still waiting in class c, moves up.
+    await new QueueClassRepository(this.knex).promoteHolder(verification.holder_id)
     return { ok: true, holder_id: verification.holder_id, moved_from: from !== input.customer_id ? from : null }
   }
 

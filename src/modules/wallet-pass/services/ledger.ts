@@ -4,6 +4,7 @@ import { InjectManager, InjectTransactionManager, MedusaContext, MedusaError } f
 import { type LedgerKind, OPERATION_PRIORITY } from "../constants"
 import { AdoptionRepository } from "../repositories/adoption"
 import { LedgerRepository } from "../repositories/ledger"
+import { QueueClassRepository } from "../repositories/classes"
 import { QueueRepository } from "../repositories/queue"
 import type {
   ApplyLedgerEntryInput,
@@ -119,7 +120,14 @@ export class LedgerService extends InternalService {
     if (!applied.created) {
       return { ...applied, operation: null }
     }
-    const queued = await new QueueRepository(this.knex_(sharedContext)).insertOperation({
+    const knex = this.knex_(sharedContext)
+    const queue = new QueueRepository(knex)
+    if (entry.order_id || entry.kind === "accrual" || entry.kind === "redemption") {
+      // The customer has ordered: an enrolment of theirs still waiting in class c moves up,
+      // so this change, which goes after it, does not wait for the open share.
+      await new QueueClassRepository(knex).promoteHolder(entry.holder_id)
+    }
+    const queued = await queue.insertOperation({
       ...operation,
       holder_id: entry.holder_id,
       ledger_entry_id: applied.entry.id,
@@ -264,7 +272,7 @@ export class LedgerService extends InternalService {
       ledger_entry_id: entry.id,
       payload: { type: "balance_sync", reason: "expiry" },
       dedupe_key: operationKeys.expirySync(entry.id),
-      priority: OPERATION_PRIORITY.accrual,
+      priority: OPERATION_PRIORITY.money,
     })
     return { entry, balance }
   }

@@ -5,11 +5,13 @@ import { LedgerRepository } from "../repositories/ledger"
 import { CoalesceRepository } from "../repositories/coalesce"
 import { ForecastRepository } from "../repositories/forecast"
 import { backgroundPerHour, OPERATION_PATHS, QueueRepository } from "../repositories/queue"
+import { openPerHour, QueueClassRepository } from "../repositories/classes"
 import { SendFactsRepository } from "../repositories/send-facts"
 import type { CallRecord, EnqueueInput, OperationRow, PreparedSend, QueueHealth, SettleInput } from "../types"
 import { forecastQueue, type QueueForecast } from "../utils/forecast"
 import { InternalService } from "../utils/internal-service"
 import { operationKeys } from "../keys"
+import { eventsPerDay } from "../options"
 
 /**
  * The outbox: the durable queue of requests to the service and the rate gate every process
@@ -39,7 +41,8 @@ export class OutboxService extends InternalService {
     const operation = await new QueueRepository(knex).pickNextOperation({
       lock: false,
       backgroundPerHour: backgroundPerHour(limits, this.options_.sync.budgetShare),
-      eventsPerDay: this.options_.eventsPerDay,
+      openPerHour: openPerHour(limits, this.options_.dispatcher.openShare),
+      eventsPerDay: eventsPerDay(this.options_),
     })
     if (!operation) {
       return { kind: "idle" }
@@ -106,7 +109,8 @@ export class OutboxService extends InternalService {
     }
     const next = await queue.pickNextOperation({
       backgroundPerHour: backgroundPerHour(limits, this.options_.sync.budgetShare),
-      eventsPerDay: this.options_.eventsPerDay,
+      openPerHour: openPerHour(limits, this.options_.dispatcher.openShare),
+      eventsPerDay: eventsPerDay(this.options_),
     })
     if (!next) {
       return { kind: "idle" }
@@ -223,7 +227,9 @@ export class OutboxService extends InternalService {
 
   /**
    * Queues a profile update for a holder unless one is already waiting: updates coalesce
-   * because the request is built from the holder's data when it is sent.
+   * because the request is built from the holder's data when it is sent. A new one is due
+   * no sooner than `dispatcher.profileSpacingSeconds` after the holder's last profile update
+   * went (docs/architecture.md, "The queue").
    */
   @InjectTransactionManager()
   async enqueueProfileSync(
@@ -238,12 +244,19 @@ export class OutboxService extends InternalService {
     if (waiting) {
       return { operation: waiting, created: false }
     }
+    // At most one a spacing per holder (dispatcher.profileSpacingSeconds): an account renaming
+    // itself every second costs a request a spacing, not one a change.
+    const due = await new QueueClassRepository(knex).profileDueAt(
+      holderId,
+      this.options_.dispatcher.profileSpacingSeconds
+    )
     return queue.insertOperation({
       method: "user_create_or_update",
       holder_id: holderId,
       payload: { type: "profile" },
       dedupe_key: operationKeys.profile(holderId),
       priority,
+      next_attempt_at: due,
     })
   }
 

@@ -115,7 +115,7 @@ export class SyncService extends InternalService<Deps> {
   ): Promise<"match" | "mismatch" | "skipped"> {
     const knex = this.knex_(sharedContext)
     const heal = !(await new SyncReadsRepository(knex).importAwaitingRefresh())
-    return new SyncRepository(knex).recordDrift({ ...input, heal, healPriority: OPERATION_PRIORITY.accrual })
+    return new SyncRepository(knex).recordDrift({ ...input, heal, healPriority: OPERATION_PRIORITY.money })
   }
 
   /** The latest run of a kind with its progress, null when none ran. */

@@ -61,7 +61,7 @@ export const createEnrollmentStep = createStep(
       phone: normalized?.ok ? normalized.phone : null,
       phone_problem: normalized && !normalized.ok ? phoneProblemText(normalized) : null,
       profile: { name: customer.first_name, surname: customer.last_name, email: customer.email },
-      priority: source === "backfill" ? OPERATION_PRIORITY.bulk : OPERATION_PRIORITY.accrual,
+      priority: await enrollmentPriority(container, source, customer_id),
       retry,
       existing_only,
       // A store account's own phone is unproven: its enrolment texts no install link unless an
@@ -96,3 +96,26 @@ export const createEnrollmentStep = createStep(
     await container.resolve(WALLET_PASS_MODULE).undoEnrollment(undo)
   }
 )
+
+/**
+ * The queue class of an enrolment (docs/architecture.md, "The queue"): the admin's bulk
+ * enrolment is bulk work; a signup is class c (what anyone can cause) unless its customer has
+ * ordered already (a checkout's account); anything else (the admin's "enrol now") is class b.
+ * A signup's enrolment still waiting moves up when its customer orders or proves the phone
+ * (QueueClassRepository.promoteHolder, repositories/classes.ts).
+ */
+async function enrollmentPriority(
+  container: Parameters<Parameters<typeof createStep>[1]>[1]["container"],
+  source: HolderSource,
+  customerId: string
+): Promise<number> {
+  if (source === "backfill") return OPERATION_PRIORITY.bulk
+  if (source !== "signup") return OPERATION_PRIORITY.enrolment
+  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "order",
+    fields: ["id"],
+    filters: { customer_id: customerId },
+    pagination: { take: 1 },
+  })
+  return data.length ? OPERATION_PRIORITY.enrolment : OPERATION_PRIORITY.signup
+}

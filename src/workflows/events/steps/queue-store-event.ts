@@ -24,6 +24,8 @@ export type StoreEventInput = {
    * `has_account` false). Without a pass for that customer the event is skipped as a guest's.
    */
   guest?: boolean
+  /** When the event happened, ISO (a detection's `now`); default: now. The window is counted back from it. */
+  at?: string
   /** The event's value (docs/store-events.md); cut to what the service takes. */
   value: string
   /** The value's parts (src/lib/event-values.ts), for the admin to write it in its language. */
@@ -38,8 +40,8 @@ export type StoreEventOutcome =
 /**
  * A store event for the service's triggers, once per event and entity (docs/store-events.md):
  * nothing when the merchant mapped no key to it; recorded as skipped, with the reason logged,
- * for a guest (no customer, or a guest customer, without a pass) or a customer whose pass is
- * missing or not enrolled; otherwise its `event/send` is queued at event priority (after
+ * for a guest (no customer, or a guest customer, without a pass), a customer whose pass is
+ * missing or not enrolled, or one who had the same event within its `windowHours`; otherwise its `event/send` is queued at event priority (after
  * accruals, before bulk work) and recorded. Both writes are keyed, so a repeated delivery,
  * or one after a crash between them, adds nothing.
  */
@@ -65,7 +67,9 @@ export const queueStoreEventStep = createStep(
           ? pluginReason("event_no_pass")
           : holder.enrollment_state !== "enrolled" || !holder.phone
             ? pluginReason("event_not_enrolled")
-            : null
+            : (await sentWithin(walletPass, input.name, holder.id, mapping.windowHours, input.at))
+              ? pluginReason("event_window", { hours: mapping.windowHours })
+              : null
     const value = eventValue(input.value)
     const record = {
       name: input.name,
@@ -96,6 +100,26 @@ export const queueStoreEventStep = createStep(
     )
   }
 )
+
+/**
+ * Whether the holder had this event queued within the last `hours` (the event's `windowHours`,
+ * docs/store-events.md): one account making 60 carts gets one `cart.abandoned` a day, not 60.
+ */
+async function sentWithin(
+  walletPass: WalletPassModuleService,
+  name: StoreEventName,
+  holderId: string,
+  hours: number,
+  at: string | undefined
+): Promise<boolean> {
+  if (!(hours > 0)) return false
+  const since = new Date((at ? Date.parse(at) : Date.now()) - hours * 3_600_000)
+  const [recent] = await walletPass.listWalletPassStoreEvents(
+    { name, holder_id: holderId, state: "queued", created_at: { $gt: since } },
+    { select: ["id"], take: 1 }
+  )
+  return !!recent
+}
 
 /** Writes the record once: a concurrent delivery that wrote it first wins, and this one is its duplicate. */
 async function keep(

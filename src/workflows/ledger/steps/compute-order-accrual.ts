@@ -72,7 +72,7 @@ export const computeOrderAccrualStep = createStep(
         method: "balance_add",
         payload: {},
         dedupe_key: operationKeys.forEntry(ledgerKeys.orderAccrual(order_id)),
-        priority: OPERATION_PRIORITY.accrual,
+        priority: OPERATION_PRIORITY.money,
       },
     })
   }

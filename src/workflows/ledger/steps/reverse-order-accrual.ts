@@ -62,7 +62,7 @@ export const reverseOrderAccrualStep = createStep(
           dedupe_key: ledgerKeys.orderRefunded(refund.orderId, cause.payment_id, refund.refunded),
           share: refund.share,
           reason: reason("payment_refunded", { payment_id: cause.payment_id }),
-          priority: OPERATION_PRIORITY.accrual,
+          priority: OPERATION_PRIORITY.money,
         }
       }
     } else {
@@ -75,7 +75,7 @@ export const reverseOrderAccrualStep = createStep(
         share: cause.type === "cancel" ? "rest" : await returnedShare(container, order_id!, cause.return_id),
         reason:
           cause.type === "cancel" ? reason("order_canceled") : reason("items_returned", { return_id: cause.return_id }),
-        priority: OPERATION_PRIORITY.accrual,
+        priority: OPERATION_PRIORITY.money,
       }
     }
     const result = request ? await walletPass.reverseOrderAccrual(request) : null

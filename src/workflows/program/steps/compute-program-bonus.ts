@@ -87,7 +87,7 @@ export const computeProgramBonusStep = createStep(
         method: "balance_add",
         payload: {},
         dedupe_key: operationKeys.forEntry(key),
-        priority: OPERATION_PRIORITY.accrual,
+        priority: OPERATION_PRIORITY.money,
       },
     })
   }

@@ -31,7 +31,7 @@ export const computeRedemptionRefundStep = createStep(
         method: "balance_add",
         payload: {},
         dedupe_key: operationKeys.forEntry(ledgerKeys.redemptionRefund(order_id)),
-        priority: OPERATION_PRIORITY.accrual,
+        priority: OPERATION_PRIORITY.money,
       },
     })
   }
