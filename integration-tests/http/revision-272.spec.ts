@@ -50,7 +50,7 @@ storeTestRunner({
       const change = (key: string, amount: number, method: "balance_add" | "balance_deduct") =>
         walletPass().applyLedgerEntryAndEnqueue(
           { holder_id: holder.id, amount, kind: "manual", dedupe_key: key },
-          { method, payload: {}, dedupe_key: operationKeys.forEntry(key), priority: OPERATION_PRIORITY.accrual }
+          { method, payload: {}, dedupe_key: operationKeys.forEntry(key), priority: OPERATION_PRIORITY.money }
         )
       await change("r272-credit", 2500, "balance_add")
       await drainQueue(getContainer(), { budgetMs: 20_000 })
