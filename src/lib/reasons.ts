@@ -63,6 +63,7 @@ export type ReasonCode = keyof typeof TEMPLATES
  */
 export const REASON_VALUE_KINDS: Record<string, "money" | "number" | "country" | "phone_problem"> = {
   percent: "number",
+  hours: "number",
   service: "money",
   store: "money",
   country: "country",

@@ -91,6 +91,8 @@ describe("the plugin's own reasons", () => {
       phone: "+4915112345678",
       service: 1,
       store: 2,
+      hours: 24,
+      remote_id: "crm-7",
     }
     for (const code of REASON_CODES) {
       const text = reasonText({ code, values } as Reason)
