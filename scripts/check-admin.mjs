@@ -446,7 +446,7 @@ async function main() {
       await shotOf(forecast, "en-09c-queue-forecast")
 
       step(
-        `the hook log: a reused transactionId as a conflict, a refused delivery, and ${EXTRA_HOOKS} more hooks paged`
+        `the notifications log: an operation number used twice as a conflict, a refused delivery, and ${EXTRA_HOOKS} more hooks paged`
       )
       const hookUrl = `${base}/hooks/wallet-pass`
       const basic = (password) => `Basic ${Buffer.from(`${HOOK_LOGIN}:${password}`).toString("base64")}`
@@ -482,8 +482,8 @@ async function main() {
       await pagination.getByText(`${Math.min(40, hookCount)} of ${hookCount} results`).waitFor()
       await pagination.getByText(`2 of ${Math.ceil(hookCount / 20)} pages`).waitFor()
       await hooks.getByTestId("wallet-pass-hooks-filters-state").click()
-      await page.getByRole("option", { name: "Conflict: an operation number the service had already used" }).click()
-      await hooks.getByText("400 · Conflict: an operation number the service had already used").waitFor()
+      await page.getByRole("option", { name: "Conflict: an operation number used twice" }).click()
+      await hooks.getByText("400 · Conflict: an operation number used twice").waitFor()
       await hooks.getByTestId("wallet-pass-hooks-filters-phone").fill("5577")
       await hooks.getByRole("heading", { name: "Notifications from the service · 1" }).waitFor()
       await hooks.getByTestId("wallet-pass-hook-refusals").getByText("1 refused").waitFor()
@@ -604,7 +604,18 @@ async function main() {
       step("the admin in Russian (the dashboard's language): the same screens, no English text of the plugin")
       // What this check wrote in English (messages, names, reasons): the merchant's data, not the plugin's words.
       const written = [PUSH_TEXT, FAILED_PUSH_TEXT, "Spring sale: 20% off this weekend", "Spring sale", "comma typo"]
-      written.push("large", "Komma", "Anna Smirnova", "Anna", "Boris", "Nina Orlova", "Base", "Silver")
+      written.push(
+        "Скидка 20% в эти выходные",
+        "Выходные",
+        "large",
+        "Komma",
+        "Anna Smirnova",
+        "Anna",
+        "Boris",
+        "Nina Orlova",
+        "Base",
+        "Silver"
+      )
       const assertRu = (p, screen) => assertRussian(p, fragments, screen, written)
       // A Russian admin in an English browser: numbers, money and dates follow the admin's language.
       const russian = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: "en-US" })

@@ -155,7 +155,7 @@ export function developerWordsIn(text) {
 const ENGLISH_NUMBERS = [
   /(?<![\d.,])\d{1,3}(,\d{3})+(?![\d,])/g,
   /(?<![\d.])\d+\.\d{1,2}(?![\d.])/g,
-  /[€$£]\s?\d/g,
+  /[€$£]\d/g,
   /\d%/g,
 ]
 export function englishNumbersIn(text) {

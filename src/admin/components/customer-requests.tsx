@@ -1,4 +1,4 @@
-import { Text } from "@medusajs/ui"
+import { Heading, Text } from "@medusajs/ui"
 import type { AdminWalletPassOperationListItem, AdminWalletPassOperationListResponse, Json } from "../../api/types"
 import { usePagedList, walletPassKeys } from "../lib/api"
 import { useWalletPassFormat } from "../lib/format"
@@ -76,9 +76,9 @@ export const PushHistory = ({ customerId, refetchInterval }: Props) => {
   if (!data) return null
   return (
     <div className="flex flex-col" data-testid="wallet-pass-push-history">
-      <Text size="small" weight="plus" className="px-6 pt-4 pb-2">
+      <Heading level="h2" className="px-6 py-4">
         {t("customer.pushes.title")}
-      </Text>
+      </Heading>
       <RowsTable<Operation>
         rows={data.operations}
         paging={paging}

@@ -14,7 +14,7 @@ export const ErrorDetail = ({ error, testId }: { error: string | null; testId?: 
     <div className="flex min-w-0 items-center gap-1">
       <Text
         size="small"
-        className="min-w-0 max-w-[20rem] truncate text-ui-fg-error"
+        className="min-w-0 max-w-[12rem] truncate text-ui-fg-error"
         title={summary}
         data-wallet-pass-verbatim={readError(error).quoted || undefined}
       >

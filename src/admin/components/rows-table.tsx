@@ -77,7 +77,7 @@ export function RowsTable<T extends { id: string }>({
         const hover = column.title?.(row.original) ?? undefined
         return column.truncate || hover || column.className ? (
           <div
-            className={[column.truncate ? "max-w-md truncate" : "", column.className ?? ""].join(" ").trim()}
+            className={[column.truncate ? "max-w-xs truncate" : "", column.className ?? ""].join(" ").trim()}
             title={hover}
           >
             {value}

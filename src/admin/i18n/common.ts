@@ -191,7 +191,7 @@ export default defineArea({
       hookOutcome: {
         ok: "Answered",
         duplicate: "Repeat, answered as before",
-        conflict: "Conflict: an operation number the service had already used",
+        conflict: "Conflict: an operation number used twice",
         unauthorized: "Refused: not authorised",
         rejected: "Refused: bad request",
         error: "Error",
