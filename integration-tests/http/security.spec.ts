@@ -231,6 +231,18 @@ storeTestRunner({
         expect(await groupsOf(customer.id)).toEqual([])
         let pass = (await api.get(PASS, { headers })).data.wallet_pass
         expect(pass).toMatchObject({ discount_percent: 0, bonus_percent: 5, cards: [], installed: false, balance: 0 })
+        // Its profile does not reach the phone's record at the service: not from a profile
+        // change, not from a visit to the install page.
+        const updated = TestEventUtils.waitSubscribersExecution(
+          "customer.updated",
+          getContainer().resolve(Modules.EVENT_BUS)
+        )
+        await api.post("/store/customers/me", { last_name: "Intruder" }, { headers })
+        await updated
+        const install = await api.get(`${PASS}/install`, { headers: { ...headers, accept: "application/json" } })
+        expect(install.data.platform).toBe("form")
+        await waitFor(settled, "the queue settled", 15_000)
+        expect(emulator().getCustomer(phone)!.surname).not.toBe("Intruder")
 
         expect((await askCode(headers)).status).toBe(202)
         const sms = await waitFor(async () => textsTo(phone)[0], "the code's text", 15_000)

@@ -245,7 +245,7 @@ storeTestRunner({
       const qr = await get(QR, headers)
       expect(qr.status).toBe(200)
       expect(qr.headers["content-type"]).toMatch(/^image\/svg\+xml/)
-      expect(qr.headers["cache-control"]).toBe("private, max-age=300")
+      expect(qr.headers["cache-control"]).toBe("private, no-store")
       expect(qr.headers.vary).toMatch(/Authorization/)
       expect(decodeQrSvg(qr.data)).toBe(holder.form_url)
 

@@ -92,6 +92,14 @@ export const userCreateOrUpdate: OperationHandler = {
     if (texts) {
       input.link = options.installLink!.formUrl
       input.sms = options.installLink!.sms
+    } else if (
+      type === "enroll" &&
+      payload.install_text === false &&
+      options.installLink &&
+      !facts.has_installed_card
+    ) {
+      // The form link without the text: the service answers it personalised (`form_url`).
+      input.link = options.installLink.formUrl
     }
     return send({ atMostOnce: false, texts, setsBalance, card })
   },

@@ -2,6 +2,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
 import { OPERATION_PRIORITY } from "../../../modules/wallet-pass/constants"
+import { holderTrusted } from "../../../modules/wallet-pass/utils/privileges"
 
 export const syncHolderProfileStepId = "sync-holder-profile"
 
@@ -11,7 +12,8 @@ type Previous = { id: string } & Partial<Record<(typeof FIELDS)[number], string 
 
 /**
  * Copies a store customer's name and email to their holder and, when something changed,
- * queues one profile update (coalesced with any update still waiting). Compensation puts
+ * queues one profile update (coalesced with any update still waiting); not for an adopted
+ * pass of an account that has not proven the phone. Compensation puts
  * the old fields back.
  */
 export const syncHolderProfileStep = createStep(
@@ -24,11 +26,16 @@ export const syncHolderProfileStep = createStep(
     }
     const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
       entity: "customer",
-      fields: ["first_name", "last_name", "email"],
+      fields: ["first_name", "last_name", "email", "has_account"],
       filters: { id: customer_id },
     })
     const c = data[0]
     if (!c) return new StepResponse<{ queued: boolean }, Previous>({ queued: false })
+    // A pass the service held before (adopted: the phone's owner may be someone else) takes no
+    // profile from an account that has not proven the phone (docs/security.md).
+    if (holder.adoption_state === "adopted" && !holderTrusted(holder, c)) {
+      return new StepResponse<{ queued: boolean }, Previous>({ queued: false })
+    }
     const next = { name: c.first_name ?? null, surname: c.last_name ?? null, email: c.email ?? null }
     const changed = FIELDS.filter((f) => next[f] !== null && next[f] !== holder[f])
     if (!changed.length) {
