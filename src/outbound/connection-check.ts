@@ -24,6 +24,7 @@ import {
 } from "../lib/wallet-pass-client"
 import { formatServiceDate } from "../lib/wallet-pass-client/dates"
 import { phoneCountry } from "../utils/phone-country"
+import type { CheckRequest, CheckStep, CheckStepId, ConnectionCheckResult } from "../lib/connection-check"
 import { serviceClient } from "./client"
 
 /** The most requests one check may spend. */
@@ -33,30 +34,7 @@ const CLOCK_TOLERANCE_SECONDS = 60
 /** How long one request may wait for its slot in the rate gate. */
 const GATE_WAIT_MS = 10_000
 
-export type CheckStepId = "key" | "plan" | "mode" | "customers" | "customer" | "hooks" | "clock"
-export type CheckStep = {
-  id: CheckStepId
-  /** ok: nothing to do; warn: works, but look; fail: the integration will not work as set up. */
-  status: "ok" | "warn" | "fail" | "skipped"
-  /** What was found, in plain words. */
-  found: string
-  /** What to do about it; null when nothing. */
-  todo: string | null
-  /** Fields an answer had that our reading does not know, and documented fields it lacked. */
-  unknown_fields?: string[]
-  missing_fields?: string[]
-  /** The service's answer (redacted) when it did not match our reading: for support. */
-  answer?: unknown
-}
-export type CheckRequest = { path: string; status: number | null; outcome: string; duration_ms: number }
-export type ConnectionCheckResult = {
-  ok: boolean
-  /** The first failing step, or null. */
-  failed_step: CheckStepId | null
-  steps: CheckStep[]
-  requests: CheckRequest[]
-  checked_at: string
-}
+export type { CheckStep, CheckStepId, CheckRequest, ConnectionCheckResult } from "../lib/connection-check"
 
 /** Documented fields of read_customer's customer (docs/service-api.md), as our schema reads them. */
 const CUSTOMER_FIELDS = Object.keys(customerSchema.shape)
@@ -386,4 +364,3 @@ function unknownFields(answer: unknown, known: string[]): string[] {
   if (!answer || typeof answer !== "object" || Array.isArray(answer)) return []
   return Object.keys(answer).filter((k) => !known.includes(k))
 }
-
