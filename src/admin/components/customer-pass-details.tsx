@@ -1,5 +1,7 @@
-import { Text } from "@medusajs/ui"
-import type { ReactNode } from "react"
+import { Button, Text } from "@medusajs/ui"
+import { useQueryClient } from "@tanstack/react-query"
+import { type ReactNode, useState } from "react"
+import { postJson, walletPassKeys } from "../lib/api"
 import type { AdminCustomerWalletPassResponse, AdminWalletPass, Json } from "../../api/types"
 import { useWalletPassFormat } from "../lib/format"
 import { CopyButton } from "./copy-button"
@@ -143,6 +145,15 @@ export const PassFacts = ({ pass }: { pass: Pass }) => {
               : t("customer.facts.driftNotHealed")}
         </Text>
       )}
+      {!!holder.dropped_fields?.fields.length && (
+        <Text size="small" className="text-ui-fg-subtle" data-testid="wallet-pass-dropped-fields">
+          {t("customer.facts.dropped", {
+            date: f.dateTime(holder.dropped_fields.at),
+            fields: holder.dropped_fields.fields.map((d) => `${d.field} (${d.reason})`).join("; "),
+          })}
+        </Text>
+      )}
+      {holder.remote_id && <RemoteCrm pass={pass} />}
       {pass.cards.length === 0 && <Text size="small">{t("customer.facts.noCards")}</Text>}
       {pass.cards.map((card) => (
         <Text size="small" key={card.number} data-testid="wallet-pass-card">
@@ -195,6 +206,43 @@ export const InstallLinks = ({ links }: { links: Pass["links"] }) => {
           <CopyButton text={url} label={t(`customer.links.${platform}`)} testId={`wallet-pass-copy-${platform}`} />
         </div>
       ))}
+    </div>
+  )
+}
+
+/** A pass the service links to another CRM: its id, and the merchant's decision (skip or take over). */
+const RemoteCrm = ({ pass }: { pass: Pass }) => {
+  const { t } = useWalletPassFormat()
+  const queryClient = useQueryClient()
+  const [busy, setBusy] = useState(false)
+  const holder = pass.holder
+  const decide = async (decision: "skip" | "take_over") => {
+    setBusy(true)
+    try {
+      await postJson(`/admin/customers/${holder.customer_id}/wallet-pass/remote`, { decision })
+      await queryClient.invalidateQueries({ queryKey: walletPassKeys.customer(holder.customer_id!) })
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <div className="flex flex-wrap items-center gap-2" data-testid="wallet-pass-remote-crm">
+      <Text size="small" className="text-ui-fg-error">
+        {t("customer.facts.remote", { id: holder.remote_id })}{" "}
+        {holder.remote_decision
+          ? t(`customer.facts.remoteDecision.${holder.remote_decision}`)
+          : t("customer.facts.remoteUndecided")}
+      </Text>
+      {holder.customer_id && holder.remote_decision !== "take_over" && (
+        <Button size="small" variant="secondary" isLoading={busy} onClick={() => decide("take_over")}>
+          {t("customer.facts.takeOver")}
+        </Button>
+      )}
+      {holder.customer_id && holder.remote_decision !== "skip" && (
+        <Button size="small" variant="transparent" isLoading={busy} onClick={() => decide("skip")}>
+          {t("customer.facts.leaveToOtherCrm")}
+        </Button>
+      )}
     </div>
   )
 }

@@ -89,7 +89,19 @@ export const HookDeliveries = () => {
               </Badge>
             ),
           },
-          { header: t("common.columns.error"), cell: (d) => <ErrorDetail error={d.error} /> },
+          {
+            header: t("common.columns.error"),
+            cell: (d) => {
+              const dropped = (d.dropped ?? []) as unknown as { field: string; reason: string }[]
+              return dropped.length ? (
+                <span title={dropped.map((x) => `${x.field}: ${x.reason}`).join("\n")}>
+                  {t("page.hooks.dropped", { fields: dropped.map((x) => x.field).join(", ") })}
+                </span>
+              ) : (
+                <ErrorDetail error={d.error} />
+              )
+            },
+          },
           { header: t("page.hooks.time"), cell: (d) => t("page.hooks.ms", { value: d.duration_ms }) },
         ]}
       />

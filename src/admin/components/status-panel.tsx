@@ -2,6 +2,7 @@ import { Button, Container, Heading, StatusBadge, Text } from "@medusajs/ui"
 import { useQuery, useQueryClient } from "@tanstack/react-query"
 import { useEffect, useRef, useState } from "react"
 import { getJson, walletPassKeys } from "../lib/api"
+import { ConnectionCheck } from "./connection-check"
 import { useWalletPassFormat, type WalletPassFormat } from "../lib/format"
 import type { AdminWalletPassStatus, AdminWalletPassStatusResponse, Json } from "../../api/types"
 
@@ -150,6 +151,7 @@ export const StatusPanel = () => {
         </Button>
       </div>
       {isError && <Text className="px-6 py-4 text-ui-fg-error">{t("page.status.loadFailed")}</Text>}
+      <ConnectionCheck />
       {status && (
         <>
           <div className="grid grid-cols-4 gap-4 px-6 py-4">

@@ -88,6 +88,8 @@ export type WalletPassCallRecord = {
   request: unknown
   /** Response body: parsed JSON, or the raw text when it is not JSON; redacted. */
   response?: unknown
+  /** The service's `Date` header, when it sent one (the connection check compares clocks). */
+  serverDate?: string
 }
 
 /** Timeouts in milliseconds. */
@@ -367,7 +369,7 @@ export class WalletPassClient {
     /** Reports a call that failed with `error`: sent or refused locally, with what was logged of it. */
     const recordFailure = (
       error: WalletPassApiError,
-      call: Pick<WalletPassCallRecord, "sent" | "status" | "request" | "response">
+      call: Pick<WalletPassCallRecord, "sent" | "status" | "request" | "response" | "serverDate">
     ) => record({ ...call, outcome: error.outcome, errorKind: error.kind, error: error.message })
 
     let payload: Payload
@@ -381,7 +383,7 @@ export class WalletPassClient {
 
     const body = { app_key: this.appKey, ...payload }
     const requestForLog = redact(body, secrets)
-    let response: { status: number; text: string; retryAfter?: string }
+    let response: { status: number; text: string; retryAfter?: string; serverDate?: string }
     {
       let status: number | undefined
       let retryAfter: string | undefined
@@ -395,7 +397,8 @@ export class WalletPassClient {
         status = res.statusCode
         const header = res.headers["retry-after"]
         retryAfter = Array.isArray(header) ? header[0] : header
-        response = { status, retryAfter, text: await res.body.text() }
+        const date = res.headers.date
+        response = { status, retryAfter, text: await res.body.text(), serverDate: Array.isArray(date) ? date[0] : date }
       } catch (cause) {
         // A 4xx already tells us the request was refused, even if its body then broke off.
         const error =
@@ -410,8 +413,9 @@ export class WalletPassClient {
     const { status, text } = response
     const json = parseJson(text)
     const responseForLog = redact(json.ok ? json.value : text, secrets)
+    const serverDate = response.serverDate
     const failed = (error: WalletPassApiError): WalletPassApiError => {
-      recordFailure(error, { sent: true, status, request: requestForLog, response: responseForLog })
+      recordFailure(error, { sent: true, status, request: requestForLog, response: responseForLog, serverDate })
       return error
     }
     /** A 2xx answer this client cannot read: no JSON, or not what the spec says. */
@@ -440,7 +444,7 @@ export class WalletPassClient {
     const parsed = responseSchema.safeParse(value)
     if (!parsed.success)
       throw invalidResponse("response does not match the spec", parsed.error.issues.map(describeIssue))
-    record({ sent: true, status, outcome: "applied", request: requestForLog, response: responseForLog })
+    record({ sent: true, status, outcome: "applied", request: requestForLog, response: responseForLog, serverDate })
     return parsed.data as z.output<S>
   }
 
