@@ -167,6 +167,23 @@ storeTestRunner({
         },
       })
       expect(nextDay.state).toBe("queued")
+      // Two detections at once, two days later: one event, the other recorded as skipped.
+      const more = [await createCart(api, store, maker.headers), await createCart(api, store, maker.headers)]
+      const at = new Date(Date.now() + 50 * 3_600_000).toISOString()
+      const together = await Promise.all(
+        more.map((cart) =>
+          sendStoreEventWorkflow(getContainer()).run({
+            input: {
+              name: "cart.abandoned",
+              entity_id: cart.id,
+              customer_id: maker.customer.id,
+              value: "1 item(s)",
+              at,
+            },
+          })
+        )
+      )
+      expect(together.map(({ result }) => result.state).sort()).toEqual(["queued", "skipped"])
       // eventsPerDay unset, events mapped: a tenth of the plan's day (40 an hour × 24 / 10).
       const { data } = await api.get("/admin/wallet-pass/status", admin)
       expect(data.wallet_pass_status.events).toMatchObject({ per_day: 96 })

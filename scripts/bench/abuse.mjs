@@ -264,7 +264,8 @@ async function botFigures(sql, realCustomers, t0, callsAt0) {
     [t0]
   )
   const { rows: events } = await sql.query(
-    `SELECT state, count(*)::int AS n FROM wallet_pass_store_event WHERE created_at >= to_timestamp($1 / 1000.0) GROUP BY 1`,
+    `SELECT state || ' (' || count(DISTINCT customer_id) || ' customers)' AS state, count(*)::int AS n
+       FROM wallet_pass_store_event WHERE created_at >= to_timestamp($1 / 1000.0) GROUP BY state`,
     [t0]
   )
   const seconds = Math.max(1, (Date.now() - t0) / 1000)

@@ -88,13 +88,27 @@ export const queueStoreEventStep = createStep(
         .info(`wallet-pass: store event ${input.name} (${input.entity_id}) not sent: ${reasonText(reason)}`)
       return new StepResponse(await keep(walletPass, { ...record, state: "skipped", reason, operation_id: null }))
     }
+    // With a window, the request's key is the customer's window (fixed, from the epoch): two
+    // detections at once cannot both queue one; the check above covers a sliding window.
+    const windowMs = mapping.windowHours * 3_600_000
+    const windowKey =
+      windowMs > 0
+        ? `${input.name}:window:${holder!.id}:${Math.floor((input.at ? Date.parse(input.at) : Date.now()) / windowMs)}`
+        : null
     const { operation } = await walletPass.enqueueOperation({
       method: "event_send",
       holder_id: holder!.id,
-      payload: { event: mapping.key, ...(value && { value }), store_event: input.name },
-      dedupe_key: operationKeys.storeEvent(dedupe_key),
+      payload: { event: mapping.key, ...(value && { value }), store_event: input.name, entity_key: dedupe_key },
+      dedupe_key: operationKeys.storeEvent(windowKey ?? dedupe_key),
       priority: OPERATION_PRIORITY.event,
     })
+    if (operation.payload.entity_key && operation.payload.entity_key !== dedupe_key) {
+      // Another entity's event of this customer took the window meanwhile.
+      const windowed = pluginReason("event_window", { hours: mapping.windowHours })
+      return new StepResponse(
+        await keep(walletPass, { ...record, state: "skipped", reason: windowed, operation_id: null })
+      )
+    }
     return new StepResponse(
       await keep(walletPass, { ...record, state: "queued", reason: null, operation_id: operation.id })
     )
