@@ -33,38 +33,38 @@ export const ConnectionCheck = () => {
         <Text size="small" className="text-ui-fg-subtle">
           {result
             ? result.ok
-              ? t("page.check.passed", { count: result.requests.length })
-              : t("page.check.failedAt", {
-                  step: t(`page.check.step.${result.failed_step}`),
+              ? t("check.passed", { count: result.requests.length })
+              : t("check.failedAt", {
+                  step: t(`check.step.${result.failed_step}`),
                   count: result.requests.length,
                 })
-            : t("page.check.intro")}
+            : t("check.intro")}
         </Text>
         <Button size="small" variant="secondary" isLoading={running} onClick={run} data-testid="wallet-pass-run-check">
-          {t("page.check.run")}
+          {t("check.run")}
         </Button>
       </div>
-      {failed && <Text className="text-ui-fg-error">{t("page.check.couldNotRun")}</Text>}
+      {failed && <Text className="text-ui-fg-error">{t("check.couldNotRun")}</Text>}
       {result?.steps.map((step) => (
         <div key={step.id} className="flex flex-col gap-0.5" data-testid={`wallet-pass-check-${step.id}`}>
           <div className="flex items-center gap-2">
             <Badge size="2xsmall" color={COLOR[step.status]}>
-              {t(`page.check.status.${step.status}`)}
+              {t(`check.status.${step.status}`)}
             </Badge>
             <Text size="small" weight="plus">
-              {t(`page.check.step.${step.id}`)}
+              {t(`check.step.${step.id}`)}
             </Text>
           </div>
           <Text size="small">{step.found}</Text>
           {!!step.unknown_fields?.length && (
-            <Text size="small">{t("page.check.unknownFields", { fields: step.unknown_fields.join(", ") })}</Text>
+            <Text size="small">{t("check.unknownFields", { fields: step.unknown_fields.join(", ") })}</Text>
           )}
           {!!step.missing_fields?.length && (
-            <Text size="small">{t("page.check.missingFields", { fields: step.missing_fields.join(", ") })}</Text>
+            <Text size="small">{t("check.missingFields", { fields: step.missing_fields.join(", ") })}</Text>
           )}
           {step.todo && (
             <Text size="small" className="text-ui-fg-subtle">
-              {t("page.check.todo", { todo: step.todo })}
+              {t("check.todo", { todo: step.todo })}
             </Text>
           )}
           {step.answer !== undefined && (

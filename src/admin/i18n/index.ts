@@ -1,4 +1,5 @@
 import type { Area, Catalogue } from "./area"
+import check from "./check"
 import common from "./common"
 import customer from "./customer"
 import forecast from "./forecast"
@@ -20,7 +21,7 @@ import program from "./program"
 export const WALLET_PASS_NS = "wallet-pass"
 
 /** Every area's texts, in the order they are merged (top-level keys are distinct). */
-export const AREAS: Area[] = [common, customer, order, page, program, forecast, overview]
+export const AREAS: Area[] = [common, customer, order, page, check, program, forecast, overview]
 
 const merged = (language: keyof Area): Catalogue => Object.assign({}, ...AREAS.map((area) => area[language]))
 

@@ -6,26 +6,6 @@ export default defineArea({
     page: {
       menu: "Wallet pass",
       title: "Wallet pass",
-      check: {
-        intro: "Check the connection with your key: read-only requests (at most 5), each step with what to do.",
-        run: "Check the connection",
-        passed: "Every step passed ({{count}} requests spent).",
-        failedAt: "Failed at “{{step}}” ({{count}} requests spent).",
-        couldNotRun: "The check could not run. Reload the page to try again.",
-        unknownFields: "Fields the API description does not name: {{fields}}",
-        missingFields: "Missing or wrong: {{fields}}",
-        todo: "To do: {{todo}}",
-        status: { ok: "OK", warn: "Look", fail: "Failed", skipped: "Not run" },
-        step: {
-          key: "The key",
-          plan: "The plan",
-          mode: "External CRM",
-          customers: "The customer list",
-          customer: "One customer",
-          hooks: "Hooks",
-          clock: "The clock",
-        },
-      },
       status: {
         title: "Connection",
         notChecked: "Not checked yet",
@@ -239,27 +219,6 @@ export default defineArea({
     page: {
       menu: "Карты лояльности",
       title: "Карты лояльности",
-      check: {
-        intro:
-          "Проверка подключения с вашим ключом: только запросы на чтение (не больше 5), у каждого шага — что сделать.",
-        run: "Проверить подключение",
-        passed: "Все шаги пройдены (потрачено запросов: {{count}}).",
-        failedAt: "Ошибка на шаге «{{step}}» (потрачено запросов: {{count}}).",
-        couldNotRun: "Проверка не запустилась. Обновите страницу и попробуйте снова.",
-        unknownFields: "Поля, которых нет в описании API: {{fields}}",
-        missingFields: "Нет или неверны: {{fields}}",
-        todo: "Что сделать: {{todo}}",
-        status: { ok: "OK", warn: "Внимание", fail: "Ошибка", skipped: "Не выполнен" },
-        step: {
-          key: "Ключ",
-          plan: "Тариф",
-          mode: "Внешняя CRM",
-          customers: "Список клиентов",
-          customer: "Один клиент",
-          hooks: "Хуки",
-          clock: "Часы",
-        },
-      },
       status: {
         title: "Подключение",
         notChecked: "Ещё не проверено",
