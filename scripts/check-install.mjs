@@ -3,6 +3,7 @@
 // (`npm install <tarball>`, `plugins: [{ resolve }]`, `npx medusa db:migrate`), boots it,
 // calls a plugin route as an admin, and checks that a wrong option stops boot with a
 // message naming it. Run after `npm run build`. Exits non-zero on any failure.
+import { spawnSync } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
 import {
@@ -83,7 +84,12 @@ async function main() {
       ...[...kitSource.matchAll(/^export \{([^}]+)\} from/gm)].flatMap((m) =>
         m[1]
           .split(",")
-          .map((name) => name.trim().split(/\s+as\s+/).pop())
+          .map((name) =>
+            name
+              .trim()
+              .split(/\s+as\s+/)
+              .pop()
+          )
           .filter((name) => name && !name.startsWith("type "))
       ),
     ]
@@ -96,6 +102,18 @@ async function main() {
     ).trim()
     if (kit !== declared)
       throw new Error(`the storefront kit exports ${kit}; src/storefront/index.ts declares ${declared}`)
+
+    step("npx medusa-plugin-wallet-pass check (the connection check, from the installed package)")
+    // The configured service (127.0.0.1:9) answers nothing: the check runs in the store, names
+    // the key step as failing, spends no request it could not send, and exits 1.
+    const checked = spawnSync("npx", ["medusa-plugin-wallet-pass", "check"], { cwd: app, env, encoding: "utf8" })
+    const checkOut = `${checked.stdout ?? ""}${checked.stderr ?? ""}`
+    if (checked.status !== 1 || !/wallet-pass connection check: failed at "key"/.test(checkOut)) {
+      throw new Error(
+        `npx medusa-plugin-wallet-pass check exited ${checked.status}, expected 1 naming the key step:\n${checkOut.slice(-3000)}`
+      )
+    }
+    step(`  ${checkOut.split("\n").find((l) => l.startsWith("wallet-pass connection check:"))} (exit 1)`)
 
     step("creating an admin user")
     run("npx", ["medusa", "user", "-e", "admin@install.check", "-p", "install-check-pw"], { cwd: app, env })
