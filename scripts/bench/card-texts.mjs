@@ -245,7 +245,8 @@ export async function benchCards({ sql, store, seed, step, openOps, until }) {
   )
   await settle()
   const all = ids(1, 1).map((g) => `wph_card_${g}`)
-  await call({ action: "record", holder_ids: all })
+  // In slices: a request body holds at most 100 kB.
+  for (let i = 0; i < all.length; i += 1000) await call({ action: "record", holder_ids: all.slice(i, i + 1000) })
   const on = await day("variables on", 2, true)
   await sql.query(`UPDATE wallet_pass_program_version SET deleted_at = now() WHERE id LIKE 'wpprog_bench_card_%'`)
   return {
