@@ -188,6 +188,8 @@ export type WalletPassActions<Cart = StoreCart> = {
   installUrl(platform?: InstallPlatform): Promise<Outcome<StoreWalletPassInstall>>
   qrSvg(): Promise<Outcome<string>>
   requestVerification(): Promise<Outcome<StoreWalletPassVerification>>
+  /** Where the latest code's text is (optional for actions written before it existed). */
+  retrieveVerification?(): Promise<Outcome<StoreWalletPassVerificationStatus>>
   confirmVerification(code: string): Promise<Outcome<StoreWalletPassVerificationConfirm>>
   retrieveBonus(cartId: string): Promise<Outcome<StoreWalletPassBonusResponse<Cart>>>
   applyBonus(cartId: string, amount: number): Promise<Outcome<StoreWalletPassBonusResponse<Cart>>>
@@ -210,6 +212,7 @@ export function walletPassActions<Cart = StoreCart>(
     installUrl: async (platform) => outcome(installUrl(sdk, platform, await options())),
     qrSvg: async () => outcome(qrSvg(sdk, await options())),
     requestVerification: async () => outcome(requestVerification(sdk, await options())),
+    retrieveVerification: async () => outcome(retrieveVerification(sdk, await options())),
     confirmVerification: async (code) => outcome(confirmVerification(sdk, code, await options())),
     retrieveBonus: async (cartId) => outcome(retrieveBonus<Cart>(sdk, cartId, await options())),
     applyBonus: async (cartId, amount) => outcome(applyBonus<Cart>(sdk, cartId, amount, await options())),

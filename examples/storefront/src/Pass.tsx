@@ -6,6 +6,7 @@ import {
   qrSvg,
   requestVerification,
   retrievePass,
+  retrieveVerification,
   type StoreWalletPass,
   type StoreWalletPassInstall,
   type StoreWalletPassResponse,
@@ -265,7 +266,22 @@ function VerifyPhone({ phone, onVerified }: { phone?: string | null; onVerified:
       setBusy(false)
     }
   }
-  const send = () => run(async () => setSent((await requestVerification(sdk)).verification))
+  const send = () =>
+    run(async () => {
+      setSent((await requestVerification(sdk)).verification)
+      // The service may refuse the text (or answer that it sent none): the store does not send
+      // it again by itself, so say so and offer to ask again.
+      for (let i = 0; i < ISSUING_POLLS / 2; i++) {
+        await new Promise((resolve) => setTimeout(resolve, ISSUING_POLL_MS))
+        const { verification } = await retrieveVerification(sdk)
+        if (verification?.text === "queued") continue
+        if (verification?.text === "not_sent") {
+          setSent(null)
+          throw new Error(verification.message ?? "The code could not be texted to your phone. Try again later.")
+        }
+        return
+      }
+    })
   const confirm = (event: FormEvent) => {
     event.preventDefault()
     void run(async () => {

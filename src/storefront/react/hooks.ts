@@ -18,7 +18,7 @@ import type {
   Outcome,
   WalletPassActions,
 } from "../index"
-import { isIssuing } from "./state"
+import { codeTextState, isIssuing } from "./state"
 
 /** The page's document in a browser (the package compiles without the DOM's types), none on a server. */
 function browserDocument() {
@@ -175,12 +175,18 @@ export function useAddToWallet(
   return { target, qrSvg, error, loading: enabled && !target && !error }
 }
 
+/** How often, and how many times, the page looks where a code's text is after asking for it. */
+const CODE_TEXT_WATCH = { everyMs: 2_000, times: 15 }
+
 /**
  * Proving the phone: `send()` texts a code through the service, `confirm(code)` checks it;
  * `onVerified` runs once the store accepted it (reload the pass there). One call at a time.
+ * With `retrieveVerification` among the actions, it then watches the code's text for half a
+ * minute: a text the service did not send turns into `error` (the store's message) and the
+ * form goes back to "Text me a code".
  */
 export function usePhoneVerification(
-  actions: Pick<WalletPassActions, "requestVerification" | "confirmVerification">,
+  actions: Pick<WalletPassActions, "requestVerification" | "confirmVerification" | "retrieveVerification">,
   { onVerified }: { onVerified?: (answer: StoreWalletPassVerificationConfirm) => unknown } = {}
 ) {
   const latest = useLatest({ actions, onVerified })
@@ -209,11 +215,32 @@ export function usePhoneVerification(
     [mounted]
   )
 
+  const watchText = useCallback(async () => {
+    const retrieve = latest.current.actions.retrieveVerification
+    if (!retrieve) return
+    for (let i = 0; i < CODE_TEXT_WATCH.times && mounted.current; i++) {
+      await new Promise((resolve) => setTimeout(resolve, CODE_TEXT_WATCH.everyMs))
+      if (!mounted.current) return
+      const status = await settled(() => retrieve())
+      if (!status.ok) return
+      const text = codeTextState(status.data)
+      if (text.state === "waiting") continue
+      if (text.state === "not_sent" && mounted.current) {
+        setSent(null)
+        setError(text.message)
+      }
+      return
+    }
+  }, [latest, mounted])
+
   const send = useCallback(async () => {
     const answer = await run(() => latest.current.actions.requestVerification())
-    if (answer && mounted.current) setSent(answer.verification)
+    if (answer && mounted.current) {
+      setSent(answer.verification)
+      void watchText()
+    }
     return answer
-  }, [run, latest, mounted])
+  }, [run, latest, mounted, watchText])
 
   const confirm = useCallback(
     async (code: string) => {

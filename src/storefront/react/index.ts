@@ -15,7 +15,9 @@ export { LevelProgress, LEVEL_PROGRESS_TEXT, type LevelProgressProps } from "./l
 export { PayWithBonus, PAY_WITH_BONUS_TEXT, type PayWithBonusProps } from "./pay-with-bonus"
 export { PhoneVerification, PHONE_VERIFICATION_TEXT, type PhoneVerificationProps } from "./phone-verification"
 export {
+  codeTextState,
   isIssuing,
+  TEXT_NOT_SENT,
   levelProgress,
   parseBonusAmount,
   type BonusAmount,

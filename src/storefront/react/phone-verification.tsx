@@ -17,8 +17,12 @@ export const PHONE_VERIFICATION_TEXT = {
 }
 
 export type PhoneVerificationProps = {
-  /** The server actions or `walletPassActions(sdk)`: `requestVerification` and `confirmVerification`. */
-  actions: Pick<WalletPassActions, "requestVerification" | "confirmVerification">
+  /**
+   * The server actions or `walletPassActions(sdk)`: `requestVerification` and
+   * `confirmVerification`; with `retrieveVerification` too, a code the service did not text
+   * is told to the shopper.
+   */
+  actions: Pick<WalletPassActions, "requestVerification" | "confirmVerification" | "retrieveVerification">
   /** The account's phone, named in the lead text. */
   phone?: string | null
   /** Runs once the code was accepted: read the pass again (or `router.refresh()`). */

@@ -2,7 +2,7 @@
  * The decisions of the React pieces (docs/storefront.md, "React pieces") as pure functions:
  * no React, no DOM, so the unit tests read them directly and the hooks stay thin.
  */
-import type { StoreWalletPass, StoreWalletPassResponse } from "../index"
+import type { StoreWalletPass, StoreWalletPassResponse, StoreWalletPassVerificationStatus } from "../index"
 
 /**
  * True while the customer's card is being issued: a new customer's card is made in the
@@ -61,4 +61,21 @@ export function walletOf(platform: "ios" | "android" | "form"): "apple" | "googl
 export function inputText(event: { target: unknown }): string {
   const value = (event.target as { value?: unknown } | null)?.value
   return typeof value === "string" ? value : ""
+}
+
+/** What the shopper is told when the code's text did not go (the store gives no message of its own). */
+export const TEXT_NOT_SENT = "The code could not be texted to your phone. Try again later."
+
+/**
+ * Where a code's text is, for the page that asked for it: `waiting` while it is queued (look
+ * again), `sent` (or unknown: the shopper waits for the text), or `not_sent` with the message
+ * to show — the store does not send it again by itself, so the page offers to ask again.
+ */
+export function codeTextState(
+  status: StoreWalletPassVerificationStatus | null
+): { state: "waiting" } | { state: "sent" } | { state: "not_sent"; message: string } {
+  const text = status?.verification?.text
+  if (text === "queued") return { state: "waiting" }
+  if (text === "not_sent") return { state: "not_sent", message: status?.verification?.message || TEXT_NOT_SENT }
+  return { state: "sent" }
 }

@@ -4,6 +4,8 @@ import { renderToStaticMarkup } from "react-dom/server"
 import { outcome, type StoreWalletPass, type StoreWalletPassResponse } from "../../index"
 import {
   AddToWallet,
+  codeTextState,
+  TEXT_NOT_SENT,
   LevelProgress,
   PayWithBonus,
   PhoneVerification,
@@ -200,6 +202,23 @@ describe("LevelProgress", () => {
     expect(top).toContain("You are at the top level.")
     expect(top).not.toContain("<progress")
     expect(renderToStaticMarkup(h(LevelProgress, { level: null }))).toBe("")
+  })
+})
+
+describe("codeTextState", () => {
+  const status = (text: "queued" | "sent" | "not_sent" | "unknown", message: string | null = null) => ({
+    verification: { phone: "+49 *** **78", expires_at: "2026-11-27T10:00:00Z", confirmed: false, text, message },
+  })
+  it("waits while the text is queued, tells the store's message when it was not sent, else nothing", () => {
+    expect(codeTextState(status("queued"))).toEqual({ state: "waiting" })
+    expect(codeTextState(status("not_sent", "We could not text this phone."))).toEqual({
+      state: "not_sent",
+      message: "We could not text this phone.",
+    })
+    expect(codeTextState(status("not_sent"))).toEqual({ state: "not_sent", message: TEXT_NOT_SENT })
+    expect(codeTextState(status("sent"))).toEqual({ state: "sent" })
+    expect(codeTextState(status("unknown"))).toEqual({ state: "sent" })
+    expect(codeTextState({ verification: null })).toEqual({ state: "sent" })
   })
 })
 

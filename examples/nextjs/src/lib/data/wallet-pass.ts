@@ -40,6 +40,10 @@ export async function requestVerification() {
   return walletPass.outcome(walletPass.requestVerification(sdk, await asCustomer()))
 }
 
+export async function retrieveVerification() {
+  return walletPass.outcome(walletPass.retrieveVerification(sdk, await asCustomer()))
+}
+
 export async function confirmVerification(code: string) {
   return walletPass.outcome(walletPass.confirmVerification(sdk, code, await asCustomer()))
 }

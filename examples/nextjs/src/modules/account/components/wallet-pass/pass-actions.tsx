@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation"
 import { useEffect, type ReactNode } from "react"
 import type { StoreWalletPassResponse } from "medusa-plugin-wallet-pass/storefront"
 import { PhoneVerification, useWalletPass } from "medusa-plugin-wallet-pass/storefront/react"
-import { confirmVerification, requestVerification, retrievePass } from "@lib/data/wallet-pass"
+import { confirmVerification, requestVerification, retrievePass, retrieveVerification } from "@lib/data/wallet-pass"
 
 /**
  * While the card is being issued (a new customer's card is made in the background), the pass
@@ -39,7 +39,7 @@ export function VerifyPhone({ phone }: { phone?: string | null }) {
   const router = useRouter()
   return (
     <PhoneVerification
-      actions={{ requestVerification, confirmVerification }}
+      actions={{ requestVerification, confirmVerification, retrieveVerification }}
       phone={phone}
       onVerified={() => router.refresh()}
       className="verify"
