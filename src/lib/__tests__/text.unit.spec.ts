@@ -13,7 +13,9 @@ describe("event value length: one rule in code points (src/lib/text.ts)", () => 
   })
 
   it("the client, the admin validator and the store-event cut agree on 100 emoji", () => {
-    expect(eventSendInputSchema.safeParse({ event: "e", phone: "+79990000000", value: hundredEmoji }).success).toBe(true)
+    expect(eventSendInputSchema.safeParse({ event: "e", phone: "+79990000000", value: hundredEmoji }).success).toBe(
+      true
+    )
     expect(AdminWalletPassEvent.safeParse({ event: "e", value: hundredEmoji }).success).toBe(true)
     expect(eventValue(hundredEmoji)).toBe(hundredEmoji)
   })

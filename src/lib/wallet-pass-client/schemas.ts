@@ -194,13 +194,7 @@ export type CustomerRef =
 export const eventSendInputSchema = z
   .strictObject({
     event: z.string().min(1, "event is empty"),
-    value: z
-      .string()
-      .refine(
-        fitsEventValue,
-        `value is longer than ${EVENT_VALUE_MAX_LENGTH} characters`
-      )
-      .optional(),
+    value: z.string().refine(fitsEventValue, `value is longer than ${EVENT_VALUE_MAX_LENGTH} characters`).optional(),
     ...customerRefShape,
   })
   .superRefine(exactlyOneRef)
