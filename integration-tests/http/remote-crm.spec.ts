@@ -88,6 +88,33 @@ storeTestRunner({
       expect(decided.data).toEqual({ remote_id: "other-crm-99", remote_decision: "take_over" })
       const after = await api.get(`/admin/customers/${ours.customer_id}/wallet-pass`, admin)
       expect(after.data.wallet_pass.holder).toMatchObject({ remote_id: "other-crm-99", remote_decision: "take_over" })
+
+      // At import too: the skipped pass of another CRM is taken over from the import's list.
+      const skipped = byPhone["+79991700001"]
+      const notThat = await api
+        .post(`/admin/wallet-pass/import/items/${byPhone["+79991700002"].id}/take-over`, {}, admin)
+        .catch((e: any) => e.response)
+      expect(notThat.status).toBe(400)
+      const unknown = await api
+        .post(`/admin/wallet-pass/import/items/wpimp_nope/take-over`, {}, admin)
+        .catch((e: any) => e.response)
+      expect(unknown.status).toBe(404)
+      const taken = await api.post(`/admin/wallet-pass/import/items/${skipped.id}/take-over`, {}, admin)
+      expect(taken.status).toBe(202)
+      const item = await waitFor(async () => {
+        const res = await api.get("/admin/wallet-pass/import/items", admin)
+        const found = res.data.items.find((i: any) => i.id === skipped.id)
+        return found?.state === "adopted" && found
+      }, "the taken-over item adopted")
+      expect(item).toMatchObject({ remote_id: "other-crm-17", reason_code: null })
+      const [holder] = await walletPass().listWalletPassHolders({ phone: "+79991700001" })
+      expect(holder).toMatchObject({ remote_id: "other-crm-17", remote_decision: "take_over" })
+      expect(await walletPass().getBalance(holder.id)).toBe(4000)
+      // Once only: the item is no longer a skipped pass of another CRM.
+      const again = await api
+        .post(`/admin/wallet-pass/import/items/${skipped.id}/take-over`, {}, admin)
+        .catch((e: any) => e.response)
+      expect(again.status).toBe(400)
     })
   },
 })

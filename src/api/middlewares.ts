@@ -51,6 +51,7 @@ const ROUTES_WITH_IDS = [
   "/admin/orders/:id/wallet-pass",
   "/admin/wallet-pass/operations/:id",
   "/admin/wallet-pass/campaigns/:id",
+  "/admin/wallet-pass/import/items/:id",
   "/store/carts/:id/wallet-pass-bonus",
 ]
 

@@ -200,7 +200,7 @@ async function importCustomer(
     )
     if (isForeignRemoteId(snapshot.remote_id ?? null, [...candidates, own?.customer_id])) {
       remoteId = snapshot.remote_id ?? null
-      if (own?.remote_decision !== "take_over") {
+      if (own?.remote_decision !== "take_over" && operation.payload.take_over !== true) {
         await skip(reason("import_remote_crm", { remote_id: snapshot.remote_id! }))
         return
       }
@@ -211,6 +211,15 @@ async function importCustomer(
     if (result.skip) {
       await skip(result.skip)
       return
+    }
+    // Taken over from the import's list: the holder is the store's from now on, as the
+    // customer's own "take over" makes it (the drift check sets its balance right).
+    if (remoteId && operation.payload.take_over === true && result.holder_id) {
+      await walletPass.updateWalletPassHolders({
+        id: result.holder_id,
+        remote_id: remoteId,
+        remote_decision: "take_over",
+      })
     }
     await walletPass.finishImportItem({
       item_id: itemId,

@@ -1,4 +1,4 @@
-import { Badge, Container, Heading, Text } from "@medusajs/ui"
+import { Badge, Button, Container, Heading, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
 import { getJson, postJson, usePagedList, useWalletPassAction, walletPassKeys } from "../lib/api"
 import { useWalletPassFormat } from "../lib/format"
@@ -43,6 +43,11 @@ export const ServiceImport = () => {
     success: t("page.import.refreshStarted"),
     invalidate,
   })
+  // A pass the service links to another CRM, skipped: the merchant may make it the store's.
+  const takeOver = useWalletPassAction(
+    (itemId: string) => postJson(`/admin/wallet-pass/import/items/${encodeURIComponent(itemId)}/take-over`),
+    { success: t("page.import.takenOver"), invalidate }
+  )
   const running = run?.state === "running"
   // The connection panel's own query: whether the service already sends its changes to the store.
   const { data: status } = useQuery({
@@ -140,6 +145,21 @@ export const ServiceImport = () => {
                   cell: (item) => f.reason(item, { currency: problems.data?.currency_code }),
                   title: (item) => f.reason(item, { currency: problems.data?.currency_code }),
                   truncate: true,
+                },
+                {
+                  header: "",
+                  cell: (item) =>
+                    item.reason_code === "import_remote_crm" && item.state === "skipped" ? (
+                      <Button
+                        size="small"
+                        variant="secondary"
+                        isLoading={takeOver.isPending && takeOver.variables === item.id}
+                        onClick={() => takeOver.mutate(item.id)}
+                        data-testid="wallet-pass-import-take-over"
+                      >
+                        {t("page.import.takeOver")}
+                      </Button>
+                    ) : null,
                 },
               ]}
             />

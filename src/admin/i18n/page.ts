@@ -178,6 +178,8 @@ export default defineArea({
         toGo_other: "· about {{count, number}} to go ({{eta}} at the background rate)",
         window: "part {{window}} of {{total}}",
         why: "Why",
+        takeOver: "Make it the store's",
+        takenOver: "The pass is read again and taken over by the store",
       },
       checks: {
         title: "Background checks",
@@ -430,6 +432,8 @@ export default defineArea({
         toGo_other: "· осталось около {{count, number}} ({{eta}} в фоновом темпе)",
         window: "часть {{window}} из {{total}}",
         why: "Причина",
+        takeOver: "Забрать в магазин",
+        takenOver: "Карта будет прочитана снова и перейдёт к магазину",
       },
       checks: {
         title: "Фоновые проверки",

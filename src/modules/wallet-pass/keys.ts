@@ -76,6 +76,8 @@ export const operationKeys = {
   syncPageAgain: (runId: string, window: number, offset: number) =>
     `sync:${runId}:page:${window}:${offset}:${generateEntityId(undefined, "again")}`,
   syncRead: (runId: string, itemId: string) => `sync:${runId}:read:${itemId}`,
+  /** The import's read again of an item the merchant took over from another CRM (one per item). */
+  importTakeOver: (runId: string, itemId: string) => `sync:${runId}:take-over:${itemId}`,
   syncCards: (runId: string, holderId: string) => `sync:${runId}:cards:${holderId}`,
   syncDrift: (runId: string, holderId: string) => `sync:${runId}:drift:${holderId}`,
   syncHeal: (runId: string, holderId: string) => `sync:${runId}:heal:${holderId}`,

@@ -255,37 +255,34 @@ export default class WalletPassModuleService extends MedusaService(models) {
   startSyncRun(...args: Parameters<SyncService["startSyncRun"]>) {
     return this.sync_.startSyncRun(...args)
   }
-
   /** The background checks due now. */
   dueSyncRuns(...args: Parameters<SyncService["dueSyncRuns"]>) {
     return this.sync_.dueSyncRuns(...args)
   }
-
   /** Cancels a run and withdraws its queued requests (a start taken back). */
   cancelSyncRun(...args: Parameters<SyncService["cancelSyncRun"]>) {
     return this.sync_.cancelSyncRun(...args)
   }
-
   /** Records a read_customers page of a sweep and queues what follows. */
   recordSyncPage(...args: Parameters<SyncService["recordSyncPage"]>) {
     return this.sync_.recordSyncPage(...args)
   }
-
+  /** Takes over a pass the import skipped as another CRM's: read again, adopted as the store's. */
+  takeOverImportItem(...args: Parameters<SyncService["takeOverImportItem"]>) {
+    return this.sync_.takeOverImportItem(...args)
+  }
   /** Records how an import item ended. */
   finishImportItem(...args: Parameters<SyncService["finishImportItem"]>) {
     return this.sync_.finishImportItem(...args)
   }
-
   /** Starts an import's final refresh. */
   startImportRefresh(...args: Parameters<SyncService["startImportRefresh"]>) {
     return this.sync_.startImportRefresh(...args)
   }
-
   /** Records a refreshed import item. */
   recordImportRefresh(...args: Parameters<SyncService["recordImportRefresh"]>) {
     return this.sync_.recordImportRefresh(...args)
   }
-
   /** Records a drift read. */
   recordDrift(...args: Parameters<SyncService["recordDrift"]>) {
     return this.sync_.recordDrift(...args)

@@ -51,6 +51,32 @@ export class ImportRepository extends SyncRepository {
   }
 
   /**
+   * The merchant takes over a pass the import skipped because the service links it to another
+   * CRM (docs/adoption.md, "Passes of another CRM"): the item is found again and read once
+   * more, marked so that its adoption ignores the other CRM's id. Answers false for an item
+   * that was not skipped for that reason (nothing written).
+   */
+  async takeOverImportItem(itemId: string): Promise<boolean> {
+    const { rows } = await this.knex.raw<{ rows: { run_id: string; phone: string }[] }>(
+      `UPDATE wallet_pass_import_item
+          SET state = 'found', reason = NULL, reason_code = NULL, reason_values = NULL, updated_at = now()
+        WHERE id = ? AND state = 'skipped' AND reason_code = 'import_remote_crm'
+        RETURNING run_id, phone`,
+      [itemId]
+    )
+    const item = rows[0]
+    if (!item) return false
+    await new QueueRepository(this.knex).insertOperation({
+      method: "read_customer",
+      payload: { type: "import", run_id: item.run_id, item_id: itemId, phone: item.phone, take_over: true },
+      dedupe_key: operationKeys.importTakeOver(item.run_id, itemId),
+      // The merchant asked for it (class b, docs/architecture.md "The queue").
+      priority: OPERATION_PRIORITY.interactive,
+    })
+    return true
+  }
+
+  /**
    * The import's final refresh (docs/adoption.md, the gap before the switch): every adopted
    * item's phone is read once more. Only from `ready`.
    */

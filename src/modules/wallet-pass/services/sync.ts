@@ -86,6 +86,12 @@ export class SyncService extends InternalService<Deps> {
     await new ImportRepository(this.knex_(sharedContext)).finishImportItem(input)
   }
 
+  /** Takes over a pass the import skipped as another CRM's (import.ts takeOverImportItem). */
+  @InjectTransactionManager()
+  async takeOverImportItem(itemId: string, @MedusaContext() sharedContext: Context = {}): Promise<boolean> {
+    return new ImportRepository(this.knex_(sharedContext)).takeOverImportItem(itemId)
+  }
+
   /** Starts an import's final refresh (import.ts startImportRefresh). */
   @InjectTransactionManager()
   async startImportRefresh(
