@@ -428,7 +428,7 @@ async function main() {
       }
       await shotOf(noPass, "en-08-customer-without-pass")
 
-      step("the Wallet pass page: Check now shows the account")
+      step("the Wallet pass page: Refresh shows the account")
       await page.goto(`${base}/app/wallet-pass`)
       await status.getByTestId("wallet-pass-check-now").click()
       await status.getByText("Emulated account").waitFor()
