@@ -126,7 +126,7 @@ export const ProgramCardFields = ({
               <Input
                 size="small"
                 aria-label={t("program.card.designOf", { level })}
-                placeholder="template_uuid"
+                placeholder={t("program.card.designId")}
                 value={draft.levelTemplates[level] ?? ""}
                 onChange={(e) =>
                   onChange({ ...draft, levelTemplates: { ...draft.levelTemplates, [level]: e.target.value } })
