@@ -190,7 +190,7 @@ async function service(storeUrl, hookPassword) {
       WALLET_PASS_EVENTS: process.env.WALLET_PASS_EVENTS ?? JSON.stringify(DEV_EVENTS),
       // A program of three levels and what the card shows of it (docs/program.md, "On the card").
       WALLET_PASS_PROGRAM: process.env.WALLET_PASS_PROGRAM ?? JSON.stringify(DEV_PROGRAM),
-      WALLET_PASS_PASS: process.env.WALLET_PASS_PASS ?? JSON.stringify(DEV_PASS),
+      WALLET_PASS_PASS: process.env.WALLET_PASS_PASS ?? JSON.stringify(devPass(process.env.WALLET_PASS_PROGRAM)),
     },
   }
 }
@@ -378,6 +378,20 @@ const DEV_PASS = {
     Gold: "d0c5a1e0-0003-4a3b-9c55-6a1f0e2d3c4b",
   },
   locale: "en-US",
+}
+
+/**
+ * The dev cards' settings for the program in use: a design only for the levels it has (a
+ * design for a level the program lacks is refused at boot), so a WALLET_PASS_PROGRAM of other
+ * levels (the storefront checks set their own) still starts.
+ */
+function devPass(programJson) {
+  if (!programJson) return DEV_PASS
+  const levels = new Set((JSON.parse(programJson).tiers?.levels ?? []).map((l) => l.name))
+  const levelTemplates = Object.fromEntries(
+    Object.entries(DEV_PASS.levelTemplates).filter(([name]) => levels.has(name))
+  )
+  return { ...DEV_PASS, levelTemplates }
 }
 
 /** The store events the dev store maps to event keys (override with WALLET_PASS_EVENTS). */
