@@ -37,7 +37,9 @@ async function respond(req: MedusaRequest, res: BonusResponse, customerId: strin
   }
   const limit = await redemptionLimit(req.scope, customerId, redemption)
   res.json({
-    cart: cart as StoreCart,
+    // The query's cart (typed by the store's generated entry points where they exist) with
+    // the fields of BONUS_CART_FIELDS: what the Store API's cart type describes.
+    cart: cart as unknown as StoreCart,
     wallet_pass_bonus: {
       amount: fromMinorUnits(redemption.redeemed),
       // The bonus is no promotion (docs/loyalty.md): a code only for a cart from before that still carries one.
