@@ -219,6 +219,9 @@ async function main() {
       WALLET_PASS_ECHO_GRACE_SECONDS: "3",
       WALLET_PASS_SENDING_LEASE_SECONDS: "3",
       WALLET_PASS_SWEEP: JSON.stringify(SWEEP),
+      // Profile updates stay spaced per holder (docs/architecture.md, "The queue"), but by
+      // seconds, not the default 300: the settle at the end waits for the last spaced one.
+      WALLET_PASS_PROFILE_INTERVAL_SECONDS: "5",
       MEDUSA_WORKER_MODE: "shared",
     }
     const cmdEnv = { ...process.env, ...storeEnv, MEDUSA_DISABLE_TELEMETRY: "true", NODE_OPTIONS: "" }
