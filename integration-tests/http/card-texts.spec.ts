@@ -28,6 +28,8 @@ const VARIABLES = { tier: "level", to_next: "toNextLevel", lapsing: "expiringAmo
 
 const { service, env, storeInFront } = externalCrmService("card-texts-key", {
   WALLET_PASS_TEMPLATE_UUID: NEW_CARD,
+  // Profile updates one after another: no spacing here (queue-classes.spec.ts tests it).
+  WALLET_PASS_PROFILE_INTERVAL_SECONDS: "0",
   WALLET_PASS_PROGRAM: JSON.stringify({
     ratesOwner: "program",
     tiers: { levels: LEVELS },
