@@ -8,8 +8,8 @@
 // more while it is down (the admin's overview must count them), drops one order's event from
 // Redis, starts the worker again, and SIGKILLs it once more while it sends a request. Then
 // every order must have exactly one bonus, the service's balances must equal the ledger, no
-// request may be left open, and the order sweep must have caught the dropped order (and no
-// order whose event was never delayed). Needs Redis: REDIS_URL, else it says why it skips.
+// request may be left open, and the order sweep must have caught the dropped order (and none
+// of the orders placed while both processes ran undisturbed). Needs Redis: REDIS_URL, else it says why it skips.
 import fs from "node:fs"
 import { createRequire } from "node:module"
 import net from "node:net"
@@ -33,9 +33,12 @@ import {
   prepareDatabase,
   root,
   run,
-  storeEnv,
+  runCleanups,
   STORE_APP_TSCONFIG,
+  storeEnv,
 } from "./lib/store-app.mjs"
+
+const { claimRedisDatabase } = createRequire(import.meta.url)("../integration-tests/support/redis-database.js")
 
 const APP_KEY = "production-check-key"
 const HOOKS = { login: "svc", password: "production-check-hook-pw" }
@@ -120,32 +123,12 @@ async function main() {
     cleanups.push(cleanup)
     const appRequire = createRequire(path.join(app, "package.json"))
 
-    // A Redis database of the check's own (an empty one, emptied again at the end): stores of
-    // other checks or tests on this Redis use the same queue names.
+    // A Redis database of the check's own (integration-tests/support/redis-database.js):
+    // stores of other checks or tests on this Redis use the same queue names.
     const Redis = appRequire("ioredis")
-    const redisUrl = await (async () => {
-      for (const db of [11, 12, 13, 14, 15, 10, 9, 8]) {
-        const url = new URL(process.env.REDIS_URL)
-        url.pathname = `/${db}`
-        const client = new Redis(url.toString(), { lazyConnect: true, maxRetriesPerRequest: 1 })
-        try {
-          await client.connect()
-          if ((await client.dbsize()) === 0) {
-            cleanups.push(async () => {
-              const c = new Redis(url.toString())
-              await c.flushdb()
-              await c.quit()
-            })
-            return url.toString()
-          }
-        } catch {
-          // a Redis with fewer databases: try another
-        } finally {
-          client.disconnect()
-        }
-      }
-      throw new Error("no empty Redis database among 8-15 for the check")
-    })()
+    const redis = await claimRedisDatabase(process.env.REDIS_URL, [11, 12, 13, 14, 15, 10, 9, 8])
+    cleanups.push(() => redis.release())
+    const redisUrl = redis.url
     step(`Redis for the store: ${redisUrl.replace(/\/\/[^@]*@/, "//")}`)
 
     step("npx medusa build")
@@ -279,11 +262,14 @@ async function main() {
     const t1 = Date.now()
     await worker.start()
     step(`worker back in ${((Date.now() - t1) / 1000).toFixed(1)} s`)
-    for (let i = 8; i < 10; i++) await order(i, "normal")
+    // Their events may be taken by the worker the next SIGKILL ends: BullMQ hands such a job out
+    // again only once its lock lapses, which on a slow machine can be after the sweep's grace.
+    // The sweep may then credit them first (exactly once either way): "restart", not "normal".
+    for (let i = 8; i < 10; i++) await order(i, "restart")
 
     step("SIGKILL of the worker while it sends a request (the service holds it 4 s)")
     emulator.injectFault({ kind: "delay", delayMs: 4000, count: 1, path: "/crm/balance/add" })
-    await order(10, "normal")
+    await order(10, "restart")
     await until(
       async () => (await q(`SELECT 1 FROM wallet_pass_operation WHERE state = 'sending'`)).length,
       "a request being sent",
@@ -365,10 +351,7 @@ async function main() {
       )
     }
   } finally {
-    for (const c of cleanups.reverse())
-      await Promise.resolve()
-        .then(c)
-        .catch(() => {})
+    await runCleanups(cleanups)
   }
 }
 

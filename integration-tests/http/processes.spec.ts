@@ -3,8 +3,11 @@ import path from "path"
 import { promisify } from "util"
 import type { Client } from "pg"
 import { startEmulator, WalletPassEmulator } from "../../src/emulator"
-import { waitFor } from "../support/hooks"
+import { waitFor as waitForCondition } from "../support/hooks"
 import { createTestDatabase, migrateStore, StoreProcess } from "../support/store-process"
+const { claimRedisDatabase } = require("../support/redis-database") as {
+  claimRedisDatabase: (url: string) => Promise<{ url: string; release: () => Promise<void> }>
+}
 
 // The store as real `medusa start` processes on one database: the shared rate gate across
 // instances, and a process killed (SIGKILL) while a request is in flight.
@@ -19,6 +22,23 @@ let emulator: WalletPassEmulator
 let sql: Client
 const stores: StoreProcess[] = []
 let baseEnv: Record<string, string>
+let redis: { url: string; release: () => Promise<void> } | undefined
+
+/**
+ * waitFor, and on a timeout what the queue held and the stores' last output, so a failure
+ * in CI says why the stores did not get there.
+ */
+async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, what: string, timeoutMs?: number) {
+  try {
+    return await waitForCondition(probe, what, timeoutMs)
+  } catch (e) {
+    const states = (await sql.query(`SELECT state, count(*)::int AS n FROM wallet_pass_operation GROUP BY state`)).rows
+    const logs = stores.map((s, i) => `--- store ${i} (${s.url}), last output:\n${s.output().slice(-2500)}`).join("\n")
+    throw new Error(
+      `${(e as Error).message}\nqueue: ${JSON.stringify(states)}; service requests: ${emulator.requests().length}\n${logs}`
+    )
+  }
+}
 
 let seq = 0
 /** A holder known to the service and to the store, with one queued request for it. */
@@ -49,7 +69,7 @@ beforeAll(async () => {
   emulator = await startEmulator({ appKey: APP_KEY, mode: "external_crm", plan: "basic" })
   db = await createTestDatabase("wallet_pass_processes")
   sql = db.client
-  const env = {
+  const env: Record<string, string> = {
     DATABASE_URL: db.url,
     WALLET_PASS_API_URL: emulator.url,
     WALLET_PASS_APP_KEY: APP_KEY,
@@ -58,9 +78,13 @@ beforeAll(async () => {
     WALLET_PASS_HOOK_PASSWORD: HOOKS.password,
     WALLET_PASS_ECHO_GRACE_SECONDS: "2",
     WALLET_PASS_SENDING_LEASE_SECONDS: "2",
-    ...(REDIS_URL ? { MEDUSA_REDIS_URL: REDIS_URL } : {}),
   }
-  if (!REDIS_URL) {
+  if (REDIS_URL) {
+    // A Redis database of this run's own: stores of another run on the same one would take
+    // this run's scheduled ticks (integration-tests/support/redis-database.js).
+    redis = await claimRedisDatabase(REDIS_URL)
+    Object.assign(env, { MEDUSA_REDIS_URL: redis.url })
+  } else {
     console.log("[processes] REDIS_URL is not set: the two stores run with in-memory event bus and workflow engine")
   }
   baseEnv = env
@@ -77,6 +101,7 @@ afterAll(async () => {
   await Promise.all(stores.map((s) => s.kill("SIGTERM")))
   await emulator?.close()
   await db?.drop()
+  await redis?.release()
 })
 
 /**

@@ -77,6 +77,16 @@ export async function seedStoreDatabase(
   }
 }
 
+/** Process groups of stores still running; killed outright if the test process exits first. */
+const liveGroups = new Set<number>()
+process.once("exit", () => {
+  for (const pid of liveGroups) {
+    try {
+      process.kill(-pid, "SIGKILL")
+    } catch {}
+  }
+})
+
 /**
  * The development store (this repo's medusa-config.ts) as a real `medusa start` process:
  * it can be killed with any signal and started again on the same port.
@@ -105,6 +115,7 @@ export class StoreProcess {
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
     })
+    liveGroups.add(this.child.pid!)
     this.child.stdout!.on("data", (d) => (this.log = (this.log + d).slice(-20_000)))
     this.child.stderr!.on("data", (d) => (this.log = (this.log + d).slice(-20_000)))
     const child = this.child
@@ -138,6 +149,7 @@ export class StoreProcess {
       await settlesWithin(exited, 5_000)
     }
     signalGroup("SIGKILL") // stragglers of the group (npx's child) once the leader is gone
+    liveGroups.delete(child.pid!)
     this.child = null
   }
 

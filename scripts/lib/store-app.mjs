@@ -109,6 +109,17 @@ function groupAlive(pgid) {
   }
 }
 
+/**
+ * Runs a script's cleanups, the last added first, each awaited; one that fails does not keep
+ * the others from running (a script's `finally`).
+ */
+export async function runCleanups(cleanups) {
+  for (const cleanup of cleanups.reverse())
+    await Promise.resolve()
+      .then(cleanup)
+      .catch(() => {})
+}
+
 /** Resolves when `server` answers /health at `base`; rejects if it exits first or `timeoutMs` passes. */
 export function waitForBoot(server, base, timeoutMs) {
   return Promise.race([
