@@ -48,9 +48,12 @@ module.exports = {
   globalSetup: "./integration-tests/global-setup.js",
   globalTeardown: "./integration-tests/global-teardown.js",
   reporters: ["default", "./integration-tests/support/summary-reporter.js"],
-  // One spec file at a time (--maxWorkers=1: the specs share a database server and the
-  // machine's ports), in a worker process that is replaced once it holds more than this after
-  // a file: a process that boots a Medusa store per file keeps some of each, and one process
-  // for the whole suite ran out of heap (4 GB) after ~40 files.
+  // Two spec files at a time (--maxWorkers=2; most of a store spec's time is waiting on the
+  // service's pace, not the CPU). They share the database server but no database (a store
+  // spec's is named by Medusa's runner per file, a module spec's by the run and the worker:
+  // integration-tests/support/database.js) and no port (each server takes a free one). Each
+  // worker process is replaced once it holds more than this after a file: a process that
+  // boots a Medusa store per file keeps some of each, and one process for the whole suite ran
+  // out of heap (4 GB) after ~40 files.
   workerIdleMemoryLimit: "1.5GB",
 }

@@ -1,6 +1,10 @@
 const { configuredServer, startEmbeddedPostgres } = require("./support/database")
 
 module.exports = async function globalSetup() {
+  // Module specs name their database by this run and their jest worker, so two workers, or two
+  // runs on one server (two checkouts, CI beside a developer), never share one; the teardown
+  // drops this run's.
+  process.env.WALLET_PASS_TEST_RUN ??= `${process.pid}`
   if (configuredServer()) {
     process.env.DB_USERNAME ??= "postgres"
     process.env.DB_PASSWORD ??= ""

@@ -19,7 +19,13 @@
 import fs from "node:fs"
 import { createRequire } from "node:module"
 import path from "node:path"
-import { assertMerchantWords, assertRussian, englishFragments, loadCatalogues } from "./lib/admin-texts.mjs"
+import {
+  assertMerchantWords,
+  assertRussian,
+  englishFragments,
+  loadCatalogues,
+  textFragments,
+} from "./lib/admin-texts.mjs"
 import {
   adminHeaders,
   createStoreApp,
@@ -31,6 +37,7 @@ import {
   prepareDatabase,
   root,
   run,
+  runCleanups,
   startServer,
   STORE_APP_TSCONFIG,
   storeEnv,
@@ -58,6 +65,7 @@ const START = CREDIT + LIFETIME_CREDIT
 const PUSH_TEXT = `Hello from the admin check ${Date.now()}`
 /** A personal push the service answers 500: it waits for review (at most once). */
 const FAILED_PUSH_TEXT = "Your spring discount is waiting for you"
+const RU_FAILED_PUSH_TEXT = "Скидка 20% в эти выходные"
 /** Hooks delivered to fill more than one page of the hook log (20 a page). */
 const EXTRA_HOOKS = 24
 /** Requests queued in a busy hour, against the check store's plan of 10,000 an hour. */
@@ -125,6 +133,9 @@ async function login(page, base) {
 const money = (amount, locale) =>
   new Intl.NumberFormat(locale, { style: "currency", currency: "EUR", minimumFractionDigits: 2 }).format(amount)
 
+/** Set when a step fails: the cleanups print what helps to read it. */
+let failed = false
+
 async function main() {
   const cleanups = []
   try {
@@ -150,6 +161,26 @@ async function main() {
     })
     cleanups.push(() => emulator.close())
     step(`emulator at ${emulator.url}`)
+    /** The next request carrying `message` (Anna's push) is answered 500. */
+    const failPush = (message) =>
+      emulator.injectFault({ kind: "status", status: 500, path: "/crm/user_create_or_update", contains: message })
+    /** On a failure: the service's last requests and the faults still waiting, to read what happened. */
+    const serviceLog = () =>
+      emulator
+        .requests()
+        .slice(-15)
+        .map((r) => {
+          const body = typeof r.body === "object" && r.body ? r.body : {}
+          const fields = Object.keys(body).filter((k) => k !== "app_key")
+          const at = new Date(r.receivedAt).toISOString()
+          const fault = r.fault ? ` (fault ${r.fault})` : ""
+          return `  #${r.seq} ${at} ${r.endpoint} ${body.phone ?? ""} {${fields}} -> ${r.status ?? r.result}${fault}`
+        })
+        .concat(`  faults waiting: ${JSON.stringify(emulator.snapshot().faults)}`)
+        .join("\n")
+    cleanups.push(() => {
+      if (process.exitCode || failed) console.error(`[check-admin] the service's last requests:\n${serviceLog()}`)
+    })
 
     const { app, cleanup } = await createStoreApp({
       name: "wallet-pass-admin-check",
@@ -330,7 +361,8 @@ async function main() {
       await page.goto(`${base}/app/customers/${customerId}`)
 
       step("a push the service answers 500: the widget lists it for review, in words, and retries it")
-      emulator.injectFault({ kind: "status", status: 500, path: "/crm/user_create_or_update", phone: PHONE })
+      // Aimed at the push itself: a card or profile update of Anna's sent meanwhile must not take it.
+      failPush(FAILED_PUSH_TEXT)
       await widget.getByTestId("wallet-pass-push-message").fill(FAILED_PUSH_TEXT)
       await widget.getByTestId("wallet-pass-push-send").click()
       const review = widget.getByTestId("wallet-pass-pending-operations")
@@ -349,6 +381,32 @@ async function main() {
       if (!/500/.test(errorText)) throw new Error(`the full error says ${JSON.stringify(errorText)}`)
       await shot("en-04-requests-review-error")
       await page.keyboard.press("Escape")
+
+      // 800 px: the sidebar is a drawer; 1024 px: beside it, the page has about 800 px.
+      for (const width of [800, 1024]) {
+        step(`a narrow window (${width} px): the requests table scrolls in its own box, the page not sideways`)
+        await page.setViewportSize({ width, height: 1000 })
+        try {
+          await failedRow.waitFor()
+          // Every box from the table's section up to the document: none wider than it shows.
+          const wide = await requests.evaluate((section) => {
+            const out = []
+            for (let el = section; el; el = el.parentElement) {
+              if (el.scrollWidth > el.clientWidth + 1)
+                out.push(
+                  `<${el.tagName.toLowerCase()} class="${el.className}"> ${el.scrollWidth} > ${el.clientWidth} px`
+                )
+            }
+            const right = section.getBoundingClientRect().right
+            if (right > window.innerWidth + 1) out.push(`the section ends at ${right} px`)
+            return out
+          })
+          await shot(`en-04b-requests-${width}px`)
+          if (wide.length) throw new Error(`at ${width} px the requests widen the page: ${wide.join("; ")}`)
+        } finally {
+          await page.setViewportSize({ width: 1440, height: 1000 })
+        }
+      }
 
       step("retried from the customer widget, the push goes through")
       await page.goto(`${base}/app/customers/${customerId}`)
@@ -434,6 +492,14 @@ async function main() {
       await status.getByText("Emulated account").waitFor()
       await status.getByTestId("wallet-pass-connection-how").getByText("Connection check on").waitFor()
       await shotOf(page.getByTestId("wallet-pass-page"), "en-09-wallet-pass-page")
+
+      step("Check the connection: every step says what it found in the merchant's words")
+      const connectionCheck = page.getByTestId("wallet-pass-connection-check")
+      await connectionCheck.getByTestId("wallet-pass-run-check").click()
+      await connectionCheck.getByText(/^(Every step passed|Failed at)/).waitFor()
+      await connectionCheck.getByTestId("wallet-pass-check-key").getByText("Emulated account").waitFor()
+      await assertMerchantWords(page, "the connection check")
+      await shotOf(connectionCheck, "en-09a-connection-check")
 
       step("the program overview (30 and 90 days) and the queue's forecast")
       const overview = page.getByTestId("wallet-pass-overview")
@@ -581,15 +647,21 @@ async function main() {
       await friendPage.getByTestId("wallet-pass-bonuses").getByText("Card installed").waitFor()
       step("store events: the friend's birthday (today) goes to the service's trigger within a minute and shows")
       const birthdaySent = friendPage.getByTestId("wallet-pass-store-events-sent").getByText("Birthday as “birthday”")
+      // The page's lists load after its figures: each look waits for the row a few seconds
+      // (isVisible right after a reload answered before the store events had loaded, every time,
+      // on a slow machine), then reads the page again.
       const eventDeadline = Date.now() + 90_000
-      while (!(await birthdaySent.isVisible())) {
+      for (;;) {
+        const shown = await birthdaySent.waitFor({ timeout: 5_000 }).then(
+          () => true,
+          () => false
+        )
+        if (shown) break
         if (Date.now() > eventDeadline)
           throw new Error(
-            `no birthday event in the widget after 90 s; the emulator received ${JSON.stringify(emulator.snapshot().events)}`
+            `no birthday event on the pass page after 90 s; the emulator received ${JSON.stringify(emulator.snapshot().events)}`
           )
-        await new Promise((r) => setTimeout(r, 3_000))
         await page.reload()
-        await friendPage.getByTestId("wallet-pass-balance").waitFor()
       }
       if (!emulator.snapshot().events.some((e) => e.event === "birthday" && e.phone === FRIEND_PHONE))
         throw new Error("the widget shows a birthday event the emulator did not receive")
@@ -605,7 +677,7 @@ async function main() {
       // What this check wrote in English (messages, names, reasons): the merchant's data, not the plugin's words.
       const written = [PUSH_TEXT, FAILED_PUSH_TEXT, "Spring sale: 20% off this weekend", "Spring sale", "comma typo"]
       written.push(
-        "Скидка 20% в эти выходные",
+        RU_FAILED_PUSH_TEXT,
         "Выходные",
         "large",
         "Komma",
@@ -647,8 +719,8 @@ async function main() {
       await ru.goto(`${base}/app/customers/${customerId}`)
       await ruWidget.getByTestId("wallet-pass-balance").waitFor()
       step("a push the service fails, in Russian: the widget lists it with its error")
-      emulator.injectFault({ kind: "status", status: 500, path: "/crm/user_create_or_update", phone: PHONE })
-      await ruWidget.getByTestId("wallet-pass-push-message").fill("Скидка 20% в эти выходные")
+      failPush(RU_FAILED_PUSH_TEXT)
+      await ruWidget.getByTestId("wallet-pass-push-message").fill(RU_FAILED_PUSH_TEXT)
       await ruWidget.getByTestId("wallet-pass-push-send").click()
       await ruWidget.getByTestId("wallet-pass-pending-operations").getByText("Нужна проверка").waitFor()
       await assertRu(ru, "the customer widget")
@@ -681,12 +753,26 @@ async function main() {
       const ruHow = await ru.getByTestId("wallet-pass-connection-how").innerText()
       if (!/^Сервис ответил на запрос «.+» (кодом 500 .*ошибка на стороне сервиса|\(2\d\d\))/.test(ruHow))
         throw new Error(`the connection in Russian says ${JSON.stringify(ruHow)}`)
-      await ru.getByTestId("wallet-pass-requests").getByText("Скидка 20% в эти выходные").waitFor()
+      await ru.getByTestId("wallet-pass-requests").getByText(RU_FAILED_PUSH_TEXT).waitFor()
       await ru.getByTestId("wallet-pass-hooks-table").locator("tbody tr").first().waitFor()
       await ru.getByTestId("wallet-pass-overview").getByTestId("wallet-pass-overview-requests").waitFor()
       await ru.getByTestId("wallet-pass-forecast").getByText("Успевает").waitFor()
       await assertRu(ru, "the Wallet pass page")
       await shotOf(ru.getByTestId("wallet-pass-page"), "ru-04-wallet-pass-page")
+
+      step("Check the connection in Russian: each step in the merchant's words, none of the check's English")
+      const ruConnectionCheck = ru.getByTestId("wallet-pass-connection-check")
+      const checkAnswer = ru.waitForResponse(
+        (r) => r.url().endsWith("/admin/wallet-pass/check") && r.request().method() === "POST"
+      )
+      await ruConnectionCheck.getByTestId("wallet-pass-run-check").click()
+      const { check } = await (await checkAnswer).json()
+      await ruConnectionCheck.getByText(/^(Все шаги пройдены|Ошибка на шаге)/).waitFor()
+      await ruConnectionCheck.getByTestId("wallet-pass-check-key").getByText("Ключ открывает аккаунт").waitFor()
+      // The English the route keeps for the CLI (found, to do), cut where values stand: none may show.
+      const checkEnglish = textFragments(check.steps.flatMap((s) => [s.found, s.todo]).filter(Boolean), /[;:()"]|, /)
+      await assertRussian(ru, [...fragments, ...checkEnglish], "the connection check", written)
+      await shotOf(ruConnectionCheck, "ru-04d-connection-check")
       await shotOf(ru.getByTestId("wallet-pass-overview"), "ru-04b-program-overview")
       await shotOf(ru.getByTestId("wallet-pass-forecast"), "ru-04c-queue-forecast")
       const ruCampaigns = ru.getByTestId("wallet-pass-campaigns")
@@ -761,15 +847,13 @@ async function main() {
       await shotOf(enRu.getByTestId("wallet-pass-customer-page"), "en-23-pass-page-in-a-russian-browser")
       await englishInRu.close()
     } catch (e) {
+      failed = true
       await shot("failure", shooting).catch(() => {})
       throw e
     }
     step(`OK in ${((Date.now() - started) / 1000).toFixed(0)} s; screenshots in ${path.relative(root, ARTIFACTS)}/`)
   } finally {
-    for (const c of cleanups.reverse())
-      await Promise.resolve()
-        .then(c)
-        .catch(() => {})
+    await runCleanups(cleanups)
   }
 }
 

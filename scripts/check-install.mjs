@@ -15,6 +15,7 @@ import {
   prepareDatabase,
   root,
   run,
+  runCleanups,
   startServer,
   storeEnv,
   waitFor,
@@ -163,10 +164,7 @@ async function main() {
     )
     step("OK")
   } finally {
-    for (const c of cleanups.reverse())
-      await Promise.resolve()
-        .then(c)
-        .catch(() => {})
+    await runCleanups(cleanups)
   }
 }
 

@@ -33,6 +33,7 @@ import {
   prepareDatabase,
   root,
   run,
+  runCleanups,
   startServer,
   storeEnv,
   waitForBoot,
@@ -480,10 +481,7 @@ async function main() {
     step(`booted with the plugin; POST /hooks/wallet-pass without credentials -> ${answer}`)
     step(`OK in ${Math.round((Date.now() - started) / 1000)} s`)
   } finally {
-    for (const c of cleanups.reverse())
-      await Promise.resolve()
-        .then(c)
-        .catch(() => {})
+    await runCleanups(cleanups)
     step(`cleaned up in ${lapSeconds()} s`)
   }
 }

@@ -4,6 +4,7 @@ import { type Reason, reason } from "../../src/lib/reasons"
 import { createAdminHeaders } from "../support/admin"
 import { storeEnv } from "../support/hooks"
 import { storeTestRunner } from "../support/store-runner"
+import { modelServices } from "../support/model-services"
 
 jest.setTimeout(120_000)
 
@@ -168,12 +169,12 @@ storeTestRunner({
       const walletPass = getContainer().resolve(WALLET_PASS_MODULE)
       const holder = await walletPass.createWalletPassHolders({ phone: "+79990000009" })
       const input = { holder_id: holder.id, amount: 100, kind: "manual" as const, dedupe_key: "k" }
-      await walletPass.createWalletPassLedgerEntries({ ...input, balance_after: 100 })
-      // A plain insert that skips the service's checks is stopped by the database itself.
-      await expect(walletPass.createWalletPassLedgerEntries({ ...input, balance_after: 200 })).rejects.toThrow()
-      await expect(
-        walletPass.createWalletPassLedgerEntries({ ...input, dedupe_key: "zero", amount: 0, balance_after: 0 })
-      ).rejects.toThrow()
+      // A plain insert (the model's own service: the facade refuses it) that skips the module's
+      // checks is stopped by the database itself.
+      const entries = modelServices(walletPass).walletPassLedgerEntryService
+      await entries.create({ ...input, balance_after: 100 })
+      await expect(entries.create({ ...input, balance_after: 200 })).rejects.toThrow()
+      await expect(entries.create({ ...input, dedupe_key: "zero", amount: 0, balance_after: 0 })).rejects.toThrow()
     })
   },
 })

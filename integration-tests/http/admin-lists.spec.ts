@@ -1,10 +1,10 @@
 import { Modules } from "@medusajs/framework/utils"
-import { WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
+import { operationKeys, WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
 import { holdBackgroundWork } from "../../src/utils/background-work"
-import { operationKeys } from "../../src/modules/wallet-pass/keys"
 import { createAdminHeaders } from "../support/admin"
 import { storeEnv } from "../support/hooks"
 import { storeTestRunner } from "../support/store-runner"
+import { modelServices } from "../support/model-services"
 
 jest.setTimeout(120_000)
 
@@ -56,7 +56,7 @@ storeTestRunner({
       payload: Record<string, unknown> = {},
       extra: Record<string, unknown> = {}
     ) =>
-      walletPass().createWalletPassOperations({
+      modelServices(walletPass()).walletPassOperationService.create({
         method,
         holder_id: holderId,
         payload,
@@ -149,7 +149,40 @@ storeTestRunner({
         expect(new Set(all).size).toBe(23)
       })
 
+      it("sorts by date or state either way, for the whole log and one customer's, paging the result", async () => {
+        const anna = await customerWithPass("+79990001001", "Anna")
+        const boris = await customerWithPass("+79990002002", "Boris")
+        // States out of the order of the dates: a sort by state differs from one by date.
+        const at = (minutes: number) => ({ created_at: new Date(Date.UTC(2026, 10, 1, 10, minutes)) })
+        const a1 = await operation(anna.holder.id, "read_customer", "needs_review", {}, at(1))
+        const a2 = await operation(anna.holder.id, "read_customer", "done", {}, at(2))
+        const b3 = await operation(boris.holder.id, "read_customer", "failed", {}, at(3))
+        const a4 = await operation(anna.holder.id, "read_customer", "failed", {}, at(4))
+        const ids = async (query: string) => {
+          const res = await get(`/admin/wallet-pass/operations?${query}`)
+          expect(res.status).toBe(200)
+          return { count: res.data.count, ids: res.data.operations.map((o: any) => o.id) }
+        }
+        expect(await ids("")).toEqual({ count: 4, ids: [a4.id, b3.id, a2.id, a1.id] })
+        expect(await ids("order=-created_at")).toEqual({ count: 4, ids: [a4.id, b3.id, a2.id, a1.id] })
+        expect(await ids("order=created_at")).toEqual({ count: 4, ids: [a1.id, a2.id, b3.id, a4.id] })
+        expect(await ids("order=created_at&limit=2&offset=1")).toEqual({ count: 4, ids: [a2.id, b3.id] })
+        // done < failed < needs_review; equal states by date the same way.
+        expect(await ids("order=state")).toEqual({ count: 4, ids: [a2.id, b3.id, a4.id, a1.id] })
+        expect(await ids("order=-state")).toEqual({ count: 4, ids: [a1.id, a4.id, b3.id, a2.id] })
+        expect(await ids(`customer_id=${anna.customer.id}&order=created_at`)).toEqual({
+          count: 3,
+          ids: [a1.id, a2.id, a4.id],
+        })
+        expect(await ids(`customer_id=${anna.customer.id}&state=failed,done&order=-state`)).toEqual({
+          count: 2,
+          ids: [a4.id, a2.id],
+        })
+      })
+
       it.each([
+        ["order=amount", "order must be one of created_at, -created_at, state, -state; got amount"],
+        ["order=-method", "order must be one of created_at, -created_at, state, -state"],
         ["method=push_everything", "method must be a comma list"],
         ["state=lost", "state must be a comma list"],
         ["type=bonus", "type must be a comma list"],
@@ -199,11 +232,27 @@ storeTestRunner({
         expect(page.data.hook_deliveries).toHaveLength(1)
       })
 
+      it("sorts by date, newest or oldest first", async () => {
+        const first = await delivery("addBalance", "ok", "+79990001001")
+        const second = await delivery("readBalance", "ok", "+79990001001")
+        const third = await delivery("addBalance", "conflict", "+79990001001")
+        const ids = async (query: string) => {
+          const res = await get(`/admin/wallet-pass/hook-deliveries?${query}`)
+          expect(res.status).toBe(200)
+          return res.data.hook_deliveries.map((d: any) => d.id)
+        }
+        expect(await ids("")).toEqual([third.id, second.id, first.id])
+        expect(await ids("order=created_at")).toEqual([first.id, second.id, third.id])
+        expect(await ids("order=created_at&method=addBalance")).toEqual([first.id, third.id])
+        expect(await ids("order=-created_at&limit=1&offset=1")).toEqual([second.id])
+      })
+
       it.each([
         ["method=createOrder", "method must be a comma list"],
         ["outcome=maybe", "outcome must be a comma list"],
         ["phone=%2B7", "phone must be a phone number"],
         ["limit=abc", "limit"],
+        ["order=outcome", "order must be one of created_at, -created_at; got outcome"],
       ])("refuses ?%s with a 400", async (query, message) => {
         const res = await get(`/admin/wallet-pass/hook-deliveries?${query}`)
         expect(res.status).toBe(400)
@@ -444,7 +493,7 @@ storeTestRunner({
           })
           const listed = async () => (await get("/admin/wallet-pass/campaigns")).data.campaigns[0].state
           expect(await listed()).toBe("created")
-          await walletPass().createWalletPassOperations({
+          await modelServices(walletPass()).walletPassOperationService.create({
             method: "push_send",
             payload: { campaign_id: campaign.id },
             dedupe_key: operationKeys.campaignSend(campaign.id),

@@ -3,6 +3,7 @@ import { WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
 import { createAdminHeaders } from "../support/admin"
 import { basicAuth, postHook, storeEnv, waitFor, waitForHolder, emulatedServiceBeforeStore } from "../support/hooks"
 import { storeTestRunner } from "../support/store-runner"
+import { modelServices } from "../support/model-services"
 
 jest.setTimeout(120_000)
 
@@ -33,7 +34,7 @@ storeTestRunner({
       expect(text).not.toContain(HOOKS.password)
     }
     const op = (state: "failed" | "needs_review" | "done", method: "status" | "event_send" = "status") =>
-      walletPass().createWalletPassOperations({
+      modelServices(walletPass()).walletPassOperationService.create({
         method,
         payload: {},
         dedupe_key: `test:${state}:${Math.random()}`,

@@ -1,6 +1,6 @@
 import { TestEventUtils } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
-import { WALLET_PASS_EVENTS } from "../../src/modules/wallet-pass/constants"
+import { WALLET_PASS_EVENTS } from "../../src/modules/wallet-pass"
 import { externalCrmService, requestsAnswered, signUpEnrolled, waitFor } from "../support/hooks"
 import { createCart, placeOrder, type StoreHeaders } from "../support/store"
 import { storeTestRunner } from "../support/store-runner"

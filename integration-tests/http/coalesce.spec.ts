@@ -1,5 +1,4 @@
-import { OPERATION_PRIORITY } from "../../src/modules/wallet-pass/constants"
-import { ledgerKeys, operationKeys } from "../../src/modules/wallet-pass/keys"
+import { ledgerKeys, OPERATION_PRIORITY, operationKeys } from "../../src/modules/wallet-pass"
 import { drainQueue } from "../../src/outbound/drain"
 import { createAdminHeaders } from "../support/admin"
 import { externalCrmService, waitFor } from "../support/hooks"

@@ -26,6 +26,10 @@ storeTestRunner({
       expect(data.check.steps.filter((s: { status: string }) => s.status === "fail")).toEqual([])
       expect(data.check).toMatchObject({ ok: true, failed_step: null })
       expect(data.check.steps.find((s: { id: string }) => s.id === "mode").found).toContain("built-in")
+      expect(data.check.steps.find((s: { id: string }) => s.id === "mode")).toMatchObject({
+        found_code: "mode_builtin",
+        found_values: {},
+      })
       expect(data.check.requests.map((r: { path: string }) => r.path)).toEqual([
         "/status",
         "/crm/read_customers",

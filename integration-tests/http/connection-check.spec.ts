@@ -71,6 +71,13 @@ storeTestRunner({
       const result = await check()
       expect(result).toMatchObject({ ok: false, failed_step: "key" })
       expect(step(result, "key").todo).toContain("appKey")
+      // Said as codes and values for the admin's language; the service's words kept as its value.
+      expect(step(result, "key")).toMatchObject({
+        found_code: "key_refused",
+        found_values: { status: 401, error: expect.stringContaining("/status") },
+        todo_code: "key_todo_copy",
+        todo_values: {},
+      })
       expect(result.requests).toEqual([expect.objectContaining({ path: "/status", status: 401 })])
     })
 
@@ -83,6 +90,21 @@ storeTestRunner({
       expect(result).toMatchObject({ ok: true, failed_step: null })
       expect(result.requests.map((r) => r.path)).toEqual(["/status", "/crm/read_customers", "/crm/read_customer"])
       expect(step(result, "hooks").found).toContain("createCustomer")
+      expect(step(result, "hooks")).toMatchObject({
+        found_code: "hooks_facts",
+        found_values: {
+          auth: { code: "hooks_auth_basic", values: {} },
+          last: { code: "hooks_last", values: { method: "createCustomer", outcome: "ok", status: 200 } },
+        },
+      })
+      expect(step(result, "customers")).toMatchObject({ found_code: "customers_ok", found_values: { phones: 1 } })
+      expect(step(result, "customer")).toMatchObject({
+        found_code: "customer_ok",
+        found_values: { phone: "+79991800002" },
+        todo: null,
+        todo_code: null,
+        todo_values: null,
+      })
       expect(step(result, "clock").status).toBe("ok")
     })
 
@@ -111,6 +133,11 @@ storeTestRunner({
       const result = await check()
       expect(result).toMatchObject({ ok: false, failed_step: "hooks" })
       expect(step(result, "hooks").todo).toContain("credential")
+      expect(step(result, "hooks")).toMatchObject({
+        found_code: "hooks_refused",
+        found_values: { status: 401, facts: { code: "hooks_facts" } },
+        todo_code: "hooks_todo_credential",
+      })
     })
 
     it("a plan set higher than the service allows fails the plan step", async () => {
@@ -120,6 +147,11 @@ storeTestRunner({
       expect(result).toMatchObject({ ok: false, failed_step: "plan" })
       expect(result.requests.some((r) => r.status === 429)).toBe(true)
       expect(step(result, "plan").todo).toContain("plan option")
+      expect(step(result, "plan")).toMatchObject({
+        found_code: "plan_limited",
+        found_values: { per_second: STORE_PLAN.perSecond, per_hour: STORE_PLAN.perHour },
+        todo_code: "plan_todo",
+      })
     })
   },
 })

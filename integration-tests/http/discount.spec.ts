@@ -1,8 +1,7 @@
 import { TestEventUtils } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
 import { createCartWorkflow } from "@medusajs/medusa/core-flows"
-import { WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
-import { WALLET_PASS_EVENTS } from "../../src/modules/wallet-pass/constants"
+import { WALLET_PASS_EVENTS, WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
 import { applyHolderDiscountWorkflow } from "../../src/workflows/discount/apply-holder-discount"
 import { emulatedServiceHooking, storeEnv } from "../support/hooks"
 import {

@@ -1,7 +1,6 @@
 import { TestEventUtils } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
-import { WALLET_PASS_EVENTS } from "../../src/modules/wallet-pass/constants"
+import { WALLET_PASS_EVENTS, WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
 import walletPassBackgroundSync from "../../src/jobs/wallet-pass-background-sync"
 import { applyHolderDiscountWorkflow } from "../../src/workflows/discount/apply-holder-discount"
 import { createAdminHeaders } from "../support/admin"

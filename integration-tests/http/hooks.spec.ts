@@ -4,6 +4,7 @@ import type { WalletPassEmulator } from "../../src/emulator"
 import { WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
 import { basicAuth, emulatedServiceHooking, postHook, storeEnv, waitFor, writtenCounts } from "../support/hooks"
 import { storeTestRunner } from "../support/store-runner"
+import { modelServices } from "../support/model-services"
 
 jest.setTimeout(120_000)
 
@@ -221,7 +222,10 @@ storeTestRunner({
           kind: "manual",
           dedupe_key: "lapse-spend",
         })
-        await walletPass().updateWalletPassLedgerEntries({ id: entry.id, expires_at: new Date(Date.now() - 1000) })
+        await modelServices(walletPass()).walletPassLedgerEntryService.update({
+          id: entry.id,
+          expires_at: new Date(Date.now() - 1000),
+        })
 
         // 1000 + 700 - 200, less the 500 left of the lapsed credit.
         const res = await hook({ method: "readBalance", customer: { phone: "+79991110013" } })

@@ -2,7 +2,6 @@ import { TestEventUtils } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { updateStoresWorkflow } from "@medusajs/medusa/core-flows"
 import { WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
-import { reserveCartRedemption } from "../../src/modules/wallet-pass/redemption"
 import expireWalletPassCredits from "../../src/jobs/expire-wallet-pass-credits"
 import settleStaleWalletPassRedemptions from "../../src/jobs/settle-stale-redemptions"
 import { holdBackgroundWork } from "../../src/utils/background-work"
@@ -301,7 +300,7 @@ storeTestRunner({
       await waitFor(settled, "every request answered", 30_000)
       // B's checkout crashed two days ago with 10 reserved from the balance (its request held).
       const abandoned = await createCart(api, eur, b.headers)
-      const reservation = await reserveCartRedemption(walletPass(), {
+      const reservation = await walletPass().redemptions().reserveCartRedemption({
         holder_id: b.holder.id,
         cart_id: abandoned.id,
         amount: 1000,

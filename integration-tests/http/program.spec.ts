@@ -1,9 +1,8 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { WALLET_PASS_EVENTS } from "../../src/modules/wallet-pass"
+import { CUSTOMER_PROMO_METADATA_KEY, WALLET_PASS_EVENTS } from "../../src/modules/wallet-pass"
 import updateWalletPassLevels from "../../src/jobs/update-wallet-pass-levels"
 import { grantBirthdayBonuses } from "../../src/workflows/program/grant-birthday-bonuses"
 import { grantReferralBonuses } from "../../src/workflows/program/grant-referral-bonuses"
-import { CUSTOMER_PROMO_METADATA_KEY } from "../../src/modules/wallet-pass/constants"
 import { adminHeadersEachTest } from "../support/admin"
 import {
   basicAuth,

@@ -13,6 +13,7 @@ import {
 } from "../support/hooks"
 import { createCart, placeOrder, registerCustomer, shipAndReturn } from "../support/store"
 import { storeTestRunner } from "../support/store-runner"
+import { modelServices } from "../support/model-services"
 
 jest.setTimeout(180_000)
 
@@ -306,7 +307,10 @@ storeTestRunner({
       expect(credit).toMatchObject({ amount: 2000, remaining: 2000 })
       expect(service.emulator.getCustomer(phone)?.balance).toBe(20)
 
-      await walletPass().updateWalletPassLedgerEntries({ id: credit.id, expires_at: new Date(Date.now() - 1000) })
+      await modelServices(walletPass()).walletPassLedgerEntryService.update({
+        id: credit.id,
+        expires_at: new Date(Date.now() - 1000),
+      })
       await expireWalletPassCredits(getContainer())
       await waitFor(
         async () => service.emulator.getCustomer(phone)?.balance === 0,

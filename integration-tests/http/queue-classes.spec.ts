@@ -1,4 +1,4 @@
-import { OPEN_PRIORITY } from "../../src/modules/wallet-pass/constants"
+import { OPEN_PRIORITY } from "../../src/modules/wallet-pass"
 import { drainQueue } from "../../src/outbound/drain"
 import { sendStoreEventWorkflow } from "../../src/workflows/events/send-store-event"
 import { adminHeadersEachTest } from "../support/admin"

@@ -7,8 +7,7 @@ import {
   REDEMPTION_ADJUSTMENT,
   REDEMPTION_MANAGED_BY,
   redemptionPromotionCode,
-  reserveCartRedemption,
-} from "../../src/modules/wallet-pass/redemption"
+} from "../../src/workflows/redemption/constants"
 import { createAdminHeaders } from "../support/admin"
 import { externalCrmService, requestsAnswered, signUpEnrolled, waitFor } from "../support/hooks"
 import { createCart, getCart, guestHeaders, placeOrder, registerCustomer, StoreHeaders } from "../support/store"
@@ -294,7 +293,7 @@ storeTestRunner({
       )
       const order = await placeOrder(api, store, headers, completed.id)
       await orderWork
-      const placed = await reserveCartRedemption(walletPass(), {
+      const placed = await walletPass().redemptions().reserveCartRedemption({
         holder_id: holder.id,
         cart_id: completed.id,
         amount: 2000,
@@ -302,7 +301,7 @@ storeTestRunner({
       })
       // ...and one whose cart never did.
       const abandoned = await createCart(api, store, headers)
-      const dropped = await reserveCartRedemption(walletPass(), {
+      const dropped = await walletPass().redemptions().reserveCartRedemption({
         holder_id: holder.id,
         cart_id: abandoned.id,
         amount: 1000,

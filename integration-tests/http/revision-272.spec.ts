@@ -1,5 +1,4 @@
-import { OPERATION_PRIORITY } from "../../src/modules/wallet-pass/constants"
-import { operationKeys } from "../../src/modules/wallet-pass/keys"
+import { OPERATION_PRIORITY, operationKeys } from "../../src/modules/wallet-pass"
 import { drainQueue } from "../../src/outbound/drain"
 import { externalCrmService } from "../support/hooks"
 import { storeTestRunner } from "../support/store-runner"

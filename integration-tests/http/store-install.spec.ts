@@ -10,7 +10,7 @@ import {
   retrieveBonus,
   retrievePass,
 } from "../../src/storefront"
-import { OPERATION_PRIORITY } from "../../src/modules/wallet-pass/constants"
+import { OPERATION_PRIORITY } from "../../src/modules/wallet-pass"
 import { externalCrmService, signUpEnrolled, waitFor } from "../support/hooks"
 import { createCart, guestHeaders, registerCustomer } from "../support/store"
 import { storeTestRunner } from "../support/store-runner"

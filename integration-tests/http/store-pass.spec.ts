@@ -1,7 +1,6 @@
 import { TestEventUtils } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
-import { WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
-import { WALLET_PASS_EVENTS } from "../../src/modules/wallet-pass/constants"
+import { WALLET_PASS_EVENTS, WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
 import { emulatedServiceHooking, storeEnv } from "../support/hooks"
 import { createCart, getCart, guestHeaders, registerCustomer, seedStore, SeededStore } from "../support/store"
 import { storeTestRunner } from "../support/store-runner"

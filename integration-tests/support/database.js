@@ -175,4 +175,26 @@ async function startEmbeddedPostgres({ dataDir, port, settings = {}, log = () =>
   }
 }
 
-module.exports = { configuredServer, startEmbeddedPostgres, freePort, postgresBlockedAt, ownTempDir, sharedTempDir }
+/**
+ * The start of the names of a test run's module-spec databases; `moduleTestDatabaseName` adds
+ * the jest worker. Medusa's module runner would otherwise name one database per worker number
+ * only, shared by every run on the server.
+ */
+function moduleTestDatabasePrefix(run = process.env.WALLET_PASS_TEST_RUN ?? `${process.pid}`) {
+  return `wallet-pass-module-test-${run}-`
+}
+
+function moduleTestDatabaseName() {
+  return `${moduleTestDatabasePrefix()}${process.env.JEST_WORKER_ID ?? "1"}`
+}
+
+module.exports = {
+  moduleTestDatabasePrefix,
+  moduleTestDatabaseName,
+  configuredServer,
+  startEmbeddedPostgres,
+  freePort,
+  postgresBlockedAt,
+  ownTempDir,
+  sharedTempDir,
+}

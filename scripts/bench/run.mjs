@@ -14,7 +14,7 @@ import autocannon from "autocannon"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { createStoreApp, PgClient, prepareDatabase, storeEnv } from "../lib/store-app.mjs"
+import { createStoreApp, PgClient, prepareDatabase, runCleanups, storeEnv } from "../lib/store-app.mjs"
 import {
   completeCart,
   freePort,
@@ -252,10 +252,7 @@ async function main() {
     console.log("\n" + report(results))
     console.log(`\n[bench] results written to ${path.relative(process.cwd(), file)}`)
   } finally {
-    for (const c of cleanups.reverse())
-      await Promise.resolve()
-        .then(c)
-        .catch(() => {})
+    await runCleanups(cleanups)
   }
 }
 

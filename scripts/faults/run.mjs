@@ -13,7 +13,7 @@
 //   FAULTS_OPS (default 1000), FAULTS_WORKERS (4), FAULTS_KILLS (4), FAULTS_DROPS (3), FAULTS_HOLDERS (12).
 // Uses DB_HOST/DATABASE_URL when set, else an embedded Postgres. Exit 1 on any mismatch or loss.
 import fs from "node:fs"
-import { PgClient, prepareDatabase } from "../lib/store-app.mjs"
+import { PgClient, prepareDatabase, runCleanups } from "../lib/store-app.mjs"
 import {
   http,
   loadEmulator,
@@ -823,10 +823,7 @@ async function main() {
     console.log(`  results: ${file}`)
     process.exitCode = counts.mismatches || counts.lost ? 1 : 0
   } finally {
-    for (const c of cleanups.reverse())
-      await Promise.resolve()
-        .then(c)
-        .catch(() => {})
+    await runCleanups(cleanups)
   }
 }
 

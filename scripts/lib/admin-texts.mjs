@@ -43,10 +43,20 @@ function leaves(tree, prefix = "", out = new Map()) {
 export function englishFragments({ en, ru }) {
   const english = leaves(en)
   const russian = leaves(ru)
+  return textFragments(
+    [...english].filter(([key, text]) => russian.get(key) !== text).map(([, text]) => text),
+    /{{[^}]+}}/
+  )
+}
+
+/**
+ * English texts cut at `cut` (a text's variables) into the fragments a screen could show (at
+ * least 4 characters, 3 of them letters in a row): what a Russian screen must not show of them.
+ */
+export function textFragments(texts, cut) {
   const fragments = new Set()
-  for (const [key, text] of english) {
-    if (russian.get(key) === text) continue
-    for (const part of text.split(/{{[^}]+}}/)) {
+  for (const text of texts) {
+    for (const part of text.split(cut)) {
       const fragment = part.trim().replace(/^[\s·:;,.()«»“”"'—–-]+|[\s·:;,.()«»“”"'—–-]+$/g, "")
       if (fragment.length >= 4 && /[A-Za-z]{3}/.test(fragment)) fragments.add(fragment)
     }

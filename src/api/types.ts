@@ -5,22 +5,24 @@ import type { presentAdminPass, presentLedgerEntry, presentStoreEvent } from "./
 import type { presentOperationListItem } from "./utils/present-operation"
 import type { presentStorePass } from "./utils/present-store-pass"
 import type { presentImportItem, presentSyncRun } from "./utils/present-sync"
-import type { RefusalMinute } from "../modules/wallet-pass/utils/refusal-tally"
 import type {
+  CallOutcome,
+  CampaignAudience,
   CampaignRow,
   EnrollmentProgress,
   HookDeliveryRow,
-  OperationRow,
   LevelMoves,
-  QueueHealth,
+  OperationMethod,
+  OperationRow,
+  OrdersWaiting,
   OrderSweepItemRow,
   OrderSweepRun,
-  OrdersWaiting,
-} from "../modules/wallet-pass/types"
-import type { Program, ProgramChange } from "../modules/wallet-pass/program"
-import type { QueueForecast } from "../modules/wallet-pass/utils/forecast"
-import type { CampaignAudience } from "../modules/wallet-pass/types/admin"
-import type { CallOutcome, OperationMethod } from "../modules/wallet-pass/constants"
+  Program,
+  ProgramChange,
+  QueueHealth,
+  RefusalMinute,
+} from "../modules/wallet-pass/browser"
+import type { QueueForecast } from "../lib/plan"
 
 /**
  * The plugin's HTTP API: what the routes the admin reads answer (and the store's pass),

@@ -35,6 +35,8 @@ export const faultSpecSchema = z
     path: z.string().min(1).optional(),
     /** Only requests whose body's `phone` is this E.164 phone (one customer's requests). */
     phone: z.string().min(1).optional(),
+    /** Only requests whose raw body contains this text (one request of a customer's, e.g. a push's message). */
+    contains: z.string().min(1).optional(),
     delayMs: z.int().min(0).optional(),
     status: z.int().min(400).max(599).optional(),
     apply: z.boolean().optional(),
@@ -84,11 +86,14 @@ export class FaultQueue {
     return { ...fault }
   }
 
-  /** Takes one hit of the first fault that matches the endpoint (and phone), oldest first. */
-  take(endpoint: string, phone?: unknown): ActiveFault | undefined {
+  /** Takes one hit of the first fault that matches the endpoint (and phone, and body text), oldest first. */
+  take(endpoint: string, body = ""): ActiveFault | undefined {
     const fault = this.faults.find(
       (f) =>
-        f.remaining > 0 && (f.path === undefined || f.path === endpoint) && (f.phone === undefined || f.phone === phone)
+        f.remaining > 0 &&
+        (f.path === undefined || f.path === endpoint) &&
+        (f.contains === undefined || body.includes(f.contains)) &&
+        (f.phone === undefined || f.phone === bodyPhone(body))
     )
     if (!fault) return undefined
     fault.remaining -= 1
@@ -102,6 +107,15 @@ export class FaultQueue {
 
   clear(): void {
     this.faults = []
+  }
+}
+
+/** The `phone` field of a JSON request body, for faults aimed at one customer. */
+function bodyPhone(body: string): unknown {
+  try {
+    return (JSON.parse(body) as { phone?: unknown } | null)?.phone
+  } catch {
+    return undefined
   }
 }
 

@@ -1,6 +1,6 @@
 /**
  * A faithful, stateful, in-memory stand-in for the wallet-pass service over real HTTP, for
- * tests, local development and demos. See README.md in this folder.
+ * tests, local development and demos. What it does and how to drive it: docs/emulator.md.
  */
 export { startEmulator, type WalletPassEmulator } from "./server"
 export {

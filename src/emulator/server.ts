@@ -191,7 +191,7 @@ async function handleApi(
   if (!EmulatorCore.isEndpoint(endpoint))
     return answer(errorAnswer("unknown_method", EMULATOR_ERROR_TEXTS.unknownMethod))
 
-  const fault = core.faults.take(endpoint, bodyPhone(body))
+  const fault = core.faults.take(endpoint, body)
   if (fault) entry.fault = fault.kind
   if (fault?.delayMs) {
     try {
@@ -222,15 +222,6 @@ async function handleApi(
     return answer({ ...result, body: reshapeAnswer(result.body, fault) })
   }
   answer(result)
-}
-
-/** The `phone` field of a JSON request body, for faults aimed at one customer. */
-function bodyPhone(body: string): unknown {
-  try {
-    return (JSON.parse(body) as { phone?: unknown } | null)?.phone
-  } catch {
-    return undefined
-  }
 }
 
 function injectedStatus(fault: ActiveFault): ApiAnswer {

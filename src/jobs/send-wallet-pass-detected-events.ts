@@ -1,7 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { WALLET_PASS_MODULE } from "../modules/wallet-pass"
-import { DETECTED_EVENTS } from "../modules/wallet-pass/store-events"
+import { DETECTED_EVENTS, WALLET_PASS_MODULE } from "../modules/wallet-pass"
 import { backgroundWork } from "../utils/background-work"
 import { detectStoreEvents } from "../workflows/events/detect-store-events"
 

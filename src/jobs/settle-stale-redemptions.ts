@@ -1,7 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { WALLET_PASS_MODULE } from "../modules/wallet-pass"
-import { settleStaleRedemptions } from "../modules/wallet-pass/redemption"
 import { backgroundWork } from "../utils/background-work"
 
 /**
@@ -15,7 +14,7 @@ async function settleStaleWalletPassRedemptions(container: MedusaContainer) {
     const { data } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
     return (data[0]?.order_id as string | undefined) ?? null
   }
-  const settled = await settleStaleRedemptions(container.resolve(WALLET_PASS_MODULE), orderOfCart)
+  const settled = await container.resolve(WALLET_PASS_MODULE).redemptions().settleStaleRedemptions(orderOfCart)
   if (settled.converted || settled.voided) {
     container
       .resolve(ContainerRegistrationKeys.LOGGER)

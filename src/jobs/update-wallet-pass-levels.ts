@@ -1,7 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { WALLET_PASS_MODULE } from "../modules/wallet-pass"
-import { cardInUse } from "../modules/wallet-pass/card-texts"
+import { cardInUse, WALLET_PASS_MODULE } from "../modules/wallet-pass"
 import { backgroundWork } from "../utils/background-work"
 import { updateAllLevels } from "../workflows/program/update-all-levels"
 

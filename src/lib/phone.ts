@@ -198,3 +198,8 @@ export function formatBirthday(input: string | Date | CalendarDate, style: "requ
   const yyyy = String(date.year)
   return style === "request" ? `${dd}.${mm}.${yyyy}` : `${yyyy}-${mm}-${dd}`
 }
+
+/** Masks a phone for a shopper's screen: the country code and the last two digits. */
+export function maskPhone(phone: string): string {
+  return phone.length <= 6 ? phone : `${phone.slice(0, 3)}${"•".repeat(phone.length - 5)}${phone.slice(-2)}`
+}

@@ -38,16 +38,19 @@ export function nestsDeeperThan(text: string, max: number): boolean {
   return false
 }
 
-const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
-
 /**
  * What in `text` Postgres cannot keep, as words ("a NUL character (U+0000)", "an unpaired
- * surrogate (U+D800)"), or null when it can keep all of it.
+ * surrogate (U+D800)"), or null when it can keep all of it. Unpaired surrogates are what
+ * `String.prototype.isWellFormed` refuses; the first one is where `toWellFormed` (which makes
+ * each U+FFFD, the length unchanged) differs from the text.
  */
 export function unstorableCharacter(text: string): string | null {
   if (text.includes("\u0000")) return "a NUL character (U+0000)"
-  const lone = UNPAIRED_SURROGATE.exec(text)
-  return lone ? `an unpaired surrogate (U+${lone[0].charCodeAt(0).toString(16).toUpperCase()})` : null
+  if (text.isWellFormed()) return null
+  const wellFormed = text.toWellFormed()
+  let at = 0
+  while (text.charCodeAt(at) === wellFormed.charCodeAt(at)) at++
+  return `an unpaired surrogate (U+${text.charCodeAt(at).toString(16).toUpperCase()})`
 }
 
 /** "<field> contains <what>, which the store cannot keep", or null for storable text. */
@@ -99,17 +102,18 @@ export function checkJsonValue(
   return firstUnstorable
 }
 
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
+const NUL = /\u0000/g
+
+/** `text` with its NUL characters and unpaired surrogates as U+FFFD. */
+const storableText = (text: string) => text.replace(NUL, "\ufffd").toWellFormed()
 
 /**
  * A copy of a JSON value Postgres can keep: NUL characters and unpaired surrogates in
  * strings and keys become U+FFFD. For logging a body that was refused for them.
  */
 export function storableCopy(value: unknown, depth = JSON_MAX_DEPTH): unknown {
-  if (typeof value === "string") return value.replace(UNSTORABLE, "\ufffd")
+  if (typeof value === "string") return storableText(value)
   if (value === null || typeof value !== "object" || depth <= 0) return typeof value === "object" ? null : value
   if (Array.isArray(value)) return value.map((v) => storableCopy(v, depth - 1))
-  return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [k.replace(UNSTORABLE, "\ufffd"), storableCopy(v, depth - 1)])
-  )
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [storableText(k), storableCopy(v, depth - 1)]))
 }

@@ -1,6 +1,6 @@
 import { WalletPassClient } from "../lib/wallet-pass-client"
 import type { CountryCode } from "../lib/phone"
-import type { WalletPassOptions } from "../modules/wallet-pass/options"
+import type { WalletPassOptions } from "../modules/wallet-pass"
 
 let cached: { key: string; client: WalletPassClient } | undefined
 

@@ -10,11 +10,14 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
-import { generateEntityId } from "@medusajs/framework/utils"
-import { WALLET_PASS_MODULE } from "../modules/wallet-pass"
-import { planLimits, type WalletPassOptions } from "../modules/wallet-pass/options"
-import { QueueRepository } from "../modules/wallet-pass/repositories/queue"
-import type WalletPassModuleService from "../modules/wallet-pass/service"
+import {
+  completeCheckCall,
+  planLimits,
+  reserveCheckCall,
+  WALLET_PASS_MODULE,
+  type WalletPassModuleService,
+  type WalletPassOptions,
+} from "../modules/wallet-pass"
 import {
   customerSchema,
   isWalletPassApiError,
@@ -25,6 +28,7 @@ import {
 import { formatServiceDate } from "../lib/wallet-pass-client/dates"
 import { phoneCountry } from "../utils/phone-country"
 import type { CheckRequest, CheckStep, CheckStepId, ConnectionCheckResult } from "../lib/connection-check"
+import { checkText, said, type CheckMessage } from "../lib/check-messages"
 import { serviceClient } from "./client"
 
 /** The most requests one check may spend. */
@@ -35,6 +39,34 @@ const CLOCK_TOLERANCE_SECONDS = 60
 const GATE_WAIT_MS = 10_000
 
 export type { CheckStep, CheckStepId, CheckRequest, ConnectionCheckResult } from "../lib/connection-check"
+
+/** The rate gate had no slot for a check's request in time (the queue is using the plan). */
+class NoBudgetError extends Error {}
+
+/**
+ * A step as the check reports it: what it found and what to do as codes and values
+ * (src/lib/check-messages.ts), for the admin to say in the merchant's language, and in
+ * English for the CLI and the route's readers.
+ */
+function step(
+  id: CheckStepId,
+  status: CheckStep["status"],
+  found: CheckMessage,
+  todo: CheckMessage | null,
+  extra: Pick<CheckStep, "unknown_fields" | "missing_fields" | "answer"> = {}
+): CheckStep {
+  return {
+    id,
+    status,
+    found: checkText(found),
+    found_code: found.code,
+    found_values: found.values,
+    todo: todo ? checkText(todo) : null,
+    todo_code: todo?.code ?? null,
+    todo_values: todo?.values ?? null,
+    ...extra,
+  }
+}
 
 /** Documented fields of read_customer's customer (docs/service-api.md), as our schema reads them. */
 const CUSTOMER_FIELDS = Object.keys(customerSchema.shape)
@@ -69,7 +101,7 @@ export async function runConnectionCheck(container: MedusaContainer): Promise<Co
         duration_ms: Math.round(r?.durationMs ?? 0),
       })
       if (r) records.push(r)
-      await new QueueRepository(knex).completeApiCall(callId, {
+      await completeCheckCall(knex, callId, {
         status: r?.status ?? null,
         outcome: r?.outcome ?? "not_applied",
         duration_ms: Math.round(r?.durationMs ?? 0),
@@ -80,7 +112,7 @@ export async function runConnectionCheck(container: MedusaContainer): Promise<Co
     }
   }
   const lastRecord = () => records[records.length - 1]
-  const explain = (e: unknown) => (isWalletPassApiError(e) ? e.message : (e as Error).message)
+  const explain = (e: unknown) => (e as Error).message
   const rateLimited = () => requests.some((r) => r.status === 429)
 
   // 1. The key: /status.
@@ -88,28 +120,29 @@ export async function runConnectionCheck(container: MedusaContainer): Promise<Co
   try {
     const status = await gated("/status", (c) => c.status())
     keyOk = true
-    steps.push({
-      id: "key",
-      status: "ok",
-      found: `the key opens the account "${status.app}" (its balance at the service: ${status.balance})`,
-      todo: null,
-    })
+    steps.push(step("key", "ok", said("key_ok", { account: status.app, balance: status.balance }), null))
   } catch (e) {
     const record = lastRecord()
     const refused = record?.status === 401 || record?.status === 403
-    steps.push({
-      id: "key",
-      status: "fail",
-      found: refused
-        ? `the service refused the key (${record?.status}): ${explain(e)}`
-        : `the service did not answer /status as described: ${explain(e)}`,
-      todo: refused
-        ? "copy the private key from the service's dashboard (Integration → API) into the appKey option"
-        : record?.status === 429
-          ? "the service is limiting requests: see the plan step"
-          : `check apiUrl (${options.apiUrl}): it must be the API's base address with /v2`,
-      ...(record?.status && !refused ? { answer: record.response } : {}),
-    })
+    if (e instanceof NoBudgetError) {
+      steps.push(step("key", "fail", noBudget(), said("todo_plan_budget")))
+    } else {
+      steps.push(
+        step(
+          "key",
+          "fail",
+          refused
+            ? said("key_refused", { status: record!.status!, error: explain(e) })
+            : said("key_unanswered", { error: explain(e) }),
+          refused
+            ? said("key_todo_copy")
+            : record?.status === 429
+              ? said("todo_rate_limited")
+              : said("key_todo_api_url", { api_url: options.apiUrl }),
+          record?.status && !refused ? { answer: record.response } : {}
+        )
+      )
+    }
   }
 
   // 2-4. The base: one page of installed passes, one customer read and parsed.
@@ -125,13 +158,15 @@ export async function runConnectionCheck(container: MedusaContainer): Promise<Co
       )
       phones = page.customers
       const unknown = unknownFields(lastRecord()?.response, Object.keys(readCustomersResponseSchema.shape))
-      steps.push({
-        id: "customers",
-        status: unknown.length ? "warn" : "ok",
-        found: `read_customers answered ${phones.length} phone(s) with an installed pass on its first page`,
-        todo: unknown.length ? "fields our reading does not know: send the answer to support" : null,
-        ...(unknown.length ? { unknown_fields: unknown, answer: lastRecord()?.response } : {}),
-      })
+      steps.push(
+        step(
+          "customers",
+          unknown.length ? "warn" : "ok",
+          said("customers_ok", { phones: phones.length }),
+          unknown.length ? said("customers_todo_unknown") : null,
+          unknown.length ? { unknown_fields: unknown, answer: lastRecord()?.response } : {}
+        )
+      )
     } catch (e) {
       steps.push(readFailure("customers", "read_customers", e, lastRecord()))
     }
@@ -146,39 +181,34 @@ export async function runConnectionCheck(container: MedusaContainer): Promise<Co
       const unknown = Object.keys(given).filter((k) => !CUSTOMER_FIELDS.includes(k))
       const missing = CUSTOMER_FIELDS.filter((k) => !(k in given) && !CONDITIONAL_FIELDS.has(k))
       const odd = unknown.length > 0 || missing.length > 0
-      steps.push({
-        id: "customer",
-        status: odd ? "warn" : "ok",
-        found: `read_customer of ${phones[0]} matches our reading${odd ? ", with differences" : ""}`,
-        todo: odd
-          ? "the fields below differ from the API description: the plugin keeps working; send the kept answer to support"
-          : null,
-        ...(odd ? { unknown_fields: unknown, missing_fields: missing, answer } : {}),
-      })
+      steps.push(
+        step(
+          "customer",
+          odd ? "warn" : "ok",
+          said(odd ? "customer_differs" : "customer_ok", { phone: phones[0] }),
+          odd ? said("customer_todo_differs") : null,
+          odd ? { unknown_fields: unknown, missing_fields: missing, answer } : {}
+        )
+      )
     } catch (e) {
       steps.push(readFailure("customer", "read_customer", e, lastRecord()))
     }
   } else if (keyOk) {
-    steps.push({
-      ...skipped("customer"),
-      found: "no installed pass to read yet: install a card from the service's form, then run the check again",
-    })
+    steps.push(step("customer", "skipped", said("customer_no_pass"), null))
   }
 
   // The plan: what the options assume against the 429s seen (this check's and the log's).
   const limits = planLimits(options.plan)
   const seen429 = await count429(knex)
-  steps.push({
-    id: "plan",
-    status: rateLimited() ? "fail" : seen429 > 0 ? "warn" : "ok",
-    found: `the plan option allows ${limits.perSecond}/s and ${limits.perHour}/h; ${
-      rateLimited() ? "the service answered 429 to this check's pace" : `${seen429} answer(s) 429 in the last 24 hours`
-    }`,
-    todo:
-      rateLimited() || seen429 > 0
-        ? "set the plan option to your account's plan (basic 60/h, advanced 600/h, expert or exclusive 3600/h, or the limits support raised)"
-        : null,
-  })
+  const allows = { per_second: limits.perSecond, per_hour: limits.perHour }
+  steps.push(
+    step(
+      "plan",
+      rateLimited() ? "fail" : seen429 > 0 ? "warn" : "ok",
+      rateLimited() ? said("plan_limited", allows) : said("plan_seen", { ...allows, answers: seen429 }),
+      rateLimited() || seen429 > 0 ? said("plan_todo") : null
+    )
+  )
 
   // External-CRM mode: hooks configured, hooks received, installed passes the store knows.
   steps.push(await modeStep(walletPass, options, phones))
@@ -201,21 +231,11 @@ export async function runConnectionCheck(container: MedusaContainer): Promise<Co
 async function reserveSlot(knex: Knex, options: WalletPassOptions, path: string): Promise<string> {
   const deadline = Date.now() + GATE_WAIT_MS
   for (;;) {
-    const reserved = await knex.transaction(async (trx) => {
-      const gate = await new QueueRepository(trx).checkGate(planLimits(options.plan))
-      if (!gate.allowed) return { wait_ms: gate.wait_ms as number }
-      const id = generateEntityId(undefined, "wpcall")
-      await trx.raw(
-        `INSERT INTO wallet_pass_api_call (id, operation_id, path, duration_ms, started_at, created_at, updated_at)
-         VALUES (?, NULL, ?, 0, clock_timestamp(), clock_timestamp(), clock_timestamp())`,
-        [id, path]
-      )
-      return { id }
-    })
+    const reserved = await reserveCheckCall(knex, planLimits(options.plan), path)
     if ("id" in reserved && reserved.id) return reserved.id
     const wait = "wait_ms" in reserved ? (reserved.wait_ms ?? 0) : 0
     if (Date.now() + wait > deadline) {
-      throw new Error(`the plan's budget has no room for the check's request in the next ${GATE_WAIT_MS / 1000} s`)
+      throw new NoBudgetError(checkText(noBudget()))
     }
     await new Promise((r) => setTimeout(r, Math.max(50, wait)))
   }
@@ -230,26 +250,30 @@ async function count429(knex: Knex): Promise<number> {
 }
 
 function skipped(id: CheckStepId): CheckStep {
-  return { id, status: "skipped", found: "not run: the key step failed", todo: null }
+  return step(id, "skipped", said("skipped_key"), null)
 }
 
+const noBudget = () => said("no_budget", { seconds: GATE_WAIT_MS / 1000 })
+
 /** A read that failed: the service's answer did not match our schema (kept), or it refused. */
-function readFailure(id: CheckStepId, what: string, e: unknown, record: WalletPassCallRecord | undefined): CheckStep {
+function readFailure(
+  id: CheckStepId,
+  request: string,
+  e: unknown,
+  record: WalletPassCallRecord | undefined
+): CheckStep {
+  if (e instanceof NoBudgetError) return step(id, "fail", noBudget(), said("todo_plan_budget"))
   const issues = isWalletPassApiError(e) ? (e.issues ?? []) : []
   const mismatch = isWalletPassApiError(e) && e.kind === "invalid_response"
-  return {
+  return step(
     id,
-    status: "fail",
-    found: mismatch
-      ? `${what}'s answer does not match our reading of the API: ${issues.join("; ") || (e as Error).message}`
-      : `${what} failed: ${(e as Error).message}`,
-    todo: mismatch
-      ? "send the kept answer (below, secrets removed) to the service's support and to the plugin's maintainers"
-      : record?.status === 429
-        ? "the service is limiting requests: see the plan step"
-        : "see the request log for the whole answer",
-    ...(mismatch ? { missing_fields: issues, answer: record?.response } : {}),
-  }
+    "fail",
+    mismatch
+      ? said("read_mismatch", { request, issues: issues.join("; ") || (e as Error).message })
+      : said("read_failed", { request, error: (e as Error).message }),
+    mismatch ? said("read_todo_send") : record?.status === 429 ? said("todo_rate_limited") : said("read_todo_log"),
+    mismatch ? { missing_fields: issues, answer: record?.response } : {}
+  )
 }
 
 type WalletPassModule = WalletPassModuleService
@@ -259,44 +283,30 @@ async function modeStep(
   options: WalletPassOptions,
   phones: string[]
 ): Promise<CheckStep> {
-  if (!options.hooks) {
-    return {
-      id: "mode",
-      status: "ok",
-      found: "built-in mode (no hooks option): the service keeps the balances, the store sends its changes",
-      todo: null,
-    }
-  }
+  if (!options.hooks) return step("mode", "ok", said("mode_builtin"), null)
   const received = await walletPass.listWalletPassHookDeliveries({}, { select: ["id"], take: 1 })
   const known = phones.length ? await walletPass.listWalletPassHolders({ phone: phones }, { select: ["phone"] }) : []
   const strangers = phones.filter((p) => !known.some((h: { phone: string | null }) => h.phone === p))
   if (strangers.length > 0 && received.length === 0) {
-    return {
-      id: "mode",
-      status: "fail",
-      found: `external-CRM mode is set up here, but the service has installed passes the store never heard of (${strangers
-        .slice(0, 3)
-        .join(", ")}) and no hook ever arrived`,
-      todo: "in the service's integration settings, choose an external CRM and enter this store's hook URL and credential; or import the service's base (Wallet pass page)",
-    }
+    return step(
+      "mode",
+      "fail",
+      said("mode_strangers", { phones: strangers.slice(0, 3).join(", ") }),
+      said("mode_todo_strangers")
+    )
   }
-  return {
-    id: "mode",
-    status: received.length ? "ok" : "warn",
-    found: received.length
-      ? "external-CRM mode: the store holds the balances and the service has sent hooks"
-      : "external-CRM mode: no hook has arrived yet",
-    todo: received.length ? null : "install a card from the service's form: its createCustomer hook should arrive here",
-  }
+  return received.length
+    ? step("mode", "ok", said("mode_hooks"), null)
+    : step("mode", "warn", said("mode_no_hook"), said("mode_todo_install"))
 }
 
 async function hooksStep(walletPass: WalletPassModule, options: WalletPassOptions): Promise<CheckStep> {
   const h = options.hooks
-  if (!h) return { id: "hooks", status: "skipped", found: "no hooks option: built-in mode", todo: null }
+  if (!h) return step("hooks", "skipped", said("hooks_builtin"), null)
   await walletPass.flushHookRefusals()
   const backend = process.env.MEDUSA_BACKEND_URL ?? null
   const url = backend ? `${backend.replace(/\/+$/, "")}/hooks/wallet-pass` : null
-  const auth = h.crmKey !== undefined ? "crm_key (empty login, the key as password)" : "HTTP Basic (login and password)"
+  const auth = h.crmKey !== undefined ? said("hooks_auth_crm_key") : said("hooks_auth_basic")
   const [last] = await walletPass.listWalletPassHookDeliveries(
     {},
     { select: ["method", "outcome", "status_code", "created_at"], order: { created_at: "DESC" }, take: 1 }
@@ -309,32 +319,29 @@ async function hooksStep(walletPass: WalletPassModule, options: WalletPassOption
   const lastRefusal = samples[samples.length - 1]
   const refusedLast =
     lastRefusal && (!last || Date.parse(lastRefusal.at) > new Date(last.created_at as unknown as string).getTime())
-  const facts = [
-    `URL ${url ?? "unknown (set MEDUSA_BACKEND_URL)"}${url && !url.startsWith("https://") ? " is not HTTPS" : ""}`,
-    `auth ${auth}`,
-    `allowlisted address ${h.allowedIp ?? "none (any address)"}`,
-    last
-      ? `last hook ${last.method ?? "?"} at ${new Date(last.created_at as unknown as string).toISOString()}: ${last.outcome} (${last.status_code})`
-      : "no hook received yet",
-  ]
-  if (refusedLast) {
-    return {
-      id: "hooks",
-      status: "fail",
-      found: `${facts.join("; ")}; the latest hook was refused (${lastRefusal.status}): ${lastRefusal.reason}`,
-      todo:
-        lastRefusal.status === 401
-          ? "enter the same credential in the service's integration settings as in the hooks option (login and password, or the crm_key as password with an empty login)"
-          : "the address or the X-organization-id / X-program-id / X-wallet-id headers differ from the hooks option",
-    }
-  }
   const notHttps = !!url && !url.startsWith("https://")
-  return {
-    id: "hooks",
-    status: notHttps || !url ? "warn" : "ok",
-    found: facts.join("; "),
-    todo: notHttps ? "the service sends hooks only to an HTTPS address: put TLS in front of the store" : null,
+  const facts = said("hooks_facts", {
+    url: url ? said(notHttps ? "hooks_url_not_https" : "hooks_url", { url }) : said("hooks_url_unknown"),
+    auth,
+    address: h.allowedIp ? said("hooks_address", { ip: h.allowedIp }) : said("hooks_address_any"),
+    last: last
+      ? said("hooks_last", {
+          method: last.method ?? "unknown",
+          at: new Date(last.created_at as unknown as string).toISOString(),
+          outcome: last.outcome,
+          status: last.status_code,
+        })
+      : said("hooks_last_none"),
+  })
+  if (refusedLast) {
+    return step(
+      "hooks",
+      "fail",
+      said("hooks_refused", { facts, status: lastRefusal.status, reason: lastRefusal.reason }),
+      lastRefusal.status === 401 ? said("hooks_todo_credential") : said("hooks_todo_headers")
+    )
   }
+  return step("hooks", notHttps || !url ? "warn" : "ok", facts, notHttps ? said("hooks_todo_https") : null)
 }
 
 async function clockStep(knex: Knex, records: WalletPassCallRecord[]): Promise<CheckStep> {
@@ -345,18 +352,13 @@ async function clockStep(knex: Knex, records: WalletPassCallRecord[]): Promise<C
     ? Math.abs(Date.parse(dated.serverDate!) - (Date.parse(dated.startedAt) + dated.durationMs / 2)) / 1000
     : null
   const worst = Math.max(dbSkew, serviceSkew ?? 0)
-  const found = `this process and the database differ by ${dbSkew.toFixed(1)} s; ${
+  const db_seconds = Math.round(dbSkew * 10) / 10
+  const found =
     serviceSkew === null
-      ? "the service sent no Date header"
-      : `the service's clock by about ${serviceSkew.toFixed(0)} s`
-  }`
-  return {
-    id: "clock",
-    status: worst > CLOCK_TOLERANCE_SECONDS ? "fail" : "ok",
-    found,
-    todo:
-      worst > CLOCK_TOLERANCE_SECONDS ? "synchronise the server's clock (NTP): dates and lifetimes depend on it" : null,
-  }
+      ? said("clock_no_date", { db_seconds })
+      : said("clock_service", { db_seconds, service_seconds: Math.round(serviceSkew) })
+  const late = worst > CLOCK_TOLERANCE_SECONDS
+  return step("clock", late ? "fail" : "ok", found, late ? said("clock_todo") : null)
 }
 
 /** Top-level keys of an answer that a schema's shape does not name. */

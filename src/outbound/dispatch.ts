@@ -1,7 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { WALLET_PASS_MODULE } from "../modules/wallet-pass"
-import { QUEUE_CHANNEL } from "../modules/wallet-pass/repositories/queue"
+import { QUEUE_CHANNEL, WALLET_PASS_MODULE } from "../modules/wallet-pass"
 import { backgroundWork } from "../utils/background-work"
 import { drainQueue, noteQueued } from "./drain"
 import { readyToDrain } from "./http-ready"

@@ -2,10 +2,13 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { CountryCode } from "../lib/phone"
 import { isWalletPassApiError, type WalletPassCallRecord } from "../lib/wallet-pass-client"
-import { WALLET_PASS_MODULE } from "../modules/wallet-pass"
-import { OPERATION_PRIORITY } from "../modules/wallet-pass/constants"
-import { planLimits } from "../modules/wallet-pass/options"
-import type { CallRecord, PreparedSend } from "../modules/wallet-pass/types"
+import {
+  type CallRecord,
+  OPERATION_PRIORITY,
+  planLimits,
+  type PreparedSend,
+  WALLET_PASS_MODULE,
+} from "../modules/wallet-pass"
 import { phoneCountry } from "../utils/phone-country"
 import { serviceClient } from "./client"
 import { OPERATIONS, type OperationContext, type ServiceRequest } from "./operations"

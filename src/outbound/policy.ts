@@ -1,6 +1,5 @@
 import type { WalletPassApiError } from "../lib/wallet-pass-client"
-import { BALANCE_METHODS, LATE_LANDING_METHODS, type OperationMethod } from "../modules/wallet-pass/constants"
-import type { SettleInput } from "../modules/wallet-pass/types"
+import { BALANCE_METHODS, LATE_LANDING_METHODS, type OperationMethod, type SettleInput } from "../modules/wallet-pass"
 
 /**
  * Where a request that did not clearly succeed goes next: the dispatcher's decision table,
@@ -10,7 +9,7 @@ import type { SettleInput } from "../modules/wallet-pass/types"
 /**
  * A request the service fails (5xx, reset, timeout, refused connection) is retried with
  * exponential backoff and fails for good after this many failures that were its own: the
- * failures of one outage count once (QueueRepository.settleServiceFailure), so an outage of
+ * failures of one outage count once (the module's OutboxService.recordSendOutcome), so an outage of
  * any length only delays the queue, while a request the service keeps failing for itself ends
  * in review. From its second failure of its own a request waits out its whole backoff, so the
  * tenth comes some 20 minutes after the first.

@@ -1,11 +1,10 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { WALLET_PASS_EVENTS } from "../modules/wallet-pass/constants"
-import { basisPointsToPercent, percentToBasisPoints, toMinorUnits } from "../modules/wallet-pass/utils/amounts"
+import { type AdoptionResult, type ServiceCustomerSnapshot, WALLET_PASS_EVENTS } from "../modules/wallet-pass"
+import { basisPointsToPercent, percentToBasisPoints, toMinorUnits } from "../lib/amounts"
 import { type CountryCode, formatBirthday, parseBirthday, tryNormalizePhone } from "../lib/phone"
 import { phoneCountry } from "../utils/phone-country"
 import { isWalletPassApiError } from "../lib/wallet-pass-client"
-import type { AdoptionResult, ServiceCustomerSnapshot } from "../modules/wallet-pass/types"
 
 const text = (value: unknown, max = 500): string | undefined =>
   typeof value === "string" && value.trim() !== "" ? value.trim().slice(0, max) : undefined

@@ -1,12 +1,11 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type WalletPassModuleService from "../modules/wallet-pass/service"
+import type { OperationRow, WalletPassModuleService } from "../modules/wallet-pass"
 import { importServiceCustomerWorkflow } from "../workflows/import/import-service-customer"
 import { type CountryCode, tryNormalizePhone } from "../lib/phone"
 import { type Reason, reason } from "../lib/reasons"
 import { phoneCountry, readCustomerPhones } from "../utils/phone-country"
 import { announceAdoptedRates, isForeignRemoteId, snapshotOf } from "./service-customer"
-import type { OperationRow } from "../modules/wallet-pass/types"
 
 /**
  * What the store learns from the service's read_customer and read_customers answers

@@ -1,6 +1,5 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { WALLET_PASS_MODULE } from "../modules/wallet-pass"
-import { WALLET_PASS_EVENTS } from "../modules/wallet-pass/constants"
+import { WALLET_PASS_EVENTS, WALLET_PASS_MODULE } from "../modules/wallet-pass"
 import { applyHolderDiscountWorkflow } from "../workflows/discount/apply-holder-discount"
 import { trackedWork } from "../utils/background-work"
 

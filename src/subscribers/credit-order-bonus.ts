@@ -1,6 +1,5 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { WALLET_PASS_MODULE } from "../modules/wallet-pass"
-import { ACCRUAL_EVENTS } from "../modules/wallet-pass/options"
+import { ACCRUAL_EVENTS, WALLET_PASS_MODULE } from "../modules/wallet-pass"
 import { afterRequest } from "../lib/after-request"
 import { recordOrderPlaced } from "../workflows/orders/order-events"
 import { trackedWork } from "../utils/background-work"

@@ -1,6 +1,5 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { FORWARDED_EVENTS, type ForwardedEvent } from "../modules/wallet-pass/store-events"
-import { WALLET_PASS_MODULE } from "../modules/wallet-pass"
+import { FORWARDED_EVENTS, type ForwardedEvent, WALLET_PASS_MODULE } from "../modules/wallet-pass"
 import { sendStoreEventWorkflow } from "../workflows/events/send-store-event"
 import { describeForwardedEvent, type ForwardedEventData } from "../workflows/events/utils/describe-store-event"
 import { trackedWork } from "../utils/background-work"

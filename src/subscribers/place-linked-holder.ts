@@ -1,5 +1,5 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { WALLET_PASS_EVENTS } from "../modules/wallet-pass/constants"
+import { WALLET_PASS_EVENTS } from "../modules/wallet-pass"
 import { grantProgramBonusWorkflow } from "../workflows/program/grant-program-bonus"
 import { recordReferralWorkflow } from "../workflows/program/record-referral"
 import { updateLevelsWorkflow } from "../workflows/program/update-levels"

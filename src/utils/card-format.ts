@@ -1,7 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import { WALLET_PASS_MODULE } from "../modules/wallet-pass"
-import type { CardFormat } from "../modules/wallet-pass/card-texts"
+import { type CardFormat, WALLET_PASS_MODULE } from "../modules/wallet-pass"
 import { balanceCurrency } from "./currency"
 
 /** The store's settings are read again after this long (a merchant who adds a locale). */

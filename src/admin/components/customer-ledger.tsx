@@ -1,7 +1,7 @@
 import { Container, Heading } from "@medusajs/ui"
 import { Link } from "react-router-dom"
 import type { AdminCustomerWalletPassLedgerResponse, AdminWalletPassLedgerEntry, Json } from "../../api/types"
-import { LEDGER_KINDS } from "../../modules/wallet-pass/constants"
+import { LEDGER_KINDS } from "../../modules/wallet-pass/browser"
 import { type CustomerSectionProps, useCustomerList, useListControls } from "../lib/api"
 import { useWalletPassFormat, type WalletPassFormat } from "../lib/format"
 import { ledgerColumns, RowsTable } from "./rows-table"

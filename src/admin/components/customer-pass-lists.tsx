@@ -5,8 +5,9 @@ import type {
   AdminWalletPassOperationListResponse,
   Json,
 } from "../../api/types"
-import { OPERATION_STATES } from "../../modules/wallet-pass/constants"
+import { OPERATION_STATES } from "../../modules/wallet-pass/browser"
 import { type CustomerSectionProps, useListControls, usePagedList, walletPassKeys } from "../lib/api"
+import { pollWhileOnItsWay } from "../lib/poll"
 import { useWalletPassFormat } from "../lib/format"
 import { describeRequest } from "../lib/requests"
 import { ErrorDetail } from "./error-detail"
@@ -19,19 +20,20 @@ type Bonus = Json<AdminWalletPass>["bonuses"][number]
 
 /**
  * Every request the store sent the service about this customer (pushes, balance, profile…),
- * newest first, 20 a page, in Medusa's DataTable, filtered by state: each in words, its error
- * whole on demand, and retry / mark resolved for those that wait for a person.
+ * newest first, 20 a page, in Medusa's DataTable, sorted by date or state and filtered by
+ * state (the route does both): each in words, its error whole on demand, and retry / mark
+ * resolved for those that wait for a person.
  */
 export const CustomerRequestsTable = ({ customerId, refetchInterval }: CustomerSectionProps) => {
   const f = useWalletPassFormat()
   const { t } = f
-  const controls = useListControls()
+  const controls = useListControls("-created_at")
   const actions = useReviewActions([walletPassKeys.customer(customerId), walletPassKeys.operations])
   const { data, paging, isLoading } = usePagedList<AdminWalletPassOperationListResponse>(
     [...walletPassKeys.customer(customerId), "all-requests"],
     "/admin/wallet-pass/operations",
     { customer_id: customerId, ...controls.query },
-    { pageSize: 20, refetchInterval }
+    { pageSize: 20, refetchInterval: pollWhileOnItsWay(refetchInterval) }
   )
   return (
     <Container className="p-0" data-testid="wallet-pass-customer-requests">
@@ -40,6 +42,7 @@ export const CustomerRequestsTable = ({ customerId, refetchInterval }: CustomerS
         rows={data?.operations ?? []}
         paging={paging}
         isLoading={isLoading}
+        sorting={controls.sorting}
         filtering={{
           filters: [
             {
@@ -55,14 +58,18 @@ export const CustomerRequestsTable = ({ customerId, refetchInterval }: CustomerS
         empty={t("customer.page.noRequests")}
         testId="wallet-pass-customer-requests-table"
         columns={[
-          { header: t("common.columns.sent"), cell: (op) => f.dateTime(op.created_at) },
+          { header: t("common.columns.sent"), cell: (op) => f.dateTime(op.created_at), sort: "created_at" },
           {
             header: t("common.columns.request"),
             cell: (op) => describeRequest(op, f, data?.currency_code ?? null),
             title: (op) => describeRequest(op, f, data?.currency_code ?? null),
             truncate: true,
           },
-          { header: t("common.columns.state"), cell: (op) => <OperationStateBadge state={op.state} /> },
+          {
+            header: t("common.columns.state"),
+            cell: (op) => <OperationStateBadge state={op.state} />,
+            sort: "state",
+          },
           {
             header: t("common.columns.error"),
             cell: (op) =>

@@ -1,6 +1,7 @@
 import { Heading, Text } from "@medusajs/ui"
 import type { AdminWalletPassOperationListItem, AdminWalletPassOperationListResponse, Json } from "../../api/types"
 import { usePagedList, walletPassKeys } from "../lib/api"
+import { pollWhileOnItsWay } from "../lib/poll"
 import { useWalletPassFormat } from "../lib/format"
 import { describeRequest } from "../lib/requests"
 import { ErrorDetail } from "./error-detail"
@@ -28,7 +29,7 @@ export const CustomerRequests = ({ customerId, refetchInterval }: Props) => {
     [...walletPassKeys.customer(customerId), "requests"],
     "/admin/wallet-pass/operations",
     { customer_id: customerId, state: UNFINISHED },
-    { pageSize: 5, refetchInterval }
+    { pageSize: 5, refetchInterval: pollWhileOnItsWay(refetchInterval) }
   )
   if (!data?.count) return null
   // A list, not a table: the widget's column is narrow, and each request needs its error and buttons.
@@ -71,7 +72,7 @@ export const PushHistory = ({ customerId, refetchInterval }: Props) => {
     [...walletPassKeys.customer(customerId), "pushes"],
     "/admin/wallet-pass/operations",
     { customer_id: customerId, type: "push" },
-    { pageSize: 5, refetchInterval }
+    { pageSize: 5, refetchInterval: pollWhileOnItsWay(refetchInterval) }
   )
   if (!data) return null
   return (

@@ -1,7 +1,7 @@
 import { Badge, Button, Container, Heading, Text } from "@medusajs/ui"
 import { useState } from "react"
 import { HOOK_METHODS } from "../../lib/constants"
-import { HOOK_OUTCOMES } from "../../modules/wallet-pass/constants"
+import { HOOK_OUTCOMES } from "../../modules/wallet-pass/browser"
 import { usePagedList, walletPassKeys, type Paging } from "../lib/api"
 import { useWalletPassFormat } from "../lib/format"
 import { backendLink } from "../lib/sdk"
@@ -33,10 +33,11 @@ export const HookDeliveries = () => {
   const f = useWalletPassFormat()
   const { t } = f
   const [filters, setFilters] = useState<LogFilterValues>({})
+  const [order, setOrder] = useState("-created_at")
   const { data, paging } = usePagedList<AdminWalletPassHookDeliveryListResponse>(
     walletPassKeys.hookDeliveries,
     "/admin/wallet-pass/hook-deliveries",
-    { method: filters.method, outcome: filters.state, phone: filters.phone },
+    { method: filters.method, outcome: filters.state, phone: filters.phone, order },
     { pageSize: 20 }
   )
   const refusals = usePagedList<AdminWalletPassHookRefusalListResponse>(
@@ -76,9 +77,15 @@ export const HookDeliveries = () => {
         testId="wallet-pass-hooks-table"
         rows={data?.hook_deliveries ?? []}
         paging={paging}
+        sorting={{ order, setOrder }}
         empty={filters.method || filters.state || filters.phone ? t("common.filters.noMatch") : t("page.hooks.none")}
         columns={[
-          { header: t("page.hooks.received"), cell: (d) => f.dateTime(d.created_at), className: "whitespace-nowrap" },
+          {
+            header: t("page.hooks.received"),
+            cell: (d) => f.dateTime(d.created_at),
+            className: "whitespace-nowrap",
+            sort: "created_at",
+          },
           { header: t("common.columns.method"), cell: method },
           { header: t("common.filters.phone"), cell: (d) => d.phone ?? t("common.none") },
           {
@@ -98,7 +105,7 @@ export const HookDeliveries = () => {
                   {t("page.hooks.dropped", { fields: dropped.map((x) => x.field).join(", ") })}
                 </span>
               ) : (
-                <ErrorDetail error={d.error} />
+                <ErrorDetail error={d.error} other={t("page.hooks.ourAnswer")} testId="wallet-pass-hook-error" />
               )
             },
           },

@@ -13,7 +13,11 @@ type Props = { customerId: string; elsewhere: { holder_id: string; customer_id: 
 export const MovePass = ({ customerId, elsewhere }: Props) => {
   const { t } = useWalletPassFormat()
   const move = useWalletPassAction(
-    () => postJson(`/admin/customers/${customerId}/wallet-pass/move`, { holder_id: elsewhere.holder_id }),
+    () =>
+      postJson(`/admin/customers/${customerId}/wallet-pass/move`, {
+        holder_id: elsewhere.holder_id,
+        from_customer_id: elsewhere.customer_id,
+      }),
     { success: t("customer.move.done"), invalidate: [walletPassKeys.customer(customerId), walletPassKeys.all] }
   )
   return (

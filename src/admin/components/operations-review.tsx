@@ -1,9 +1,10 @@
 import { Container, Heading, Text } from "@medusajs/ui"
 import { useState } from "react"
 import { Link } from "react-router-dom"
-import { OPERATION_METHODS, OPERATION_STATES } from "../../modules/wallet-pass/constants"
+import { OPERATION_METHODS, OPERATION_STATES } from "../../modules/wallet-pass/browser"
 import type { AdminWalletPassOperationListItem, AdminWalletPassOperationListResponse, Json } from "../../api/types"
 import { usePagedList, walletPassKeys } from "../lib/api"
+import { pollWhileOnItsWay } from "../lib/poll"
 import { useWalletPassFormat } from "../lib/format"
 import { describeRequest } from "../lib/requests"
 import { ErrorDetail } from "./error-detail"
@@ -52,12 +53,14 @@ export const OperationsReview = () => {
   const f = useWalletPassFormat()
   const { t } = f
   const [filters, setFilters] = useState<LogFilterValues>({ state: NEEDS_ATTENTION })
+  const [order, setOrder] = useState("-created_at")
   const actions = useReviewActions()
   const { data, paging } = usePagedList<AdminWalletPassOperationListResponse>(
     walletPassKeys.operations,
     "/admin/wallet-pass/operations",
-    { method: filters.method, state: filters.state, phone: filters.phone },
-    { pageSize: 20 }
+    { method: filters.method, state: filters.state, phone: filters.phone, order },
+    // A retried request, or one shown among all: read again until it settles.
+    { pageSize: 20, refetchInterval: pollWhileOnItsWay(false) }
   )
   const reviewOnly = filters.state === NEEDS_ATTENTION && !filters.method && !filters.phone
   return (
@@ -86,6 +89,7 @@ export const OperationsReview = () => {
         testId="wallet-pass-requests-table"
         rows={data?.operations ?? []}
         paging={paging}
+        sorting={{ order, setOrder }}
         empty={
           reviewOnly ? t("page.requests.nothingToReview") : data ? t("common.filters.noMatch") : t("common.loading")
         }
@@ -94,6 +98,7 @@ export const OperationsReview = () => {
             header: t("common.columns.created"),
             cell: (op) => f.dateTime(op.created_at),
             className: "whitespace-nowrap",
+            sort: "created_at",
           },
           { header: t("common.columns.customer"), cell: (op) => <Customer op={op} />, className: "max-w-[14rem]" },
           {
@@ -106,6 +111,7 @@ export const OperationsReview = () => {
             header: t("common.columns.state"),
             cell: (op) => <OperationStateBadge state={op.state} />,
             className: "whitespace-nowrap",
+            sort: "state",
           },
           {
             header: t("common.columns.error"),

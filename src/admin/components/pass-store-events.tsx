@@ -1,6 +1,6 @@
 import { Container, Heading } from "@medusajs/ui"
 import type { AdminCustomerWalletPassStoreEventsResponse, Json } from "../../api/types"
-import { STORE_EVENT_STATES } from "../../modules/wallet-pass/constants"
+import { STORE_EVENT_STATES } from "../../modules/wallet-pass/browser"
 import { type CustomerSectionProps, useCustomerList, useListControls } from "../lib/api"
 import { useWalletPassFormat } from "../lib/format"
 import { RowsTable } from "./rows-table"

@@ -1,5 +1,5 @@
 import { Input, Text } from "@medusajs/ui"
-import type { Program, ProgramInput } from "../../modules/wallet-pass/program"
+import type { Program, ProgramInput } from "../../modules/wallet-pass/browser"
 import { numberText, parseNumber } from "../lib/amount-input"
 import { useWalletPassFormat } from "../lib/format"
 

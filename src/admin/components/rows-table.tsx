@@ -39,7 +39,8 @@ export type Filtering = {
  * Rows in Medusa's DataTable, one per item, keyed by its id, as the dashboard's own lists:
  * the admin's lists and ledgers. With `paging`, its pagination under the table ("1 — 20 of
  * 23 results") in the admin's language; with `sorting` and `filtering`, the DataTable's sort
- * and filter menus beside `title`, and the route asked again for each.
+ * and filter menus beside `title`, and the route asked again for each. A table wider than its
+ * box scrolls sideways in it, never the page.
  */
 export function RowsTable<T extends { id: string }>({
   columns,
@@ -141,7 +142,9 @@ export function RowsTable<T extends { id: string }>({
     )
   }
   return (
-    <div data-testid={testId}>
+    // One grid column that may shrink to nothing: a table wider than the window scrolls in the
+    // DataTable's own box instead of widening the page (the dashboard's pane would scroll sideways).
+    <div data-testid={testId} style={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr)" }}>
       <DataTable instance={table}>
         {(title || sorting || filtering) && (
           <DataTable.Toolbar

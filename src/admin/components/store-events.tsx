@@ -22,8 +22,10 @@ export const StoreEvents = () => {
   if (!events) return null
   const counts = new Map(events.last_24h.map((row) => [row.key, row]))
   const rows = events.mapping.map((m) => ({ id: m.event, ...m, ...(counts.get(m.key) ?? {}) }))
+  // A window of 0 hours is none (once per order, shipment…): nothing to say.
   const settings = (p: Record<string, number>) =>
     Object.entries(p)
+      .filter(([name, value]) => !(name === "windowHours" && value === 0))
       .map(([name, value]) => t(`page.events.param.${name}`, { count: value, defaultValue: `${name} ${value}` }))
       .join(", ")
   return (

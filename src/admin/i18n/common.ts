@@ -58,6 +58,10 @@ export default defineArea({
         connection_reset: "The connection broke before the answer: the service may have done it",
         server_error: "The service failed ({{status}}): it may have done it",
         invalid_response: "The service answered something unexpected ({{status}})",
+        interrupted: "The store stopped while waiting for the answer: the service may have done it",
+        other: "Could not be sent",
+        notResent: "(not sent again)",
+        whole: "The error as the request log keeps it, for the service's support:",
       },
       filters: {
         method: "Method",
@@ -267,6 +271,10 @@ export default defineArea({
         connection_reset: "Соединение оборвалось до ответа: сервис мог выполнить запрос",
         server_error: "Ошибка сервиса ({{status}}): запрос мог быть выполнен",
         invalid_response: "Сервис ответил неожиданно ({{status}})",
+        interrupted: "Магазин остановился, не дождавшись ответа: сервис мог выполнить запрос",
+        other: "Не удалось отправить",
+        notResent: "(повторно не отправлен)",
+        whole: "Ошибка, как её хранит журнал запросов, — для поддержки сервиса:",
       },
       filters: {
         method: "Метод",

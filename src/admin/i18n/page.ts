@@ -70,6 +70,8 @@ export default defineArea({
           daysBefore_other: "{{count, number}} days before",
           afterDays_one: "after {{count, number}} day",
           afterDays_other: "after {{count, number}} days",
+          windowHours_one: "once a customer in {{count, number}} hour",
+          windowHours_other: "once a customer in {{count, number}} hours",
         },
         name: {
           order: {
@@ -98,6 +100,7 @@ export default defineArea({
         time: "Time",
         ms: "{{value}} ms",
         dropped: "Stored without: {{fields}}",
+        ourAnswer: "The store answered",
         refusedTitle: "Refused before authentication",
         minute: "Minute",
         refusedCount: "Refused",
@@ -303,6 +306,10 @@ export default defineArea({
           afterDays_few: "через {{count, number}} дня",
           afterDays_many: "через {{count, number}} дней",
           afterDays_other: "через {{count, number}} дня",
+          windowHours_one: "раз в {{count, number}} час на клиента",
+          windowHours_few: "раз в {{count, number}} часа на клиента",
+          windowHours_many: "раз в {{count, number}} часов на клиента",
+          windowHours_other: "раз в {{count, number}} часа на клиента",
         },
         name: {
           order: {
@@ -328,6 +335,7 @@ export default defineArea({
         download: "Скачать журнал запросов",
         help: "Журнал запросов — текстовый файл со всеми обращениями к сервису без секретов: отправьте его в поддержку сервиса.",
         none: "Уведомлений от сервиса пока не было.",
+        ourAnswer: "Ответ магазина",
         received: "Получен",
         answer: "Ответ",
         time: "Время",

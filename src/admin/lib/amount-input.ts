@@ -1,5 +1,5 @@
-import { MAX_AMOUNT_MINOR } from "../../modules/wallet-pass/constants"
-import { amountProblem, toMinorUnits } from "../../modules/wallet-pass/utils/amounts"
+import { MAX_AMOUNT_MINOR } from "../../modules/wallet-pass/browser"
+import { amountProblem, toMinorUnits } from "../../lib/amounts"
 
 /**
  * Amounts typed in the admin, read in the admin's chosen language (the dashboard's, handed in

@@ -13,10 +13,8 @@ import { MovePass } from "../components/move-pass"
 import { PassLevel } from "../components/pass-level"
 import { PushForm } from "../components/push-form"
 import { getJson, walletPassKeys } from "../lib/api"
+import { onItsWay, POLL_MS } from "../lib/poll"
 import { useWalletPassFormat } from "../lib/format"
-
-/** How often the widget looks again while a request of the customer is on its way. */
-const POLL_MS = 3000
 
 /**
  * The customer's wallet pass in short: what the admin may do with it (and why not), its
@@ -32,14 +30,10 @@ const CustomerWalletPassWidget = ({ data: customer }: DetailWidgetProps<AdminCus
     queryKey: walletPassKeys.customer(customer.id),
     queryFn: () => getJson<AdminCustomerWalletPassResponse>(`/admin/customers/${customer.id}/wallet-pass`),
     // Queued requests settle within seconds: poll while any is still waiting.
-    refetchInterval: (query) =>
-      query.state.data?.wallet_pass?.pending_operations.some((op) => op.state === "pending" || op.state === "sending")
-        ? POLL_MS
-        : false,
+    refetchInterval: (query) => (onItsWay(query.state.data?.wallet_pass?.pending_operations) ? POLL_MS : false),
   })
   const pass = data?.wallet_pass
-  const waiting = !!pass?.pending_operations.some((op) => op.state === "pending" || op.state === "sending")
-  const poll = waiting ? POLL_MS : false
+  const poll = onItsWay(pass?.pending_operations) ? POLL_MS : false
 
   return (
     <Container className="divide-y p-0" data-testid="wallet-pass-widget">

@@ -1,10 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
-import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
+import { type CustomerPass, OPERATION_PRIORITY, WALLET_PASS_MODULE } from "../../modules/wallet-pass"
 import type { PhoneFailureReason } from "../../lib/phone"
 import { readCustomerPhone } from "../../utils/phone-country"
-import type { CustomerPass } from "../../modules/wallet-pass/types"
-import { OPERATION_PRIORITY } from "../../modules/wallet-pass/constants"
 import { type InstallLinks, installLinks } from "./install-links"
 
 /**

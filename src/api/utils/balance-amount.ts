@@ -1,5 +1,5 @@
 import { z } from "@medusajs/framework/zod"
-import { amountProblem, describeAmountProblem, toMinorUnits } from "../../modules/wallet-pass/utils/amounts"
+import { amountProblem, describeAmountProblem, toMinorUnits } from "../../lib/amounts"
 
 /**
  * An amount in the balance unit as a route takes it: a JSON number with at most two

@@ -1,8 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
-import { cardInUse } from "../../modules/wallet-pass/card-texts"
-import type { Program } from "../../modules/wallet-pass/program"
+import { cardInUse, type Program, WALLET_PASS_MODULE } from "../../modules/wallet-pass"
 import { cardFormat } from "../../utils/card-format"
 
 /**

@@ -18,6 +18,11 @@ export async function listPage<T>(
   return { rows, count, limit, offset }
 }
 
+/** A validated `?order=` (`-created_at`) as a column and its direction, for a list read in SQL. */
+export function listOrder<F extends string>(order: F | `-${F}`): { field: F; desc: boolean } {
+  return { field: order.replace(/^-/, "") as F, desc: order.startsWith("-") }
+}
+
 /**
  * A validated `?order=` (`created_at`, `-amount`) as a list's sort, with ties broken by id in
  * the same direction so pages never overlap.

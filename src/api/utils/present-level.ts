@@ -1,6 +1,6 @@
-import type { CustomerPass, HolderLevel } from "../../modules/wallet-pass/types"
+import type { CustomerPass, HolderLevel } from "../../modules/wallet-pass/browser"
+import { fromMinorUnits } from "../../lib/amounts"
 import { presentReason } from "../../lib/reasons"
-import { fromMinorUnits } from "../../modules/wallet-pass/utils/amounts"
 
 /**
  * A holder's level as the admin and the store show it (docs/program.md): the level, the

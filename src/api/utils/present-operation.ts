@@ -1,5 +1,5 @@
-import { fromMinorUnits } from "../../modules/wallet-pass/utils/amounts"
-import type { AdminOperationListRow } from "../../modules/wallet-pass/types/admin"
+import { fromMinorUnits } from "../../lib/amounts"
+import type { AdminOperationListRow } from "../../modules/wallet-pass/browser"
 
 /** The store customer of a request's pass, as the customer module has them. */
 export type OperationCustomer = {

@@ -1,6 +1,6 @@
 import { presentReason } from "../../lib/reasons"
-import { fromMinorUnits } from "../../modules/wallet-pass/utils/amounts"
-import type { OrderBonus } from "../../modules/wallet-pass/types"
+import { fromMinorUnits } from "../../lib/amounts"
+import type { OrderBonus } from "../../modules/wallet-pass/browser"
 
 /** One order's bonus as the admin shows it: amounts in the balance unit. */
 export function presentOrderBonus(bonus: OrderBonus) {

@@ -1,6 +1,5 @@
-import type { ProgramOverview } from "../../modules/wallet-pass/overview"
-import type { OrdersWaiting } from "../../modules/wallet-pass/types"
-import { fromMinorUnits } from "../../modules/wallet-pass/utils/amounts"
+import type { OrdersWaiting, ProgramOverview } from "../../modules/wallet-pass/browser"
+import { fromMinorUnits } from "../../lib/amounts"
 
 const flows = <T extends { credited: number; redeemed: number; reversed: number; lapsed: number }>(f: T) => ({
   ...f,

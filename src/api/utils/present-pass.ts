@@ -1,6 +1,6 @@
 import { presentReason, type Reason, storedReason, type StoredReason } from "../../lib/reasons"
-import { basisPointsToPercent, fromMinorUnits } from "../../modules/wallet-pass/utils/amounts"
-import type { CustomerPass } from "../../modules/wallet-pass/types"
+import { basisPointsToPercent, fromMinorUnits } from "../../lib/amounts"
+import type { CustomerPass } from "../../modules/wallet-pass/browser"
 
 /** A store event's record as the admin shows it. */
 type StoreEventRow = {

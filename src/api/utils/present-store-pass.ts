@@ -1,5 +1,5 @@
-import { basisPointsToPercent, fromMinorUnits } from "../../modules/wallet-pass/utils/amounts"
-import type { CustomerPass } from "../../modules/wallet-pass/types"
+import { basisPointsToPercent, fromMinorUnits } from "../../lib/amounts"
+import type { CustomerPass } from "../../modules/wallet-pass/browser"
 import { INSTALL_PATH, installLinks } from "./install-links"
 import { presentBonuses, presentLevel } from "./present-level"
 
@@ -12,7 +12,7 @@ export type StorePassContext = {
   currencyCode: string | null
   /** The generic install form (`installLink.formUrl`), shown when the holder has no personal form link. */
   formUrl: string | null
-  /** What the account may see and spend (adoption.ts accountBalances), minor units. */
+  /** What the account may see and spend (the module's services/trust.ts accountBalances), minor units. */
   access: { balance: number; spendable: number; verified: boolean }
   /** Credits with a lifetime still holding something, soonest first: what lapses when (minor units). */
   expiring: { remaining: number | null; expires_at: Date | null }[]

@@ -1,6 +1,6 @@
-import { fromMinorUnits } from "../../modules/wallet-pass/utils/amounts"
+import { fromMinorUnits } from "../../lib/amounts"
+import type { SyncRunProgress } from "../../modules/wallet-pass/browser"
 import { presentReason, type StoredReason } from "../../lib/reasons"
-import type { SyncRunProgress } from "../../modules/wallet-pass/types"
 
 /**
  * A background run as the admin shows it, with an estimate of when it ends at the rate the

@@ -1,5 +1,4 @@
-import type WalletPassModuleService from "../../modules/wallet-pass/service"
-import { eventsPerDay, type WalletPassOptions } from "../../modules/wallet-pass/options"
+import { eventsPerDay, type WalletPassModuleService, type WalletPassOptions } from "../../modules/wallet-pass"
 import type { StoreEventsSummary } from "../types"
 
 const DAY = 86_400_000

@@ -3,7 +3,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { parsePhoneNumberFromString } from "libphonenumber-js"
 import { plainIpv4 } from "../hooks/wallet-pass/authenticate"
-import type { WalletPassOptions } from "../../modules/wallet-pass/options"
+import type { WalletPassOptions } from "../../modules/wallet-pass"
 
 /**
  * The client's address as the texts limits count it (docs/security.md), read the way the

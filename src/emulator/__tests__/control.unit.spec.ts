@@ -118,6 +118,22 @@ describe("control API over HTTP", () => {
     expect((await control("/faults", undefined, "GET")).json).toEqual([])
   })
 
+  it("a fault with contains hits only a request whose body has that text", async () => {
+    const fault = {
+      kind: "status",
+      status: 500,
+      path: "/crm/user_create_or_update",
+      phone: phone(6),
+      contains: "spring",
+    }
+    await control("/faults", fault)
+    const profile = await post(`${emulator.url}/crm/user_create_or_update`, { app_key: APP_KEY, phone: phone(6) })
+    expect(profile.status).not.toBe(500) // the same customer's other request
+    const push = { app_key: APP_KEY, phone: phone(6), push: "Your spring discount" }
+    expect((await post(`${emulator.url}/crm/user_create_or_update`, push)).status).toBe(500)
+    expect((await control("/faults", undefined, "GET")).json).toEqual([])
+  })
+
   it("serves and clears the request log, changes limits, and resets", async () => {
     await post(`${emulator.url}/status`, { app_key: APP_KEY })
     const log = await control("/requests", undefined, "GET")

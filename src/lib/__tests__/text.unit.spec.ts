@@ -1,5 +1,5 @@
 import { AdminWalletPassEvent } from "../../api/admin/wallet-pass/validators"
-import { eventValue } from "../../modules/wallet-pass/store-events"
+import { eventValue } from "../../modules/wallet-pass"
 import { eventSendInputSchema } from "../wallet-pass-client/schemas"
 import { codePointLength, cutToCodePoints, EVENT_VALUE_MAX_LENGTH } from "../text"
 

@@ -201,15 +201,8 @@ export type HolderMoveVia = (typeof HOLDER_MOVE_VIAS)[number]
 export const CAMPAIGN_STATES = ["draft", "created", "sending", "sent", "failed"] as const
 export type CampaignState = (typeof CAMPAIGN_STATES)[number]
 
-/**
- * Amounts are kept as integers in hundredths of the balance unit ("minor units"): exact
- * sums, no float drift. Percents are kept as integers in hundredths of a percent (basis
- * points). Both allow two decimal places, the most the service's numbers carry.
- */
-export const MINOR_PER_UNIT = 100
-export const BASIS_POINTS_PER_PERCENT = 100
-/** The largest single amount accepted, in minor units (fits a Postgres integer). */
-export const MAX_AMOUNT_MINOR = 2_000_000_000
+/** Minor units, basis points and the largest amount: defined with the money arithmetic, src/lib/amounts.ts. */
+export { BASIS_POINTS_PER_PERCENT, MAX_AMOUNT_MINOR, MINOR_PER_UNIT } from "../../lib/amounts"
 /**
  * The range of a balance, in minor units: what a ledger entry's `balance_after` (a Postgres
  * integer) holds, ±21,474,836.47. A change that would leave it is refused before it is
@@ -244,6 +237,9 @@ export const CUSTOMER_PROMO_METADATA_KEY = "wallet_pass_promo"
 
 /** An operation in one of these states still needs the dispatcher or a person. */
 export const UNFINISHED_OPERATION_STATES = ["pending", "sending", "unknown", "needs_review", "failed"] as const
+
+/** The channel a new operation is announced on when its transaction commits (LISTEN/NOTIFY). */
+export const QUEUE_CHANNEL = "wallet_pass_queue"
 
 /** How long after our balance request completes its echo hook is still recognised as one. */
 export const ECHO_WINDOW_MINUTES = 60

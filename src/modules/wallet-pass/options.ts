@@ -2,11 +2,10 @@ import { LIFETIME_UNITS } from "../../lib/wallet-pass-client/hooks"
 import { z } from "@medusajs/framework/zod"
 import { isSupportedCountry } from "libphonenumber-js"
 import { DEFAULT_REVISION, PLAN_LIMITS, PLAN_NAMES, PlanName, RateLimits, REVISIONS } from "../../lib/constants"
-import { cardSettingsSchema } from "./card-texts"
-import { programSchema } from "./program"
-import { storeEventsSchema } from "./store-events"
-import { percentToBasisPoints } from "./utils/amounts"
-import { issueLine } from "./utils/issues"
+import { cardSettingsSchema } from "./rules/card-texts"
+import { programSchema } from "./rules/program"
+import { storeEventsSchema } from "./rules/store-events"
+import { issueLine } from "./rules/issues"
 
 /** Events that can trigger the bonus accrual of an order. */
 export const ACCRUAL_EVENTS = ["order.placed", "order.completed", "order.fulfillment_created"] as const
@@ -417,12 +416,4 @@ export function eventsPerDay(options: Pick<WalletPassOptions, "events" | "events
   if (options.eventsPerDay !== null) return options.eventsPerDay
   if (!Object.keys(options.events).length) return null
   return Math.max(1, Math.floor(planLimits(options.plan).perHour * 24 * DEFAULT_EVENTS_DAY_SHARE))
-}
-
-/** The bonus rate that applies to a holder, basis points: their own, else the program's (accrual.bonusPercent). */
-export function effectiveBonusBasisPoints(
-  holder: { bonus_percent_bp: number | null },
-  options: WalletPassOptions
-): number {
-  return holder.bonus_percent_bp ?? percentToBasisPoints(options.accrual.bonusPercent) ?? 0
 }

@@ -7,19 +7,20 @@ import type { AdminReadsService } from "./services/admin-reads"
 import type { CardTextsContainer } from "./services/card-texts"
 import type { EnrollmentService } from "./services/enrollment"
 import type { HookInboxService } from "./services/hook-inbox"
-import type { LedgerService } from "./services/ledger"
+import type { LedgerService, Redemptions } from "./services/ledger"
 import type { OrderSweepContainer } from "./services/order-sweep"
 import type { OutboxService } from "./services/outbox"
 import type { OverviewService } from "./services/overview"
 import type { ProgramService } from "./services/program"
 import type { SyncService } from "./services/sync"
+import { withoutGeneratedWrites } from "./utils/refused-writes"
 
 /**
  * The walletPass module's facade, as in Medusa's own modules: the generated CRUD of every model
- * models/index.ts exports, and one method per operation, delegating to the internal service that
- * owns it (services/). See docs/architecture.md.
+ * models/index.ts exports (without the ledger's, queue's and gate's writes: utils/refused-writes.ts),
+ * and one method per operation, delegating to the internal service that owns it (services/).
  */
-export default class WalletPassModuleService extends MedusaService(models) {
+export default class WalletPassModuleService extends withoutGeneratedWrites(MedusaService(models)) {
   protected readonly options_: WalletPassOptions
   protected readonly ledger_: LedgerService
   protected readonly hooks_: HookInboxService
@@ -97,6 +98,8 @@ export default class WalletPassModuleService extends MedusaService(models) {
     return this.ledger_.expireLapsedCredits(...args)
   }
 
+  /** Paying with bonus, each step in one transaction: reserve, void, convert, settle the stale (docs/loyalty.md). */
+  redemptions = (): Redemptions => this.ledger_
   // Inbound hooks and logs (services/hook-inbox.ts)
   /** The holder a hook is about, and their balance. */
   findHookHolder(...args: Parameters<HookInboxService["findHookHolder"]>) {
@@ -138,17 +141,14 @@ export default class WalletPassModuleService extends MedusaService(models) {
   prepareNextSend(...args: Parameters<OutboxService["prepareNextSend"]>) {
     return this.outbox_.prepareNextSend(...args)
   }
-
   /** Takes the next request to send, if the rate gate allows one now. */
   claimNextOperation(...args: Parameters<OutboxService["claimNextOperation"]>) {
     return this.outbox_.claimNextOperation(...args)
   }
-
   /** Records what a request achieved. */
   recordSendOutcome(...args: Parameters<OutboxService["recordSendOutcome"]>) {
     return this.outbox_.recordSendOutcome(...args)
   }
-
   /** An operation as it is now. */
   retrieveOperationRow(...args: Parameters<OutboxService["retrieveOperationRow"]>) {
     return this.outbox_.retrieveOperationRow(...args)
@@ -183,6 +183,8 @@ export default class WalletPassModuleService extends MedusaService(models) {
     return this.outbox_.reviewOperation(...args)
   }
 
+  /** Withdraws queued requests before they are sent (a step's compensation). */
+  withdrawOperations = (...a: Parameters<OutboxService["withdrawOperations"]>) => this.outbox_.withdrawOperations(...a)
   /** Puts an operation back as it was (compensation of reviewOperation). */
   restoreOperationState(...args: Parameters<OutboxService["restoreOperationState"]>) {
     return this.outbox_.restoreOperationState(...args)

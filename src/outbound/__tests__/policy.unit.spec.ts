@@ -1,5 +1,5 @@
 import type { WalletPassErrorKind } from "../../lib/wallet-pass-client"
-import type { OperationMethod } from "../../modules/wallet-pass/constants"
+import type { OperationMethod } from "../../modules/wallet-pass"
 import { backoff, MAX_ATTEMPTS, MAX_REJECTED_ATTEMPTS, settleFailure, type FailureInput } from "../policy"
 
 // The dispatcher's decision table (docs/architecture.md, "The queue"): where a request that

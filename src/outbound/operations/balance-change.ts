@@ -1,4 +1,4 @@
-import { fromMinorUnits } from "../../modules/wallet-pass/utils/amounts"
+import { fromMinorUnits } from "../../lib/amounts"
 import { balanceToSet, holderPhone, type OperationContext, type ServiceRequest } from "./types"
 
 /**

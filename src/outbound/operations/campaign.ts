@@ -1,4 +1,4 @@
-import type { SendFacts } from "../../modules/wallet-pass/types"
+import type { SendFacts } from "../../modules/wallet-pass"
 import type { OperationContext } from "./types"
 
 /** The campaign a push request is for. */

@@ -1,4 +1,4 @@
-import type { OperationMethod } from "../../modules/wallet-pass/constants"
+import type { OperationMethod } from "../../modules/wallet-pass"
 import { balanceAdd } from "./balance-add"
 import { balanceDeduct } from "./balance-deduct"
 import { eventSend } from "./event-send"

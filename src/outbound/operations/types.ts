@@ -1,8 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { WalletPassClient } from "../../lib/wallet-pass-client"
-import type { WalletPassOptions } from "../../modules/wallet-pass/options"
-import type WalletPassModuleService from "../../modules/wallet-pass/service"
-import type { OperationRow, SendFacts } from "../../modules/wallet-pass/types"
+import type { OperationRow, SendFacts, WalletPassModuleService, WalletPassOptions } from "../../modules/wallet-pass"
 
 /** What an operation's request and effects are worked out from. */
 export type OperationContext = {

@@ -1,13 +1,18 @@
 import { isEmail } from "../../lib/email"
 import { Modules } from "@medusajs/framework/utils"
-import { cardDesign, cardInUse } from "../../modules/wallet-pass/card-texts"
+import {
+  cardDesign,
+  cardInUse,
+  OPERATION_PRIORITY,
+  operationKeys,
+  type SendFacts,
+  TEXT_NOT_SENT_MESSAGE,
+} from "../../modules/wallet-pass"
+import { basisPointsToPercent, fromMinorUnits } from "../../lib/amounts"
 import { cardFormat } from "../../utils/card-format"
 import type { PushType } from "../../lib/constants"
 import { formatBirthday } from "../../lib/phone"
 import type { UserCreateOrUpdateInput } from "../../lib/wallet-pass-client"
-import { OPERATION_PRIORITY } from "../../modules/wallet-pass/constants"
-import type { SendFacts } from "../../modules/wallet-pass/types"
-import { basisPointsToPercent, fromMinorUnits } from "../../modules/wallet-pass/utils/amounts"
 import {
   balanceToSet,
   type CardSent,
@@ -16,8 +21,6 @@ import {
   type OperationHandler,
   type ServiceRequest,
 } from "./types"
-import { operationKeys } from "../../modules/wallet-pass/keys"
-import { TEXT_NOT_SENT_MESSAGE } from "../../modules/wallet-pass/repositories/trust"
 
 /** The user_create_or_update field of each kind of personal push (docs/service-api.md). */
 const PERSONAL_PUSH_FIELDS = { push: "push", webpush: "send_webpush", telegram: "send_telegram" } as const

@@ -9,8 +9,7 @@ import {
   WorkflowData,
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
-import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
-import { WALLET_PASS_EVENTS } from "../../modules/wallet-pass/constants"
+import { WALLET_PASS_EVENTS, WALLET_PASS_MODULE } from "../../modules/wallet-pass"
 
 export type ConfirmPhoneVerificationInput = { customer_id: string; code: string }
 

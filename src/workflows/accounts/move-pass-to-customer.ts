@@ -7,8 +7,7 @@ import {
   WorkflowData,
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
-import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
-import { WALLET_PASS_EVENTS } from "../../modules/wallet-pass/constants"
+import { WALLET_PASS_EVENTS, WALLET_PASS_MODULE } from "../../modules/wallet-pass"
 
 export type MovePassToCustomerInput = {
   holder_id: string
@@ -21,7 +20,7 @@ export type MovePassToCustomerInput = {
 
 export const movePassToCustomerStepId = "move-wallet-pass-to-customer"
 
-/** Moves the holder (trust.ts moveHolder); compensation moves it back to the customer it came from. */
+/** Moves the holder (the module's services/trust.ts moveHolder); compensation moves it back to the customer it came from. */
 const movePassToCustomerStep = createStep(
   movePassToCustomerStepId,
   async (input: MovePassToCustomerInput, { container }) => {

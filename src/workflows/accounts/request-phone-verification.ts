@@ -35,7 +35,7 @@ const requestPhoneVerificationStep = createStep(
     if (!id) return
     const walletPass = container.resolve(WALLET_PASS_MODULE)
     const [verification] = await walletPass.listWalletPassVerifications({ id })
-    if (verification?.operation_id) await walletPass.softDeleteWalletPassOperations([verification.operation_id])
+    if (verification?.operation_id) await walletPass.withdrawOperations([verification.operation_id])
     await walletPass.softDeleteWalletPassVerifications([id])
   }
 )

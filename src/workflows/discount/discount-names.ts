@@ -1,4 +1,4 @@
-import { BASIS_POINTS_PER_PERCENT } from "../../modules/wallet-pass/constants"
+import { BASIS_POINTS_PER_PERCENT } from "../../modules/wallet-pass"
 
 /**
  * The plugin keeps no table for its pricing objects: the customer group and the automatic

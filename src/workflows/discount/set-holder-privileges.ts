@@ -1,7 +1,7 @@
 import { emitEventStep } from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, when, WorkflowData, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { WALLET_PASS_EVENTS } from "../../modules/wallet-pass/constants"
-import { basisPointsToPercent } from "../../modules/wallet-pass/utils/amounts"
+import { WALLET_PASS_EVENTS } from "../../modules/wallet-pass"
+import { basisPointsToPercent } from "../../lib/amounts"
 import { setHolderPrivilegesStep, SetHolderPrivilegesStepInput } from "./steps/set-holder-privileges"
 
 export const setHolderPrivilegesWorkflowId = "set-holder-privileges"

@@ -1,6 +1,6 @@
 import { acquireLockStep, createCustomersWorkflow, emitEventStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, when, WorkflowData, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { CUSTOMER_SOURCE_METADATA_KEY, WALLET_PASS_EVENTS } from "../../modules/wallet-pass/constants"
+import { CUSTOMER_SOURCE_METADATA_KEY, WALLET_PASS_EVENTS } from "../../modules/wallet-pass"
 import { addPassCardsStep } from "./steps/add-pass-cards"
 import { recordCustomerSourceStep } from "./steps/record-customer-source"
 import { adoptHolderStep } from "../import/steps/adopt-holder"

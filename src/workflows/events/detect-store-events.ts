@@ -1,11 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
-import { storeEventKey } from "../../modules/wallet-pass/keys"
-import { birthdaysOn } from "../../modules/wallet-pass/program"
-import type { DetectedEvent } from "../../modules/wallet-pass/store-events"
+import { birthdaysOn, type DetectedEvent, storeEventKey, WALLET_PASS_MODULE } from "../../modules/wallet-pass"
+import { fromMinorUnits } from "../../lib/amounts"
 import { eventValueParts, eventValueText } from "../../lib/event-values"
-import { fromMinorUnits } from "../../modules/wallet-pass/utils/amounts"
 import { sendStoreEventWorkflow } from "./send-store-event"
 import type { StoreEventInput } from "./steps/queue-store-event"
 

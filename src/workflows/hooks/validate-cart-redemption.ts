@@ -2,7 +2,6 @@ import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { StepResponse } from "@medusajs/framework/workflows-sdk"
 import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
-import { reserveCartRedemption, voidCartRedemption } from "../../modules/wallet-pass/redemption"
 import { balanceCurrency } from "../../utils/currency"
 import { type CartData, redemptionCap, redemptionCartOf } from "../redemption/utils/redemption-cart"
 
@@ -63,7 +62,7 @@ completeCartWorkflow.hooks.validate(
         "This cart pays with bonus but its customer has no bonus card"
       )
     }
-    const reserved = await reserveCartRedemption(walletPass, {
+    const reserved = await walletPass.redemptions().reserveCartRedemption({
       holder_id: holder.id,
       cart_id: cart.id,
       amount: cart.redeemed,
@@ -81,6 +80,6 @@ completeCartWorkflow.hooks.validate(
       filters: { cart_id: reserved.cart_id },
     })
     if (links.length) return // the order exists: the redemption is its own now
-    await voidCartRedemption(container.resolve(WALLET_PASS_MODULE), reserved.entry_id)
+    await container.resolve(WALLET_PASS_MODULE).redemptions().voidCartRedemption(reserved.entry_id)
   }
 )

@@ -1,11 +1,14 @@
 import { acquireLockStep, createCustomersWorkflow, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, when, WorkflowData, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { CUSTOMER_SOURCE_METADATA_KEY } from "../../modules/wallet-pass/constants"
+import {
+  type AdoptionResult,
+  CUSTOMER_SOURCE_METADATA_KEY,
+  type ServiceCustomerSnapshot,
+} from "../../modules/wallet-pass"
 import { adoptHolderStep } from "./steps/adopt-holder"
 import { recordCustomerSourceStep } from "../enrollment/steps/record-customer-source"
 import { ensureImportHolderStep } from "./steps/ensure-import-holder"
 import { resolveImportTargetStep } from "./steps/resolve-import-target"
-import type { AdoptionResult, ServiceCustomerSnapshot } from "../../modules/wallet-pass/types"
 import type { Reason } from "../../lib/reasons"
 
 export type ImportServiceCustomerWorkflowInput = {

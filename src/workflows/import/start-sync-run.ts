@@ -5,8 +5,7 @@ import {
   WorkflowData,
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
-import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
-import type { SyncRunKind } from "../../modules/wallet-pass/constants"
+import { type SyncRunKind, WALLET_PASS_MODULE } from "../../modules/wallet-pass"
 
 export type StartSyncRunInput = { kind: SyncRunKind; requested_by?: string | null }
 

@@ -1,8 +1,7 @@
 import { createWorkflow, transform, WorkflowData, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { OPERATION_PRIORITY } from "../../modules/wallet-pass/constants"
+import { ledgerKeys, OPERATION_PRIORITY, operationKeys } from "../../modules/wallet-pass"
 import { recordLedgerChangeStep } from "./steps/record-ledger-change"
 import { resolveCustomerHolderStep } from "../enrollment/steps/resolve-customer-holder"
-import { ledgerKeys, operationKeys } from "../../modules/wallet-pass/keys"
 
 export type AdjustHolderBalanceInput = {
   customer_id: string

@@ -8,10 +8,8 @@ import {
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
 import type { PushType } from "../../lib/constants"
-import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
-import { OPERATION_PRIORITY } from "../../modules/wallet-pass/constants"
+import { OPERATION_PRIORITY, operationKeys, WALLET_PASS_MODULE } from "../../modules/wallet-pass"
 import { enqueueOperationStep } from "./steps/enqueue-operation"
-import { operationKeys } from "../../modules/wallet-pass/keys"
 
 export type CreateCampaignInput = {
   name?: string

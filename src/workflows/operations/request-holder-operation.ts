@@ -1,8 +1,7 @@
 import { createWorkflow, transform, WorkflowData, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { OPERATION_PRIORITY, OperationMethod } from "../../modules/wallet-pass/constants"
+import { OPERATION_PRIORITY, operationKeys, OperationMethod } from "../../modules/wallet-pass"
 import { enqueueOperationStep } from "./steps/enqueue-operation"
 import { resolveCustomerHolderStep } from "../enrollment/steps/resolve-customer-holder"
-import { operationKeys } from "../../modules/wallet-pass/keys"
 
 export type RequestHolderOperationInput = {
   customer_id: string

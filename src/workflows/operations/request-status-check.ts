@@ -1,7 +1,6 @@
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { OPERATION_PRIORITY } from "../../modules/wallet-pass/constants"
+import { OPERATION_PRIORITY, operationKeys } from "../../modules/wallet-pass"
 import { enqueueOperationStep } from "./steps/enqueue-operation"
-import { operationKeys } from "../../modules/wallet-pass/keys"
 
 export const requestStatusCheckWorkflowId = "request-wallet-pass-status-check"
 

@@ -1,8 +1,12 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
-import { sweepItemKey } from "../../modules/wallet-pass/keys"
-import type { OrderSweepCandidate, OrderSweepItemInput, OrderSweepRun } from "../../modules/wallet-pass/types"
+import {
+  type OrderSweepCandidate,
+  type OrderSweepItemInput,
+  type OrderSweepRun,
+  sweepItemKey,
+  WALLET_PASS_MODULE,
+} from "../../modules/wallet-pass"
 import { balanceCurrency } from "../../utils/currency"
 import { recordOrderRedemptionWorkflow } from "../redemption/record-order-redemption"
 import { refundOrderRedemptionWorkflow } from "../redemption/refund-order-redemption"

@@ -1,6 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
-import { birthdaysOn } from "../../modules/wallet-pass/program"
+import { birthdaysOn, WALLET_PASS_MODULE } from "../../modules/wallet-pass"
 import { grantProgramBonusWorkflow } from "./grant-program-bonus"
 
 /**

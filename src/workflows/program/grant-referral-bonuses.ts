@@ -1,7 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
-import { type FirstOrder, referralDecision } from "../../modules/wallet-pass/program"
+import { type FirstOrder, referralDecision, WALLET_PASS_MODULE } from "../../modules/wallet-pass"
 import { grantProgramBonusWorkflow } from "./grant-program-bonus"
 
 /** How many pending referrals one pass reads at a time. */

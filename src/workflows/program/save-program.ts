@@ -1,5 +1,5 @@
 import { createWorkflow, WorkflowData, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import type { Program } from "../../modules/wallet-pass/program"
+import type { Program } from "../../modules/wallet-pass"
 import { saveProgramStep } from "./steps/save-program"
 
 export const saveProgramWorkflowId = "save-wallet-pass-program"

@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { LEVEL_BATCH } from "../../modules/wallet-pass/constants"
+import { LEVEL_BATCH } from "../../modules/wallet-pass"
 import { updateLevelsWorkflow } from "./update-levels"
 
 /**

@@ -1,8 +1,7 @@
 import { emitEventStep } from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, WorkflowData, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { WALLET_PASS_EVENTS } from "../../modules/wallet-pass/constants"
+import { type LevelPassInput, WALLET_PASS_EVENTS } from "../../modules/wallet-pass"
 import { levelEvents } from "./utils/level-events"
-import type { LevelPassInput } from "../../modules/wallet-pass/types"
 import { updateLevelsStep } from "./steps/update-levels"
 
 export const updateLevelsWorkflowId = "update-wallet-pass-levels"

@@ -1,5 +1,5 @@
 import { createWorkflow, transform, when, WorkflowData, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { redemptionPromotionCode } from "../../modules/wallet-pass/redemption"
+import { redemptionPromotionCode } from "./constants"
 import { convertCartRedemptionStep } from "./steps/convert-cart-redemption"
 import { deleteRedemptionPromotionStep } from "./steps/delete-redemption-promotion"
 import { findOrderCartStep } from "./steps/find-order-cart"

@@ -7,15 +7,16 @@ import {
   LEDGER_STATES,
   OPERATION_METHODS,
   OPERATION_STATES,
+  STORE_EVENT_NAMES,
   SYNC_RUN_STATES,
-} from "../../../modules/wallet-pass/constants"
+} from "../../../modules/wallet-pass/browser"
 import { readdirSync, readFileSync, statSync } from "fs"
 import path from "path"
 import { HOOK_METHODS, PUSH_TYPES } from "../../../lib/constants"
 import { ERROR_KINDS } from "../../../lib/wallet-pass-client/errors"
 import { REASON_CODES } from "../../../lib/reasons"
+import { CHECK_MESSAGE_CODES } from "../../../lib/check-messages"
 import { EVENT_VALUE_CODES } from "../../../lib/event-values"
-import { STORE_EVENT_NAMES } from "../../../modules/wallet-pass/store-events"
 import type { Catalogue } from "../area"
 import resources, { AREAS, CATALOGUES, WALLET_PASS_NS } from "../index"
 
@@ -113,6 +114,15 @@ describe("the admin's translations (namespace wallet-pass)", () => {
   ] as const)("name every value of %s in words", (group, values) => {
     const unnamed = values.filter((value) => !en.has(`common.${group}.${value}`))
     expect(unnamed).toEqual([])
+  })
+
+  it("say everything the connection check says (src/lib/check-messages.ts), in both languages", () => {
+    const unsaid = CHECK_MESSAGE_CODES.filter((code) => !en.has(`check.said.${code}`) || !ru.has(`check.said.${code}`))
+    expect(unsaid).toEqual([])
+    const stale = [...en.keys()].filter(
+      (key) => key.startsWith("check.said.") && !(CHECK_MESSAGE_CODES as string[]).includes(key.slice(11))
+    )
+    expect(stale).toEqual([])
   })
 
   it("name every store event the plugin can send", () => {

@@ -7,7 +7,7 @@ import {
   OPERATION_METHODS,
   OPERATION_STATES,
   STORE_EVENT_STATES,
-} from "../../../modules/wallet-pass/constants"
+} from "../../../modules/wallet-pass/browser"
 import { balanceAmount } from "../../utils/balance-amount"
 import { storableText } from "../../utils/storable-text"
 import { fitsEventValue } from "../../../lib/text"
@@ -88,6 +88,7 @@ export const AdminWalletPassOperationsQuery = z
       .regex(/^[A-Za-z0-9_-]{1,100}$/, { error: "customer_id must be a customer id, like cus_01J…" })
       .optional(),
     phone: phoneFilter,
+    order: orderOf(["created_at", "state"] as const, "-created_at"),
   })
   .strict()
 export type AdminWalletPassOperationsQueryType = z.infer<typeof AdminWalletPassOperationsQuery>
@@ -141,6 +142,7 @@ export const AdminWalletPassHookDeliveriesQuery = z
     method: commaListOf([...HOOK_METHODS, "unknown"] as const, "method"),
     outcome: commaListOf(HOOK_OUTCOMES, "outcome"),
     phone: phoneFilter,
+    order: orderOf(["created_at"] as const, "-created_at"),
   })
   .strict()
 export type AdminWalletPassHookDeliveriesQueryType = z.infer<typeof AdminWalletPassHookDeliveriesQuery>
@@ -213,6 +215,8 @@ export const AdminWalletPassMove = z
   .object({
     holder_id: storableText("holder_id").trim().min(1, { error: "holder_id is required: the pass to move" }),
     note: storableText("note").trim().max(500, { error: "note is at most 500 characters" }).optional(),
+    /** The customer the admin saw holding the pass (null: none); the move is refused with 409 once another holds it. */
+    from_customer_id: storableText("from_customer_id").trim().min(1).nullable().optional(),
   })
   .strict()
 export type AdminWalletPassMoveType = z.infer<typeof AdminWalletPassMove>

@@ -1,6 +1,6 @@
 import { HOOK_ANSWERS } from "./answers"
 import { createHash, timingSafeEqual } from "crypto"
-import type { WalletPassOptions } from "../../../modules/wallet-pass/options"
+import type { WalletPassOptions } from "../../../modules/wallet-pass"
 
 type HookOptions = NonNullable<WalletPassOptions["hooks"]>
 

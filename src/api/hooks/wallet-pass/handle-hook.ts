@@ -1,16 +1,20 @@
 import { HOOK_ANSWERS } from "./answers"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
-import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
-import { type HookOutcome, WALLET_PASS_EVENTS } from "../../../modules/wallet-pass/constants"
-import { basisPointsToPercent, fromMinorUnits } from "../../../modules/wallet-pass/utils/amounts"
-import { BalanceOutOfRangeError, describeBalanceChange } from "../../../modules/wallet-pass/utils/balance-errors"
+import {
+  BalanceOutOfRangeError,
+  describeBalanceChange,
+  effectiveBonusBasisPoints,
+  type HookOutcome,
+  type ServiceBalanceResult,
+  WALLET_PASS_EVENTS,
+  WALLET_PASS_MODULE,
+} from "../../../modules/wallet-pass"
+import { basisPointsToPercent, fromMinorUnits } from "../../../lib/amounts"
 import { balanceCurrency } from "../../../utils/currency"
 import { linkPassCustomerWorkflow } from "../../../workflows/enrollment/link-pass-customer"
 import { setHolderPrivilegesWorkflow } from "../../../workflows/discount/set-holder-privileges"
 import type { HookCommand } from "./parse-hook"
-import type { ServiceBalanceResult } from "../../../modules/wallet-pass/types"
-import { effectiveBonusBasisPoints } from "../../../modules/wallet-pass/options"
 
 export type HookHandled = {
   /** 400 for a refusal that is the hook's answer, not an error (a conflicting transactionId); else 200. */

@@ -8,12 +8,7 @@ import {
   lifetimeToSeconds,
 } from "../../../lib/wallet-pass-client/hooks"
 import { EMAIL_MAX_LENGTH, normalizeEmail } from "../../../lib/email"
-import {
-  amountProblem,
-  describeAmountProblem,
-  percentToBasisPoints,
-  toMinorUnits,
-} from "../../../modules/wallet-pass/utils/amounts"
+import { amountProblem, describeAmountProblem, percentToBasisPoints, toMinorUnits } from "../../../lib/amounts"
 import { type DroppedField, DroppedFields } from "../../../lib/dropped-fields"
 import type { PassHolderFields } from "../../../workflows/enrollment/steps/upsert-pass-holder"
 

@@ -8,8 +8,7 @@ import { parseHook } from "./parse-hook"
 import { readJsonBody } from "./read-body"
 import { phoneCountry } from "../../../utils/phone-country"
 import { storableCopy } from "../../../lib/safe-json"
-import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
-import type { HookOutcome } from "../../../modules/wallet-pass/constants"
+import { type HookOutcome, WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
 
 /** Client mistakes and unknown holders answer 400 `{ error }` (answers.ts; docs/service-api.md, "Hook answers"), never 500. */
 const CLIENT_ERRORS: string[] = [

@@ -1,6 +1,6 @@
-import { cardDesign, type CardFacts, cardTexts, textsChanged } from "../card-texts"
+import { cardDesign, type CardFacts, cardTexts, textsChanged } from "../rules/card-texts"
+import { programProblems } from "../rules/program"
 import { parseWalletPassOptions } from "../options"
-import { programProblems } from "../program"
 
 const valid = { apiUrl: "https://service.example", appKey: "secret-app-key" }
 const GOLD = "3f0c9a55-9a2f-4b8e-9a43-8c1d1f0a1b2c"

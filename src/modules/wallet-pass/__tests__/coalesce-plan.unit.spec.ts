@@ -1,4 +1,4 @@
-import { coalescingPlan, type WaitingRequest } from "../repositories/coalesce"
+import { coalescingPlan, type WaitingRequest } from "../rules/coalescing"
 
 // The decision table of coalescing (docs/architecture.md, "Coalescing"): which waiting
 // requests the request about to go carries.

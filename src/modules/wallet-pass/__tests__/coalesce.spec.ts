@@ -3,6 +3,7 @@ import { operationKeys } from "../keys"
 import { HELD_UNTIL } from "../repositories/queue"
 import type WalletPassModuleService from "../service"
 import { walletPassModuleTests } from "./support"
+import { modelServices } from "../../../../integration-tests/support/model-services"
 
 jest.setTimeout(60_000)
 
@@ -176,7 +177,7 @@ walletPassModuleTests(({ service }) => {
     const b = await change(service, h, "s-b", 200)
     const prepared = await prepare(service)
     expect(prepared.facts.coalesced).toEqual([b.id])
-    await service.updateWalletPassOperations({ id: b.id, state: "failed" })
+    await modelServices(service).walletPassOperationService.update({ id: b.id, state: "failed" })
     expect(await service.claimNextOperation(FAST, a.id, prepared.facts.coalesced)).toEqual({ kind: "changed" })
     const [first] = await service.listWalletPassOperations({ id: a.id })
     expect(first.state).toBe("pending")

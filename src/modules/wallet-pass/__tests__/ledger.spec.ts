@@ -1,6 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { walletPassModuleTests } from "./support"
 import type { ApplyLedgerEntryInput } from "../types"
+import { modelServices } from "../../../../integration-tests/support/model-services"
 
 jest.setTimeout(60_000)
 
@@ -31,7 +32,7 @@ walletPassModuleTests(({ service }) => {
     expect(await service.getBalance(holderId)).toBe(825)
 
     const [c] = await service.listWalletPassLedgerEntries({ dedupe_key: "c" })
-    await service.updateWalletPassLedgerEntries({ id: c.id, state: "canceled" })
+    await modelServices(service).walletPassLedgerEntryService.update({ id: c.id, state: "canceled" })
     expect(await service.getBalance(holderId)).toBe(750)
   })
 
@@ -101,7 +102,7 @@ walletPassModuleTests(({ service }) => {
 
   it("a soft-deleted entry still holds its key", async () => {
     const first = await apply({ amount: 100, dedupe_key: "k" })
-    await service.softDeleteWalletPassLedgerEntries([first.entry.id])
+    await modelServices(service).walletPassLedgerEntryService.softDelete([first.entry.id])
     const again = await apply({ amount: 100, dedupe_key: "k" })
     expect(again.created).toBe(false)
     expect(await service.getBalance(holderId)).toBe(0)
@@ -155,7 +156,10 @@ walletPassModuleTests(({ service }) => {
 
   it("the running sum stays an integer too: a lapsed credit not yet expired counts in it until the expiry job writes it off", async () => {
     const credit = await apply({ amount: 2_000_000_000, dedupe_key: "big-lapsing", lifetime_seconds: DAY })
-    await service.updateWalletPassLedgerEntries({ id: credit.entry.id, expires_at: new Date(Date.now() - 60_000) })
+    await modelServices(service).walletPassLedgerEntryService.update({
+      id: credit.entry.id,
+      expires_at: new Date(Date.now() - 60_000),
+    })
     expect(await service.getBalance(holderId)).toBe(0)
     // The balance would be 2,000,000.00, but the running sum 22,000,000.00: refused, nothing written.
     await expect(apply({ amount: 200_000_000, dedupe_key: "after-lapse" })).rejects.toMatchObject({
@@ -172,7 +176,10 @@ walletPassModuleTests(({ service }) => {
     expect(await service.getBalance(holderId)).toBe(1300)
 
     // Let the credit lapse (its expiry moved into the past).
-    await service.updateWalletPassLedgerEntries({ id: credit.entry.id, expires_at: new Date(Date.now() - 60_000) })
+    await modelServices(service).walletPassLedgerEntryService.update({
+      id: credit.entry.id,
+      expires_at: new Date(Date.now() - 60_000),
+    })
     expect(await service.getBalance(holderId)).toBe(1000)
 
     const expired = await service.expireLapsedCredits()
@@ -189,7 +196,10 @@ walletPassModuleTests(({ service }) => {
   it("a credit fully spent before it lapses expires without an entry", async () => {
     const credit = await apply({ amount: 200, dedupe_key: "promo", lifetime_seconds: DAY })
     await apply({ amount: -200, dedupe_key: "spend" })
-    await service.updateWalletPassLedgerEntries({ id: credit.entry.id, expires_at: new Date(Date.now() - 1000) })
+    await modelServices(service).walletPassLedgerEntryService.update({
+      id: credit.entry.id,
+      expires_at: new Date(Date.now() - 1000),
+    })
     expect(await service.expireLapsedCredits()).toHaveLength(0)
     expect(await service.getBalance(holderId)).toBe(0)
     const [after] = await service.listWalletPassLedgerEntries({ id: credit.entry.id })
@@ -201,7 +211,10 @@ walletPassModuleTests(({ service }) => {
       [1, 2, 3].map((i) => apply({ amount: 100 * i, dedupe_key: `promo-${i}`, lifetime_seconds: DAY }))
     )
     for (const c of credits) {
-      await service.updateWalletPassLedgerEntries({ id: c.entry.id, expires_at: new Date(Date.now() - 1000) })
+      await modelServices(service).walletPassLedgerEntryService.update({
+        id: c.entry.id,
+        expires_at: new Date(Date.now() - 1000),
+      })
     }
     const runs = await Promise.all([service.expireLapsedCredits(), service.expireLapsedCredits()])
     expect(runs.flat()).toHaveLength(3)
@@ -220,7 +233,10 @@ walletPassModuleTests(({ service }) => {
     expect((await service.retrieveWalletPassLedgerEntry(credit.entry.id)).remaining).toBe(500)
     expect(await service.getBalance(holderId)).toBe(600)
 
-    await service.updateWalletPassLedgerEntries({ id: credit.entry.id, expires_at: new Date(Date.now() - 1000) })
+    await modelServices(service).walletPassLedgerEntryService.update({
+      id: credit.entry.id,
+      expires_at: new Date(Date.now() - 1000),
+    })
     const [expired] = await service.expireLapsedCredits()
     expect(expired.entry.amount).toBe(-500)
     expect(await service.getBalance(holderId)).toBe(100)
@@ -229,7 +245,10 @@ walletPassModuleTests(({ service }) => {
   it("canceling a debit whose credit expired since expires the given-back part too, and tells the service", async () => {
     const credit = await apply({ amount: 500, dedupe_key: "promo", lifetime_seconds: 7 * DAY })
     const debit = await apply({ amount: -300, dedupe_key: "spend", forbid_overdraft: true })
-    await service.updateWalletPassLedgerEntries({ id: credit.entry.id, expires_at: new Date(Date.now() - 1000) })
+    await modelServices(service).walletPassLedgerEntryService.update({
+      id: credit.entry.id,
+      expires_at: new Date(Date.now() - 1000),
+    })
     await service.expireLapsedCredits() // expires the 200 left
     expect(await service.getBalance(holderId)).toBe(0)
 

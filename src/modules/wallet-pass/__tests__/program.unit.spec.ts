@@ -6,7 +6,7 @@ import {
   programProblems,
   programSchema,
   referralDecision,
-} from "../program"
+} from "../rules/program"
 
 const levels = [
   { name: "Base", threshold: 0, bonusPercent: 3, discountPercent: 0 },

@@ -1,5 +1,6 @@
 import { readFileSync } from "fs"
 import path from "path"
+import { CREATES, dbFunctions } from "./db-function-versions"
 import { walletPassModuleTests } from "./support"
 
 jest.setTimeout(60_000)
@@ -38,5 +39,52 @@ walletPassModuleTests(({ MikroOrmWrapper }) => {
     )
     expect(inDatabase.sort()).toEqual(inSnapshot.sort())
     expect(inDatabase).toContain("wallet_pass_holder.ledger_sum integer false")
+  })
+
+  /**
+   * The functions and triggers the migrations left are db-functions/' `latest`, word for word
+   * (db-functions/README.md): each function's body is its `latest` body, and running every
+   * `latest` again changes no definition (in a transaction rolled back).
+   */
+  it("holds the latest version of every function and trigger of db-functions/, and no other", async () => {
+    const modules = dbFunctions()
+    const kind = (text: string) => text.match(CREATES)![1]
+    const functions = modules.filter((m) => kind(m.latest) === "FUNCTION")
+    const triggers = modules.filter((m) => kind(m.latest) === "TRIGGER")
+    const knex = MikroOrmWrapper.forkManager().getKnex()
+    const definitions = async (db: typeof knex) => {
+      const { rows: procs } = await db.raw(
+        `SELECT p.proname AS name, p.prosrc AS body, pg_get_functiondef(p.oid) AS definition FROM pg_proc p
+          WHERE p.pronamespace = current_schema()::regnamespace AND p.proname LIKE 'wallet\\_pass\\_%' ORDER BY p.proname COLLATE "C"`
+      )
+      const { rows: trigs } = await db.raw(
+        `SELECT t.tgname AS name, t.tgrelid::regclass::text AS on_table, pg_get_triggerdef(t.oid) AS definition
+           FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+          WHERE c.relnamespace = current_schema()::regnamespace AND NOT t.tgisinternal AND t.tgname LIKE 'wallet\\_pass\\_%'
+          ORDER BY t.tgname COLLATE "C"`
+      )
+      return { procs, trigs } as {
+        procs: { name: string; body: string; definition: string }[]
+        trigs: { name: string; on_table: string; definition: string }[]
+      }
+    }
+
+    const installed = await definitions(knex)
+    expect(installed.procs.map((p) => p.name)).toEqual(functions.map((m) => m.name))
+    expect(installed.trigs.map((t) => t.name)).toEqual(triggers.map((m) => m.name))
+    for (const m of functions) {
+      const body = m.latest.match(/ AS \$fn\$([\s\S]*)\$fn\$;$/)![1]
+      expect({ [m.name]: installed.procs.find((p) => p.name === m.name)!.body }).toEqual({ [m.name]: body })
+    }
+
+    const trx = await knex.transaction()
+    try {
+      for (const m of functions) await trx.raw(m.latest)
+      for (const t of installed.trigs) await trx.raw(`DROP TRIGGER ${t.name} ON ${t.on_table}`)
+      for (const m of triggers) await trx.raw(m.latest)
+      expect(await definitions(trx)).toEqual(installed)
+    } finally {
+      await trx.rollback()
+    }
   })
 })

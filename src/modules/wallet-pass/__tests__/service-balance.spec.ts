@@ -1,4 +1,5 @@
 import { walletPassModuleTests } from "./support"
+import { modelServices } from "../../../../integration-tests/support/model-services"
 
 jest.setTimeout(60_000)
 
@@ -17,7 +18,7 @@ walletPassModuleTests(({ service }) => {
       kind: amount > 0 ? "accrual" : "redemption",
       dedupe_key: `order:${Math.random()}:${amount > 0 ? "accrual" : "redeem"}`,
     })
-    const operation = await service.createWalletPassOperations({
+    const operation = await modelServices(service).walletPassOperationService.create({
       method: amount > 0 ? "balance_add" : "balance_deduct",
       holder_id: holderId,
       ledger_entry_id: entry.id,
@@ -162,7 +163,7 @@ walletPassModuleTests(({ service }) => {
     const [credit] = await service.listWalletPassLedgerEntries({ holder_id: holderId }, { take: 1 })
     expect(await service.cancelLedgerEntry({ id: credit.id })).toBe(true)
     const [debit] = await service.listWalletPassLedgerEntries({ holder_id: other }, { take: 1 })
-    await service.softDeleteWalletPassLedgerEntries(debit.id)
+    await modelServices(service).walletPassLedgerEntryService.softDelete(debit.id)
     const knex = (service as any).baseRepository_.getActiveManager().getKnex()
     const { rows } = await knex.raw(
       `SELECT h.id, h.ledger_sum::int AS running,

@@ -1,5 +1,5 @@
 import { parseWalletPassOptions } from "../options"
-import { eventValue, STORE_EVENT_NAMES, storeEventsSchema } from "../store-events"
+import { eventValue, STORE_EVENT_NAMES, storeEventsSchema } from "../rules/store-events"
 import { eventValueParts, eventValueText } from "../../../lib/event-values"
 
 const valid = { apiUrl: "https://service.example/v2/", appKey: "secret-app-key" }

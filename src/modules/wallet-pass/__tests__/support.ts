@@ -4,6 +4,11 @@ import { WALLET_PASS_MODULE } from ".."
 import { OPERATION_PRIORITY } from "../constants"
 import type WalletPassModuleService from "../service"
 
+// This run's database for this jest worker (integration-tests/support/database.js).
+const { moduleTestDatabaseName } = require("../../../../integration-tests/support/database") as {
+  moduleTestDatabaseName: () => string
+}
+
 /**
  * Runs a module test suite on the module's real migrations (strict indexes included);
  * `options` adds plugin options to the minimal ones.
@@ -14,6 +19,7 @@ export function walletPassModuleTests(
 ) {
   moduleIntegrationTestRunner<WalletPassModuleService>({
     moduleName: WALLET_PASS_MODULE,
+    dbName: moduleTestDatabaseName(),
     resolve: path.join(__dirname, ".."),
     pathToMigrations: path.join(__dirname, "..", "migrations"),
     moduleOptions: { apiUrl: "http://127.0.0.1:9/v2", appKey: "test-app-key", ...options },

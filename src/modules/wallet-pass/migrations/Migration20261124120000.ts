@@ -1,4 +1,9 @@
 import { Migration } from "@medusajs/framework/mikro-orm/migrations";
+import * as applyEntry from "../db-functions/wallet_pass_apply_entry";
+import * as cancelEntry from "../db-functions/wallet_pass_cancel_entry";
+import * as expireCredit from "../db-functions/wallet_pass_expire_credit";
+import * as hookAdd from "../db-functions/wallet_pass_hook_add";
+import * as hookHolder from "../db-functions/wallet_pass_hook_holder";
 
 /**
  * This round's schema (2026-11-24):
@@ -72,84 +77,13 @@ ON CONFLICT DO NOTHING;`);
     // phone the store does not know (it would act on the card's owner). The holder's
     // adoption state comes along: readBalance is refused until the phone is adopted.
     this.addSql(`DROP FUNCTION IF EXISTS wallet_pass_hook_holder(text, text[]) CASCADE;`);
-    this.addSql(`
-CREATE FUNCTION wallet_pass_hook_holder(p_phone text, p_cards text[])
-RETURNS TABLE (id text, phone text, customer_id text, bonus_percent_bp integer, discount_percent_bp integer,
-               adoption_state text, foreign_card text)
-LANGUAGE sql STABLE AS $fn$
-  SELECT h.id, h.phone, h.customer_id, h.bonus_percent_bp, h.discount_percent_bp, h.adoption_state,
-         (SELECT min(c.number) FROM wallet_pass_card c
-            JOIN wallet_pass_holder o ON o.id = c.holder_id AND o.deleted_at IS NULL
-           WHERE c.number = ANY(p_cards) AND c.deleted_at IS NULL AND c.holder_id <> h.id)
-    FROM wallet_pass_holder h
-   WHERE h.phone = p_phone AND h.deleted_at IS NULL
-$fn$;`);
+    this.addSql(hookHolder.v2);
     // addBalance for a phone whose balance the store has not adopted yet answers "pending"
     // (400): the service's credit is refused whole, never half-taken (its readBalance, which
-    // follows, would be refused too). The rest of the function is Migration20261123100000's.
-    this.addSql(`
-CREATE OR REPLACE FUNCTION wallet_pass_hook_add(p_item jsonb, p_echo_window_minutes integer) RETURNS jsonb
-LANGUAGE plpgsql VOLATILE AS $fn$
-DECLARE
-  v_holder record;
-  v_amount integer := (p_item #>> '{entry,amount}')::integer;
-  v_entry wallet_pass_ledger_entry;
-  v_operation_id text;
-  v_echo_entry_id text;
-BEGIN
-  SELECT * INTO v_holder
-    FROM wallet_pass_hook_holder(p_item ->> 'phone', ARRAY(SELECT jsonb_array_elements_text(p_item -> 'cards')));
-  IF NOT FOUND THEN
-    RETURN jsonb_build_object('status', 'not_found');
-  ELSIF v_holder.foreign_card IS NOT NULL THEN
-    RETURN jsonb_build_object('status', 'foreign_card', 'card', v_holder.foreign_card);
-  ELSIF v_holder.adoption_state = 'pending' THEN
-    -- Not before the store has taken the service's balance (docs/adoption.md).
-    RETURN jsonb_build_object('status', 'pending');
-  END IF;
-  -- The batch locked its holders already; this one only if its phone moved meanwhile.
-  PERFORM 1 FROM wallet_pass_holder h WHERE h.id = v_holder.id FOR UPDATE;
+    // follows, would be refused too).
+    this.addSql(hookAdd.v2);
 
-  -- Seen before (an echo attached earlier included): the first result, not a new echo.
-  SELECT * INTO v_entry FROM wallet_pass_entry_by_keys(p_item #>> '{entry,dedupe_key}', p_item #>> '{entry,transaction_id}');
-  IF FOUND THEN
-    RETURN wallet_pass_entry_repeat(v_entry, v_holder.id, v_amount) || jsonb_build_object('holder_id', v_holder.id);
-  END IF;
-
-  SELECT o.id, e.id INTO v_operation_id, v_echo_entry_id
-    FROM wallet_pass_operation o
-    JOIN wallet_pass_ledger_entry e ON e.id = o.ledger_entry_id
-   WHERE o.holder_id = v_holder.id AND o.method IN ('balance_add', 'balance_deduct') AND o.deleted_at IS NULL
-     AND e.amount = v_amount AND e.transaction_id IS NULL AND e.state = 'applied'
-     AND (o.state IN ('sending', 'unknown')
-          OR (o.state IN ('done', 'resolved') AND o.completed_at > now() - make_interval(mins => p_echo_window_minutes)))
-   ORDER BY o.created_at, o.id
-   LIMIT 1;
-  IF v_operation_id IS NOT NULL THEN
-    -- Our entry takes the transactionId; the operation learns that the echo proves its send
-    -- applied (an ambiguous one is resolved by it).
-    UPDATE wallet_pass_operation o
-       SET result = COALESCE(o.result, '{}'::jsonb) || jsonb_build_object('echo_transaction_id', p_item #>> '{entry,transaction_id}'),
-           state = CASE WHEN o.state = 'unknown' THEN 'resolved' ELSE o.state END,
-           completed_at = CASE WHEN o.state = 'unknown' THEN now() ELSE o.completed_at END,
-           updated_at = now()
-     WHERE o.id = v_operation_id;
-    UPDATE wallet_pass_ledger_entry e
-       SET transaction_id = p_item #>> '{entry,transaction_id}',
-           metadata = COALESCE(e.metadata, '{}'::jsonb) || jsonb_build_object('echo_of_operation_id', v_operation_id),
-           updated_at = now()
-     WHERE e.id = v_echo_entry_id
-    RETURNING * INTO v_entry;
-    RETURN jsonb_build_object('status', 'echo', 'holder_id', v_holder.id, 'entry', to_jsonb(v_entry),
-                              'balance', wallet_pass_balance(v_holder.id), 'echo_of_operation_id', v_operation_id);
-  END IF;
-
-  RETURN wallet_pass_apply_entry((p_item -> 'entry') || jsonb_build_object('holder_id', v_holder.id), false)
-         || jsonb_build_object('holder_id', v_holder.id);
-END
-$fn$;`);
-
-    // Every ledger write goes through the database functions of sql/ (docs/architecture.md,
+    // Every ledger write goes through the database functions (db-functions/; docs/architecture.md,
     // "The ledger"): an entry is written by wallet_pass_apply_entry, expiries included (an
     // expiry takes off what its lapsed credit had left, not other credits);
     // wallet_pass_expire_credit marks a lapsed credit and writes its expiry in one statement;
@@ -158,118 +92,9 @@ $fn$;`);
     // the balance is, and wallet_pass_apply_entry refuses a change that would take either
     // beyond it (out_of_range) instead of failing the statement.
     this.addSql(`ALTER TABLE "wallet_pass_holder" ALTER COLUMN "ledger_sum" TYPE integer;`);
-    this.addSql(`
-CREATE OR REPLACE FUNCTION wallet_pass_apply_entry(p_entry jsonb, p_forbid_overdraft boolean) RETURNS jsonb
-LANGUAGE plpgsql VOLATILE AS $fn$
-DECLARE
-  v_holder_id text := p_entry ->> 'holder_id';
-  v_amount integer := (p_entry ->> 'amount')::integer;
-  v_lifetime integer := CASE WHEN (p_entry ->> 'amount')::integer > 0 THEN (p_entry ->> 'lifetime_seconds')::integer END;
-  v_before bigint := wallet_pass_balance(p_entry ->> 'holder_id');
-  v_after bigint := v_before + v_amount;
-  -- The balance after, and the running sum (which still counts lapsed credits whose expiry is
-  -- not written yet), are 32-bit integers.
-  v_in_range boolean := v_after BETWEEN -2147483648 AND 2147483647
-    AND COALESCE((SELECT h.ledger_sum FROM wallet_pass_holder h WHERE h.id = p_entry ->> 'holder_id'), 0)::bigint + v_amount
-        BETWEEN -2147483648 AND 2147483647;
-  v_entry wallet_pass_ledger_entry;
-  v_consumed jsonb;
-BEGIN
-  IF v_in_range AND NOT (p_forbid_overdraft AND v_amount < 0 AND v_after < 0) THEN
-    INSERT INTO wallet_pass_ledger_entry
-      (id, holder_id, amount, kind, state, reason, order_id, dedupe_key, transaction_id, expires_at, remaining,
-       overdraft, balance_after, metadata, created_at, updated_at)
-    VALUES
-      (p_entry ->> 'id', v_holder_id, v_amount, p_entry ->> 'kind', 'applied', p_entry ->> 'reason', p_entry ->> 'order_id',
-       p_entry ->> 'dedupe_key', p_entry ->> 'transaction_id',
-       CASE WHEN v_lifetime IS NOT NULL THEN now() + make_interval(secs => v_lifetime) END,
-       CASE WHEN v_lifetime IS NOT NULL THEN v_amount END,
-       v_amount < 0 AND v_after < 0, v_after,
-       CASE WHEN jsonb_typeof(p_entry -> 'metadata') = 'object' THEN p_entry -> 'metadata' END, now(), now())
-    ON CONFLICT DO NOTHING
-    RETURNING * INTO v_entry;
-    IF FOUND THEN
-      -- A debit takes from lifetime credits; an expiry is what its own lapsed credit had left.
-      IF v_amount < 0 AND p_entry ->> 'kind' <> 'expiry' THEN
-        v_consumed := wallet_pass_consume_credits(v_holder_id, -v_amount);
-        IF jsonb_array_length(v_consumed) > 0 THEN
-          UPDATE wallet_pass_ledger_entry e
-             SET metadata = COALESCE(e.metadata, '{}'::jsonb) || jsonb_build_object('consumed_credits', v_consumed)
-           WHERE e.id = v_entry.id
-          RETURNING * INTO v_entry;
-        END IF;
-      END IF;
-      RETURN jsonb_build_object('status', 'created', 'entry', to_jsonb(v_entry), 'balance', v_entry.balance_after);
-    END IF;
-  END IF;
-  -- Not written: a repeat (the key or transactionId is taken, maybe by another holder), a
-  -- balance out of range, or a refused overdraft.
-  SELECT * INTO v_entry FROM wallet_pass_entry_by_keys(p_entry ->> 'dedupe_key', p_entry ->> 'transaction_id');
-  IF FOUND THEN
-    RETURN wallet_pass_entry_repeat(v_entry, v_holder_id, v_amount);
-  END IF;
-  IF NOT v_in_range THEN
-    RETURN jsonb_build_object('status', 'out_of_range', 'balance', v_before);
-  END IF;
-  RETURN jsonb_build_object('status', 'refused', 'balance', v_before);
-END
-$fn$;`);
-    this.addSql(`
-CREATE OR REPLACE FUNCTION wallet_pass_expire_credit(p_credit_id text, p_entry jsonb) RETURNS jsonb
-LANGUAGE plpgsql VOLATILE AS $fn$
-DECLARE
-  v_holder_id text;
-  v_remaining integer;
-BEGIN
-  UPDATE wallet_pass_ledger_entry AS e SET expired_at = now(), remaining = 0, updated_at = now()
-    FROM (SELECT c.id, c.remaining FROM wallet_pass_ledger_entry c WHERE c.id = p_credit_id) AS before
-   WHERE e.id = before.id AND e.expired_at IS NULL
-  RETURNING e.holder_id, before.remaining INTO v_holder_id, v_remaining;
-  IF NOT FOUND THEN
-    RETURN jsonb_build_object('status', 'taken');
-  END IF;
-  IF COALESCE(v_remaining, 0) <= 0 THEN
-    RETURN jsonb_build_object('status', 'consumed');
-  END IF;
-  RETURN wallet_pass_apply_entry(
-    p_entry || jsonb_build_object('holder_id', v_holder_id, 'amount', -v_remaining, 'kind', 'expiry'), false);
-END
-$fn$;`);
-    this.addSql(`
-CREATE OR REPLACE FUNCTION wallet_pass_cancel_entry(p_entry_id text, p_rename_keys boolean) RETURNS jsonb
-LANGUAGE plpgsql VOLATILE AS $fn$
-DECLARE
-  v_entry wallet_pass_ledger_entry;
-  v_part record;
-  v_expired_at timestamptz;
-  v_lapsed jsonb := '[]'::jsonb;
-BEGIN
-  UPDATE wallet_pass_ledger_entry e
-     SET state = 'canceled', updated_at = now(),
-         dedupe_key = CASE WHEN p_rename_keys THEN e.dedupe_key || ':void:' || e.id ELSE e.dedupe_key END
-   WHERE e.id = p_entry_id AND e.state = 'applied'
-  RETURNING * INTO v_entry;
-  IF NOT FOUND THEN
-    RETURN NULL;
-  END IF;
-  FOR v_part IN
-    SELECT x.credit_id, x.amount
-      FROM jsonb_to_recordset(COALESCE(v_entry.metadata -> 'consumed_credits', '[]'::jsonb)) AS x(credit_id text, amount integer)
-     WHERE x.amount > 0
-  LOOP
-    v_expired_at := NULL;
-    UPDATE wallet_pass_ledger_entry e
-       SET remaining = CASE WHEN e.expired_at IS NULL THEN e.remaining + v_part.amount ELSE e.remaining END,
-           updated_at = now()
-     WHERE e.id = v_part.credit_id AND e.state = 'applied'
-    RETURNING e.expired_at INTO v_expired_at;
-    IF v_expired_at IS NOT NULL THEN
-      v_lapsed := v_lapsed || jsonb_build_array(jsonb_build_object('credit_id', v_part.credit_id, 'amount', v_part.amount));
-    END IF;
-  END LOOP;
-  RETURN jsonb_build_object('entry', to_jsonb(v_entry), 'lapsed', v_lapsed);
-END
-$fn$;`);
+    this.addSql(applyEntry.v2);
+    this.addSql(expireCredit.v1);
+    this.addSql(cancelEntry.v1);
   }
 
   override async down(): Promise<void> {
@@ -281,89 +106,9 @@ $fn$;`);
 
     this.addSql(`DROP FUNCTION IF EXISTS wallet_pass_hook_holder(text, text[]) CASCADE;`);
     // The functions as Migration20261123100000 defined them.
-    this.addSql(`
-CREATE FUNCTION wallet_pass_hook_holder(p_phone text, p_cards text[])
-RETURNS TABLE (id text, phone text, customer_id text, bonus_percent_bp integer, discount_percent_bp integer, foreign_card text)
-LANGUAGE plpgsql STABLE AS $fn$
-BEGIN
-  RETURN QUERY
-    SELECT h.id, h.phone, h.customer_id, h.bonus_percent_bp, h.discount_percent_bp,
-           (SELECT min(c.number) FROM wallet_pass_card c
-              JOIN wallet_pass_holder o ON o.id = c.holder_id AND o.deleted_at IS NULL
-             WHERE c.number = ANY(p_cards) AND c.deleted_at IS NULL AND c.holder_id <> h.id)
-      FROM wallet_pass_holder h
-     WHERE h.phone = p_phone AND h.deleted_at IS NULL;
-  IF FOUND OR cardinality(p_cards) = 0 THEN
-    RETURN;
-  END IF;
-  RETURN QUERY
-    SELECT h.id, h.phone, h.customer_id, h.bonus_percent_bp, h.discount_percent_bp, NULL::text
-      FROM wallet_pass_card c
-      JOIN wallet_pass_holder h ON h.id = c.holder_id AND h.deleted_at IS NULL
-     WHERE c.number = ANY(p_cards) AND c.deleted_at IS NULL
-     ORDER BY c.number
-     LIMIT 1;
-END
-$fn$;`);
+    this.addSql(hookHolder.v1);
     this.addSql(`DELETE FROM "wallet_pass_operation" WHERE "method" = 'read_customer' AND "payload"->>'type' = 'adopt' AND "state" = 'pending';`);
-    this.addSql(`
-CREATE OR REPLACE FUNCTION wallet_pass_hook_add(p_item jsonb, p_echo_window_minutes integer) RETURNS jsonb
-LANGUAGE plpgsql VOLATILE AS $fn$
-DECLARE
-  v_holder record;
-  v_amount integer := (p_item #>> '{entry,amount}')::integer;
-  v_entry wallet_pass_ledger_entry;
-  v_operation_id text;
-  v_echo_entry_id text;
-BEGIN
-  SELECT * INTO v_holder
-    FROM wallet_pass_hook_holder(p_item ->> 'phone', ARRAY(SELECT jsonb_array_elements_text(p_item -> 'cards')));
-  IF NOT FOUND THEN
-    RETURN jsonb_build_object('status', 'not_found');
-  ELSIF v_holder.foreign_card IS NOT NULL THEN
-    RETURN jsonb_build_object('status', 'foreign_card', 'card', v_holder.foreign_card);
-  END IF;
-  -- The batch locked its holders already; this one only if its phone moved meanwhile.
-  PERFORM 1 FROM wallet_pass_holder h WHERE h.id = v_holder.id FOR UPDATE;
-
-  -- Seen before (an echo attached earlier included): the first result, not a new echo.
-  SELECT * INTO v_entry FROM wallet_pass_entry_by_keys(p_item #>> '{entry,dedupe_key}', p_item #>> '{entry,transaction_id}');
-  IF FOUND THEN
-    RETURN wallet_pass_entry_repeat(v_entry, v_holder.id, v_amount) || jsonb_build_object('holder_id', v_holder.id);
-  END IF;
-
-  SELECT o.id, e.id INTO v_operation_id, v_echo_entry_id
-    FROM wallet_pass_operation o
-    JOIN wallet_pass_ledger_entry e ON e.id = o.ledger_entry_id
-   WHERE o.holder_id = v_holder.id AND o.method IN ('balance_add', 'balance_deduct') AND o.deleted_at IS NULL
-     AND e.amount = v_amount AND e.transaction_id IS NULL AND e.state = 'applied'
-     AND (o.state IN ('sending', 'unknown')
-          OR (o.state IN ('done', 'resolved') AND o.completed_at > now() - make_interval(mins => p_echo_window_minutes)))
-   ORDER BY o.created_at, o.id
-   LIMIT 1;
-  IF v_operation_id IS NOT NULL THEN
-    -- Our entry takes the transactionId; the operation learns that the echo proves its send
-    -- applied (an ambiguous one is resolved by it).
-    UPDATE wallet_pass_operation o
-       SET result = COALESCE(o.result, '{}'::jsonb) || jsonb_build_object('echo_transaction_id', p_item #>> '{entry,transaction_id}'),
-           state = CASE WHEN o.state = 'unknown' THEN 'resolved' ELSE o.state END,
-           completed_at = CASE WHEN o.state = 'unknown' THEN now() ELSE o.completed_at END,
-           updated_at = now()
-     WHERE o.id = v_operation_id;
-    UPDATE wallet_pass_ledger_entry e
-       SET transaction_id = p_item #>> '{entry,transaction_id}',
-           metadata = COALESCE(e.metadata, '{}'::jsonb) || jsonb_build_object('echo_of_operation_id', v_operation_id),
-           updated_at = now()
-     WHERE e.id = v_echo_entry_id
-    RETURNING * INTO v_entry;
-    RETURN jsonb_build_object('status', 'echo', 'holder_id', v_holder.id, 'entry', to_jsonb(v_entry),
-                              'balance', wallet_pass_balance(v_holder.id), 'echo_of_operation_id', v_operation_id);
-  END IF;
-
-  RETURN wallet_pass_apply_entry((p_item -> 'entry') || jsonb_build_object('holder_id', v_holder.id), false)
-         || jsonb_build_object('holder_id', v_holder.id);
-END
-$fn$;`);
+    this.addSql(hookAdd.v1);
     this.addSql(`drop table if exists "wallet_pass_holder_move" cascade;`);
 
     this.addSql(`drop table if exists "wallet_pass_import_item" cascade;`);

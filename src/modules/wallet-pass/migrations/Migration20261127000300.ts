@@ -1,4 +1,5 @@
 import { Migration } from "@medusajs/framework/mikro-orm/migrations";
+import * as applyEntry from "../db-functions/wallet_pass_apply_entry";
 
 /**
  * Reasons kept as codes with their values (docs/architecture.md, "Reasons"): the ledger, the
@@ -15,125 +16,12 @@ export class Migration20261127000300 extends Migration {
       this.addSql(`alter table if exists "${table}" add column if not exists "reason_code" text null, add column if not exists "reason_values" jsonb null;`);
     }
     this.addSql(`alter table if exists "wallet_pass_store_event" add column if not exists "value_code" text null, add column if not exists "value_values" jsonb null;`);
-    this.addSql(`
-CREATE OR REPLACE FUNCTION wallet_pass_apply_entry(p_entry jsonb, p_forbid_overdraft boolean) RETURNS jsonb
-LANGUAGE plpgsql VOLATILE AS $fn$
-DECLARE
-  v_holder_id text := p_entry ->> 'holder_id';
-  v_amount integer := (p_entry ->> 'amount')::integer;
-  v_lifetime integer := CASE WHEN (p_entry ->> 'amount')::integer > 0 THEN (p_entry ->> 'lifetime_seconds')::integer END;
-  v_before bigint := wallet_pass_balance(p_entry ->> 'holder_id');
-  v_after bigint := v_before + v_amount;
-  -- The balance after, and the running sum (which still counts lapsed credits whose expiry is
-  -- not written yet), are 32-bit integers.
-  v_in_range boolean := v_after BETWEEN -2147483648 AND 2147483647
-    AND COALESCE((SELECT h.ledger_sum FROM wallet_pass_holder h WHERE h.id = p_entry ->> 'holder_id'), 0)::bigint + v_amount
-        BETWEEN -2147483648 AND 2147483647;
-  v_entry wallet_pass_ledger_entry;
-  v_consumed jsonb;
-BEGIN
-  IF v_in_range AND NOT (p_forbid_overdraft AND v_amount < 0 AND v_after < 0) THEN
-    INSERT INTO wallet_pass_ledger_entry
-      (id, holder_id, amount, kind, state, reason, reason_code, reason_values, order_id, dedupe_key, transaction_id,
-       expires_at, remaining, overdraft, balance_after, metadata, created_at, updated_at)
-    VALUES
-      (p_entry ->> 'id', v_holder_id, v_amount, p_entry ->> 'kind', 'applied', p_entry ->> 'reason',
-       p_entry ->> 'reason_code',
-       CASE WHEN jsonb_typeof(p_entry -> 'reason_values') = 'object' THEN p_entry -> 'reason_values' END,
-       p_entry ->> 'order_id',
-       p_entry ->> 'dedupe_key', p_entry ->> 'transaction_id',
-       CASE WHEN v_lifetime IS NOT NULL THEN now() + make_interval(secs => v_lifetime) END,
-       CASE WHEN v_lifetime IS NOT NULL THEN v_amount END,
-       v_amount < 0 AND v_after < 0, v_after,
-       CASE WHEN jsonb_typeof(p_entry -> 'metadata') = 'object' THEN p_entry -> 'metadata' END, now(), now())
-    ON CONFLICT DO NOTHING
-    RETURNING * INTO v_entry;
-    IF FOUND THEN
-      -- A debit takes from lifetime credits; an expiry is what its own lapsed credit had left.
-      IF v_amount < 0 AND p_entry ->> 'kind' <> 'expiry' THEN
-        v_consumed := wallet_pass_consume_credits(v_holder_id, -v_amount);
-        IF jsonb_array_length(v_consumed) > 0 THEN
-          UPDATE wallet_pass_ledger_entry e
-             SET metadata = COALESCE(e.metadata, '{}'::jsonb) || jsonb_build_object('consumed_credits', v_consumed)
-           WHERE e.id = v_entry.id
-          RETURNING * INTO v_entry;
-        END IF;
-      END IF;
-      RETURN jsonb_build_object('status', 'created', 'entry', to_jsonb(v_entry), 'balance', v_entry.balance_after);
-    END IF;
-  END IF;
-  -- Not written: a repeat (the key or transactionId is taken, maybe by another holder), a
-  -- balance out of range, or a refused overdraft.
-  SELECT * INTO v_entry FROM wallet_pass_entry_by_keys(p_entry ->> 'dedupe_key', p_entry ->> 'transaction_id');
-  IF FOUND THEN
-    RETURN wallet_pass_entry_repeat(v_entry, v_holder_id, v_amount);
-  END IF;
-  IF NOT v_in_range THEN
-    RETURN jsonb_build_object('status', 'out_of_range', 'balance', v_before);
-  END IF;
-  RETURN jsonb_build_object('status', 'refused', 'balance', v_before);
-END
-$fn$;`);
+    this.addSql(applyEntry.v3);
   }
 
   override async down(): Promise<void> {
     // The function as Migration20261124120000 defined it.
-    this.addSql(`
-CREATE OR REPLACE FUNCTION wallet_pass_apply_entry(p_entry jsonb, p_forbid_overdraft boolean) RETURNS jsonb
-LANGUAGE plpgsql VOLATILE AS $fn$
-DECLARE
-  v_holder_id text := p_entry ->> 'holder_id';
-  v_amount integer := (p_entry ->> 'amount')::integer;
-  v_lifetime integer := CASE WHEN (p_entry ->> 'amount')::integer > 0 THEN (p_entry ->> 'lifetime_seconds')::integer END;
-  v_before bigint := wallet_pass_balance(p_entry ->> 'holder_id');
-  v_after bigint := v_before + v_amount;
-  -- The balance after, and the running sum (which still counts lapsed credits whose expiry is
-  -- not written yet), are 32-bit integers.
-  v_in_range boolean := v_after BETWEEN -2147483648 AND 2147483647
-    AND COALESCE((SELECT h.ledger_sum FROM wallet_pass_holder h WHERE h.id = p_entry ->> 'holder_id'), 0)::bigint + v_amount
-        BETWEEN -2147483648 AND 2147483647;
-  v_entry wallet_pass_ledger_entry;
-  v_consumed jsonb;
-BEGIN
-  IF v_in_range AND NOT (p_forbid_overdraft AND v_amount < 0 AND v_after < 0) THEN
-    INSERT INTO wallet_pass_ledger_entry
-      (id, holder_id, amount, kind, state, reason, order_id, dedupe_key, transaction_id, expires_at, remaining,
-       overdraft, balance_after, metadata, created_at, updated_at)
-    VALUES
-      (p_entry ->> 'id', v_holder_id, v_amount, p_entry ->> 'kind', 'applied', p_entry ->> 'reason', p_entry ->> 'order_id',
-       p_entry ->> 'dedupe_key', p_entry ->> 'transaction_id',
-       CASE WHEN v_lifetime IS NOT NULL THEN now() + make_interval(secs => v_lifetime) END,
-       CASE WHEN v_lifetime IS NOT NULL THEN v_amount END,
-       v_amount < 0 AND v_after < 0, v_after,
-       CASE WHEN jsonb_typeof(p_entry -> 'metadata') = 'object' THEN p_entry -> 'metadata' END, now(), now())
-    ON CONFLICT DO NOTHING
-    RETURNING * INTO v_entry;
-    IF FOUND THEN
-      -- A debit takes from lifetime credits; an expiry is what its own lapsed credit had left.
-      IF v_amount < 0 AND p_entry ->> 'kind' <> 'expiry' THEN
-        v_consumed := wallet_pass_consume_credits(v_holder_id, -v_amount);
-        IF jsonb_array_length(v_consumed) > 0 THEN
-          UPDATE wallet_pass_ledger_entry e
-             SET metadata = COALESCE(e.metadata, '{}'::jsonb) || jsonb_build_object('consumed_credits', v_consumed)
-           WHERE e.id = v_entry.id
-          RETURNING * INTO v_entry;
-        END IF;
-      END IF;
-      RETURN jsonb_build_object('status', 'created', 'entry', to_jsonb(v_entry), 'balance', v_entry.balance_after);
-    END IF;
-  END IF;
-  -- Not written: a repeat (the key or transactionId is taken, maybe by another holder), a
-  -- balance out of range, or a refused overdraft.
-  SELECT * INTO v_entry FROM wallet_pass_entry_by_keys(p_entry ->> 'dedupe_key', p_entry ->> 'transaction_id');
-  IF FOUND THEN
-    RETURN wallet_pass_entry_repeat(v_entry, v_holder_id, v_amount);
-  END IF;
-  IF NOT v_in_range THEN
-    RETURN jsonb_build_object('status', 'out_of_range', 'balance', v_before);
-  END IF;
-  RETURN jsonb_build_object('status', 'refused', 'balance', v_before);
-END
-$fn$;`);
+    this.addSql(applyEntry.v2);
     this.addSql(`alter table if exists "wallet_pass_store_event" drop column if exists "value_code", drop column if exists "value_values";`);
     for (const table of ["wallet_pass_ledger_entry", "wallet_pass_store_event", "wallet_pass_import_item"]) {
       this.addSql(`alter table if exists "${table}" drop column if exists "reason_code", drop column if exists "reason_values";`);

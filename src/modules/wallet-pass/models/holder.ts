@@ -43,7 +43,7 @@ export const WalletPassHolder = model
     // When the install-flag sync last saw this phone among the service's installed passes.
     installs_seen_at: model.dateTime().nullable(),
     // The sum of the holder's applied ledger entries, kept by the trigger wallet_pass_ledger_sum
-    // (sql/): the database functions read it, no code writes it (docs/architecture.md).
+    // (db-functions/): the database functions read it, no code writes it (docs/architecture.md).
     ledger_sum: model.number().default(0),
     // The program's level (docs/program.md): its name, when it last changed, and who set the rates.
     level: model.text().nullable(),

@@ -2,12 +2,22 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { HOOK_METHODS } from "../../../lib/constants"
 import type {
   AdminHookDeliveriesQuery,
+  AdminListOrder,
   AdminOperationListRow,
   AdminOperationsQuery,
   CampaignAudience,
   LatestServiceAnswer,
 } from "../types/admin"
 import type { HookDeliveryRow } from "../types"
+
+/** A list's sort in SQL, newest first by default, ties broken by id the same way. */
+const sortOf = (alias: string, order: AdminListOrder<string> = { field: "created_at", desc: true }) => {
+  const direction = order.desc ? ("desc" as const) : ("asc" as const)
+  return [
+    { column: `${alias}.${order.field}`, order: direction },
+    { column: `${alias}.id`, order: direction },
+  ]
+}
 
 /**
  * The admin's lists and figures that need more than the generated list methods: the request
@@ -18,7 +28,7 @@ export class AdminReadsRepository {
   constructor(private readonly knex: Knex) {}
 
   /**
-   * Requests to the service, newest first, with what the admin shows of each: the holder's
+   * Requests to the service, newest first (or as `order` says), with what the admin shows of each: the holder's
    * phone and customer, the amount of its ledger entry, its campaign, and the balance a
    * balance set last sent (from its call log row).
    */
@@ -59,10 +69,7 @@ export class AdminReadsRepository {
              ) END AS sent_balance`
           )
         )
-        .orderBy([
-          { column: "o.created_at", order: "desc" },
-          { column: "o.id", order: "desc" },
-        ])
+        .orderBy(sortOf("o", query.order))
         .limit(query.limit)
         .offset(query.offset),
       base().modify(where).count<{ n: string }[]>({ n: "*" }),
@@ -70,7 +77,7 @@ export class AdminReadsRepository {
     return { rows: rows as AdminOperationListRow[], count: Number(n) }
   }
 
-  /** Hooks the service delivered, newest first, by method (`unknown`: none of the service's), outcome and phone. */
+  /** Hooks the service delivered, newest first (or oldest), by method (`unknown`: none of the service's), outcome and phone. */
   async listHookDeliveries(query: AdminHookDeliveriesQuery): Promise<{ rows: HookDeliveryRow[]; count: number }> {
     const where = (q: Knex.QueryBuilder) => {
       q.whereNull("d.deleted_at")
@@ -89,15 +96,7 @@ export class AdminReadsRepository {
     }
     const base = () => this.knex("wallet_pass_hook_delivery as d")
     const [rows, [{ n }]] = await Promise.all([
-      base()
-        .modify(where)
-        .select("d.*")
-        .orderBy([
-          { column: "d.created_at", order: "desc" },
-          { column: "d.id", order: "desc" },
-        ])
-        .limit(query.limit)
-        .offset(query.offset),
+      base().modify(where).select("d.*").orderBy(sortOf("d", query.order)).limit(query.limit).offset(query.offset),
       base().modify(where).count<{ n: string }[]>({ n: "*" }),
     ])
     return { rows: rows as HookDeliveryRow[], count: Number(n) }

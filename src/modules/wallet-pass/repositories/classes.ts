@@ -1,24 +1,13 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
-import type { RateLimits } from "../../../lib/constants"
 import { OPEN_PRIORITY, OPERATION_PRIORITY } from "../constants"
 
 /**
  * The queue's classes (docs/architecture.md, "The queue"): money, then what a customer with a
  * stake asked for, then what anyone can cause (class c, "open"), which keeps within
- * `dispatcher.openShare` of each hour (QueueRepository.pickNextOperation). Here: the share's
- * count, which requests hold their holder's later ones back, a signup's enrolment moving up
+ * `dispatcher.openShare` of each hour (QueueRepository.pickNextOperation; the share's count is
+ * `openPerHour` in src/lib/plan.ts). Here: which requests hold their holder's later ones back, a signup's enrolment moving up
  * when its customer gets a stake, and the spacing of a holder's profile updates.
  */
-
-/** How many background requests an hour the plan leaves to `sync.budgetShare` (at least one). */
-export function backgroundPerHour(limits: RateLimits, share: number): number {
-  return Math.max(1, Math.floor(limits.perHour * share))
-}
-
-/** How many class-c ("open") requests an hour the plan leaves to `dispatcher.openShare` (at least one). */
-export function openPerHour(limits: RateLimits, share: number): number {
-  return Math.max(1, Math.floor(limits.perHour * share))
-}
 
 /**
  * SQL true for a pending operation `p` that holds back its holder's later requests. A store

@@ -3,6 +3,7 @@ import { generateEntityId } from "@medusajs/framework/utils"
 import type { EnrollmentState, HolderSource } from "../constants"
 import type { EnrollmentBefore } from "../types"
 import { operationKeys } from "../keys"
+import { lockHolders } from "./ledger"
 
 const ENROLLMENT_COLUMNS = "id, phone, enrollment_state, enrollment_error"
 
@@ -24,11 +25,12 @@ export class EnrollmentRepository {
 
   /** The holder of a store customer, locked for the transaction. */
   async lockHolderOfCustomer(customerId: string): Promise<EnrollmentBefore | undefined> {
-    const { rows } = await this.knex.raw<{ rows: EnrollmentBefore[] }>(
-      `SELECT ${ENROLLMENT_COLUMNS} FROM wallet_pass_holder WHERE customer_id = ? AND deleted_at IS NULL FOR UPDATE`,
-      [customerId]
+    const [holder] = await lockHolders<EnrollmentBefore>(
+      this.knex,
+      { customer_id: customerId },
+      { columns: ENROLLMENT_COLUMNS }
     )
-    return rows[0]
+    return holder
   }
 
   /** The holder of a customer or with a phone (what a concurrent enrolment made). */

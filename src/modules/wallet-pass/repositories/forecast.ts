@@ -1,9 +1,9 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { OPERATION_PRIORITY } from "../constants"
-import type { ForecastCounts } from "../utils/forecast"
+import type { ForecastCounts } from "../../../lib/plan"
 import { HELD_UNTIL } from "./queue"
 
-/** The counts the queue's forecast is worked out from (utils/forecast.ts), in one statement. */
+/** The counts the queue's forecast is worked out from (src/lib/plan.ts), in one statement. */
 export class ForecastRepository {
   constructor(private readonly knex: Knex) {}
 

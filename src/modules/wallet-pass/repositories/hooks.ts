@@ -21,7 +21,7 @@ export class HooksRepository {
 
   /**
    * Answers a batch of readBalance and addBalance hooks in one statement
-   * (sql/wallet_pass_hook_batch.sql): one round trip and one commit for all of them.
+   * (db-functions/wallet_pass_hook_batch.ts): one round trip and one commit for all of them.
    */
   async runHookBatch<I, R>(items: I[]): Promise<R[]> {
     const { rows } = await this.knex.raw<{ rows: { results: R[] }[] }>(

@@ -1,10 +1,49 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
-import { MedusaError } from "@medusajs/framework/utils"
 import type { LedgerEntryRow, OrderBonus } from "../types"
+import { type Reason, storedReason } from "../../../lib/reasons"
 import { type AppliedEntryJson, type ConsumedCredit, entryFromJson } from "../utils/ledger-entry"
 
 /**
- * The ledger's SQL. Every balance change goes through the database functions of sql/: an
+ * Which holder rows {@link lockHolders} locks: one by its id or its customer's, or (`where`,
+ * over alias `h`, with named bindings) the first `limit` by id of a selection.
+ */
+export type HolderLockSelection =
+  { id: string } | { customer_id: string } | { where: string; bindings: Knex.ValueDict; limit?: number }
+
+/**
+ * The holder row lock, the one place it is taken (docs/architecture.md, "The ledger"): every
+ * change of one holder (its ledger, its queue, its level, its account) goes one at a time
+ * under it, in the caller's transaction. Answers the locked rows (`columns` of alias `h`,
+ * `h.id` by default), by id. A soft-deleted holder is not locked unless `withDeleted`.
+ */
+export async function lockHolders<Row = { id: string }>(
+  knex: Knex,
+  selection: HolderLockSelection,
+  { columns = "h.id", withDeleted = false }: { columns?: string; withDeleted?: boolean } = {}
+): Promise<Row[]> {
+  const where = withDeleted ? [] : ["h.deleted_at IS NULL"]
+  let bindings: Knex.ValueDict = {}
+  let limit = ""
+  if ("where" in selection) {
+    where.push(selection.where)
+    bindings = selection.bindings
+    if (selection.limit) limit = `LIMIT ${Math.floor(selection.limit)}`
+  } else if ("id" in selection) {
+    where.push("h.id = :lock_id")
+    bindings = { lock_id: selection.id }
+  } else {
+    where.push("h.customer_id = :lock_customer")
+    bindings = { lock_customer: selection.customer_id }
+  }
+  const { rows } = await knex.raw<{ rows: Row[] }>(
+    `SELECT ${columns} FROM wallet_pass_holder h WHERE ${where.join(" AND ")} ORDER BY h.id ${limit} FOR UPDATE OF h`,
+    bindings
+  )
+  return rows
+}
+
+/**
+ * The ledger's SQL. Every balance change goes through the database functions of db-functions/: an
  * entry is written by wallet_pass_apply_entry (directly, through wallet_pass_expire_credit
  * for an expiry, or through wallet_pass_hook_batch for the service's own credits), and an
  * applied entry is canceled by wallet_pass_cancel_entry; the balance is wallet_pass_balance.
@@ -13,15 +52,9 @@ import { type AppliedEntryJson, type ConsumedCredit, entryFromJson } from "../ut
 export class LedgerRepository {
   constructor(private readonly knex: Knex) {}
 
-  /** Locks a holder's row for the transaction: every change of one holder goes one at a time. */
-  async lockHolder(holderId: string): Promise<void> {
-    const { rows } = await this.knex.raw<{ rows: { id: string }[] }>(
-      `SELECT id FROM wallet_pass_holder WHERE id = ? AND deleted_at IS NULL FOR UPDATE`,
-      [holderId]
-    )
-    if (!rows.length) {
-      throw new MedusaError(MedusaError.Types.NOT_FOUND, `Wallet pass holder ${holderId} was not found`)
-    }
+  /** Locks a live holder's row for the transaction (see {@link lockHolders}); false without one. */
+  async lockHolder(holderId: string): Promise<boolean> {
+    return (await lockHolders(this.knex, { id: holderId })).length > 0
   }
 
   /** Balances of holders, minor units (wallet_pass_balance); holders without entries get 0. */
@@ -41,8 +74,10 @@ export class LedgerRepository {
   }
 
   /**
-   * One statement (wallet_pass_apply_entry): the balance read after the holder's lock, the
-   * INSERT that stops at an existing key, a debit's take from lifetime credits.
+   * One statement (wallet_pass_apply_entry), its one call: the balance read after the holder's
+   * lock (the caller holds it), the INSERT that stops at an existing key, a debit's take from
+   * lifetime credits. `entry` is built by newLedgerEntry (utils/ledger-entry.ts, its checks)
+   * or expiryEntry, with the holder's id.
    */
   async applyEntry(entry: Record<string, unknown>, forbidOverdraft: boolean): Promise<AppliedEntryJson> {
     const { rows } = await this.knex.raw<{ rows: { result: AppliedEntryJson }[] }>(
@@ -59,6 +94,46 @@ export class LedgerRepository {
       transactionId,
     ])
     return rows[0]
+  }
+
+  /** A live entry by its id or its dedupe key, undefined when none; `appliedOnly`: only an applied one. */
+  async entry(by: { id: string } | { dedupe_key: string }, appliedOnly = false): Promise<LedgerEntryRow | undefined> {
+    const [column, value] = "id" in by ? ["id", by.id] : ["dedupe_key", by.dedupe_key]
+    const { rows } = await this.knex.raw<{ rows: LedgerEntryRow[] }>(
+      `SELECT * FROM wallet_pass_ledger_entry
+        WHERE ${column} = ? AND deleted_at IS NULL${appliedOnly ? " AND state = 'applied'" : ""}`,
+      [value]
+    )
+    return rows[0]
+  }
+
+  /** Gives an entry its order (a checkout's reservation once the order exists) and the reason that names it. */
+  async attachOrder(entryId: string, orderId: string, why: Reason): Promise<void> {
+    const stored = storedReason(why)
+    await this.knex.raw(
+      `UPDATE wallet_pass_ledger_entry SET order_id = ?, reason = ?, reason_code = ?, reason_values = ?::jsonb,
+              updated_at = now()
+        WHERE id = ?`,
+      [
+        orderId,
+        stored.reason,
+        stored.reason_code,
+        stored.reason_values && JSON.stringify(stored.reason_values),
+        entryId,
+      ]
+    )
+  }
+
+  /** Checkout reservations (applied redemptions without an order) created before `before`, oldest first. */
+  async reservationsBefore(before: Date, limit: number): Promise<LedgerEntryRow[]> {
+    const { rows } = await this.knex.raw<{ rows: LedgerEntryRow[] }>(
+      `SELECT * FROM wallet_pass_ledger_entry
+        WHERE kind = 'redemption' AND state = 'applied' AND order_id IS NULL AND created_at < ? AND deleted_at IS NULL
+        ORDER BY created_at
+        LIMIT ?`,
+      [before, limit]
+    )
+    return rows
   }
 
   /** The holder of an entry, or undefined when there is no such entry. */

@@ -1,18 +1,20 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
-import { MedusaError } from "@medusajs/framework/utils"
-import {
-  ACTIVE_DAYS,
-  ACTIVITY_KINDS,
-  EXPIRING_DAYS,
-  FLOW_OF_KIND,
-  type OverviewDays,
-  type OverviewFlows,
-  type ProgramOverview,
-  REQUEST_HOURS,
-  SEAL_AFTER_SECONDS,
-  SLOT_KEEP_DAYS,
-  SLOT_SECONDS,
-} from "../overview"
+import type { OverviewDays, OverviewFlows, ProgramOverview } from "../rules/overview"
+
+/**
+ * What the overview counts, from rules/overview.ts (the service passes them): each ledger
+ * kind's flow, the kinds that make a holder active, and the windows in days, hours and seconds.
+ */
+export type OverviewSettings = {
+  flow_of_kind: Record<string, { credit: string | null; debit: string | null }>
+  activity_kinds: readonly string[]
+  active_days: number
+  expiring_days: number
+  request_hours: number
+  slot_seconds: number
+  seal_after_seconds: number
+  slot_keep_days: number
+}
 
 /** Where the overview's windows begin and end, on the database clock, in its time zone. */
 export type OverviewBounds = {
@@ -34,7 +36,7 @@ export type OverviewBounds = {
 // The slot (its start) a timestamp falls in.
 const SLOT_OF = (column: string) => `to_timestamp(floor(extract(epoch FROM ${column}) / :slot) * :slot)`
 
-// Each ledger kind's flow for credits and debits (FLOW_OF_KIND, passed as :flows).
+// Each ledger kind's flow for credits and debits (flow_of_kind, passed as :flows).
 const FLOW_MAP = `flow_map AS (
   SELECT key AS kind, value ->> 'credit' AS credit, value ->> 'debit' AS debit FROM jsonb_each(CAST(:flows AS jsonb)))`
 
@@ -65,16 +67,19 @@ const flows = (row: FlowRow | undefined): OverviewFlows => ({
  * again the slots whose count differs. Runs in the caller's transaction.
  */
 export class OverviewRepository {
-  constructor(private readonly knex: Knex) {}
+  constructor(
+    private readonly knex: Knex,
+    private readonly settings: OverviewSettings
+  ) {}
 
   /**
    * The windows of an overview, on the database clock. A time zone the database does not know
-   * (the route only lets through names the runtime knows) is the caller's mistake.
+   * fails with Postgres's code 22023.
    */
   async bounds(input: { days: OverviewDays; timezone: string }): Promise<OverviewBounds> {
-    try {
-      const { rows } = await this.knex.raw<{ rows: Omit<OverviewBounds, "timezone" | "days">[] }>(
-        `SELECT b.*, ${SLOT_OF("least(b.days_from, b.hours_from, now() - make_interval(days => CAST(:active AS integer)))")} AS slots_from
+    const { slot_seconds } = this.settings
+    const { rows } = await this.knex.raw<{ rows: Omit<OverviewBounds, "timezone" | "days">[] }>(
+      `SELECT b.*, ${SLOT_OF("least(b.days_from, b.hours_from, now() - make_interval(days => CAST(:active AS integer)))")} AS slots_from
            FROM (SELECT now() AS now,
                         ((now() AT TIME ZONE :tz)::date - CAST(:days AS integer) + 1)::text AS first_day,
                         (now() AT TIME ZONE :tz)::date::text AS last_day,
@@ -83,30 +88,21 @@ export class OverviewRepository {
                           AT TIME ZONE :tz AS hours_from,
                         to_timestamp((floor(extract(epoch FROM now()) / :slot) - CAST(:seal_slots AS integer)) * :slot)
                           AS sealed_until) b`,
-        {
-          tz: input.timezone,
-          days: input.days,
-          hours: REQUEST_HOURS,
-          slot: SLOT_SECONDS,
-          seal_slots: Math.ceil(SEAL_AFTER_SECONDS / SLOT_SECONDS),
-          active: ACTIVE_DAYS,
-        }
-      )
-      return { ...rows[0], timezone: input.timezone, days: input.days }
-    } catch (e) {
-      if ((e as { code?: string }).code === "22023") {
-        throw new MedusaError(
-          MedusaError.Types.INVALID_DATA,
-          `The database does not know the time zone ${input.timezone}`
-        )
+      {
+        tz: input.timezone,
+        days: input.days,
+        hours: this.settings.request_hours,
+        slot: slot_seconds,
+        seal_slots: Math.ceil(this.settings.seal_after_seconds / slot_seconds),
+        active: this.settings.active_days,
       }
-      throw e
-    }
+    )
+    return { ...rows[0], timezone: input.timezone, days: input.days }
   }
 
   /**
    * Brings the summed slots of the windows up to date: slots whose canceled entries changed, and
-   * slots older than SLOT_KEEP_DAYS, are deleted; sealed slots not summed yet are summed (all of
+   * slots older than slot_keep_days, are deleted; sealed slots not summed yet are summed (all of
    * the windows the first time). One refresh at a time (the others wait, then find it done).
    */
   async refreshSlots(b: OverviewBounds): Promise<{ summed: number; dropped: number }> {
@@ -123,7 +119,12 @@ export class OverviewRepository {
             AND (c.slot < now() - make_interval(days => CAST(:keep AS integer))
                  OR (c.slot >= :from AND c.slot < :until AND c.canceled <> COALESCE(k.n, 0))))
        DELETE FROM wallet_pass_overview_slot s USING stale WHERE s.id = stale.id`,
-      { from: b.slots_from, until: b.sealed_until, keep: SLOT_KEEP_DAYS, slot: SLOT_SECONDS }
+      {
+        from: b.slots_from,
+        until: b.sealed_until,
+        keep: this.settings.slot_keep_days,
+        slot: this.settings.slot_seconds,
+      }
     )
     // The range of sealed slots not summed yet, so the ledger is read over that range only.
     const { rows } = await this.knex.raw<{ rows: { lo: Date | null; hi: Date | null }[] }>(
@@ -131,12 +132,12 @@ export class OverviewRepository {
          FROM generate_series(CAST(:from AS timestamptz), CAST(:until AS timestamptz) - make_interval(secs => :slot),
                               make_interval(secs => :slot)) g
         WHERE NOT EXISTS (SELECT 1 FROM wallet_pass_overview_slot c WHERE c.slot = g AND c.deleted_at IS NULL)`,
-      { from: b.slots_from, until: b.sealed_until, slot: SLOT_SECONDS }
+      { from: b.slots_from, until: b.sealed_until, slot: this.settings.slot_seconds }
     )
     const { lo, hi } = rows[0]
     await this.knex.raw(
       `DELETE FROM wallet_pass_overview_activity WHERE last_at < now() - make_interval(days => CAST(:keep AS integer))`,
-      { keep: SLOT_KEEP_DAYS }
+      { keep: this.settings.slot_keep_days }
     )
     if (!lo || !hi) return { summed: 0, dropped: dropped.rowCount }
     const summed = await this.knex.raw<{ rowCount: number }>(
@@ -164,9 +165,9 @@ export class OverviewRepository {
               COALESCE(e.canceled, 0), COALESCE(c.n, 0), now(), now()
          FROM missing m LEFT JOIN entries e ON e.slot = m.slot LEFT JOIN calls c ON c.slot = m.slot
        ON CONFLICT (slot) WHERE deleted_at IS NULL DO NOTHING`,
-      { flows: JSON.stringify(FLOW_OF_KIND), lo, hi, slot: SLOT_SECONDS }
+      { flows: JSON.stringify(this.settings.flow_of_kind), lo, hi, slot: this.settings.slot_seconds }
     )
-    // Each holder's latest activity in the range: entries of ACTIVITY_KINDS (canceled later or
+    // Each holder's latest activity in the range: entries of activity_kinds (canceled later or
     // not) and orders, by when they were recorded; an order counts from when it was placed.
     await this.knex.raw(
       `INSERT INTO wallet_pass_overview_activity (id, holder_id, last_at, created_at, updated_at)
@@ -181,7 +182,7 @@ export class OverviewRepository {
         GROUP BY a.holder_id
        ON CONFLICT (holder_id) WHERE deleted_at IS NULL
        DO UPDATE SET last_at = greatest(wallet_pass_overview_activity.last_at, excluded.last_at), updated_at = now()`,
-      { lo, hi, activity: [...ACTIVITY_KINDS] }
+      { lo, hi, activity: [...this.settings.activity_kinds] }
     )
     return { summed: summed.rowCount, dropped: dropped.rowCount }
   }
@@ -222,10 +223,10 @@ export class OverviewRepository {
            WHERE e.expires_at > now() AND e.expires_at <= now() + make_interval(days => CAST(:expiring AS integer))
              AND e.expired_at IS NULL AND e.state = 'applied' AND e.deleted_at IS NULL) AS expiring`,
       {
-        active: ACTIVE_DAYS,
-        activity: [...ACTIVITY_KINDS],
+        active: this.settings.active_days,
+        activity: [...this.settings.activity_kinds],
         until: b.sealed_until,
-        expiring: EXPIRING_DAYS,
+        expiring: this.settings.expiring_days,
       }
     )
     const r = rows[0]
@@ -276,7 +277,7 @@ export class OverviewRepository {
          FROM days d LEFT JOIN summed s USING (day) LEFT JOIN recent r USING (day) LEFT JOIN unwritten u USING (day)
         ORDER BY d.day`,
       {
-        flows: JSON.stringify(FLOW_OF_KIND),
+        flows: JSON.stringify(this.settings.flow_of_kind),
         tz: b.timezone,
         first_day: b.first_day,
         last_day: b.last_day,
@@ -287,7 +288,7 @@ export class OverviewRepository {
     return rows.map((row) => ({ day: row.day, ...flows(row) }))
   }
 
-  /** Requests to the service started in each hour of the last REQUEST_HOURS, in the time zone. */
+  /** Requests to the service started in each hour of the last request_hours, in the time zone. */
   async requestsPerHour(b: OverviewBounds): Promise<ProgramOverview["requests"]["per_hour"]> {
     const { rows } = await this.knex.raw<{ rows: { hour: Date; used: string }[] }>(
       `WITH hours AS (

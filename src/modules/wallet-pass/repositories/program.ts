@@ -1,6 +1,7 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { generateEntityId } from "@medusajs/framework/utils"
 import type { HolderLevelRow, LevelChange, ProgramVersionRow } from "../types"
+import { lockHolders } from "./ledger"
 
 /** What an order's returns took off its spend: `returns` maps each return to its amount. */
 export const NET_SPEND = `GREATEST(s.amount - COALESCE((SELECT sum(CAST(value AS bigint)) FROM jsonb_each_text(s.returns)), 0), 0)`
@@ -77,7 +78,7 @@ export class ProgramRepository {
     lock: boolean
   ): Promise<HolderLevelRow[]> {
     const where: string[] = ["h.deleted_at IS NULL", "h.customer_id IS NOT NULL"]
-    const bindings: Record<string, unknown> = { window: windowDays }
+    const bindings: Knex.ValueDict = { window: windowDays }
     if (select.holder_ids) {
       where.push("h.id = ANY(:holders)")
       bindings.holders = select.holder_ids
@@ -90,10 +91,17 @@ export class ProgramRepository {
       where.push("h.id > :after")
       bindings.after = select.after_id
     }
-    const limit = select.limit ? `LIMIT ${Math.floor(select.limit)}` : ""
+    let limit = select.limit ? `LIMIT ${Math.floor(select.limit)}` : ""
+    if (lock) {
+      // The holders' locks first (lockHolders: the one place they are taken), then those rows are read.
+      const locked = await lockHolders(this.knex, { where: where.join(" AND "), bindings, limit: select.limit })
+      where.splice(0, where.length, "h.id = ANY(:locked)")
+      bindings.locked = locked.map((h) => h.id)
+      limit = ""
+    }
     const { rows } = await this.knex.raw<{ rows: HolderLevelRow[] }>(
       `WITH picked AS (
-         SELECT h.id FROM wallet_pass_holder h WHERE ${where.join(" AND ")} ORDER BY h.id ${limit} ${lock ? "FOR UPDATE" : ""}
+         SELECT h.id FROM wallet_pass_holder h WHERE ${where.join(" AND ")} ORDER BY h.id ${limit}
        )
        SELECT h.id AS holder_id, h.customer_id, h.level, h.rates_source, h.bonus_percent_bp, h.discount_percent_bp,
               COALESCE((SELECT sum(${NET_SPEND}) FROM wallet_pass_order_spend s

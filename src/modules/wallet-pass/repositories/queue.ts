@@ -10,6 +10,7 @@ import {
   OPEN_PRIORITY,
   OPERATION_PRIORITY,
   type OperationMethod,
+  QUEUE_CHANNEL,
 } from "../constants"
 import { STORE_EVENTS_SENT_TODAY, UTC_DAY_START } from "./event-cap"
 import { HOLDS_HOLDER } from "./classes"
@@ -46,9 +47,6 @@ export const IN_FLIGHT_BOUND_SECONDS = 10
  */
 export const sendLockKey = (idSql: string) => `hashtextextended('wallet_pass_send:' || ${idSql}, 0)`
 
-/** The channel a new operation is announced on when its transaction commits (LISTEN/NOTIFY). */
-export const QUEUE_CHANNEL = "wallet_pass_queue"
-
 /** A request queued but held back until released (a checkout's redemption before its order exists). */
 export const HELD_UNTIL = new Date(Date.UTC(2999, 0, 1))
 
@@ -56,8 +54,6 @@ export const HELD_UNTIL = new Date(Date.UTC(2999, 0, 1))
 export const OPERATION_PATHS = Object.fromEntries(
   OPERATION_METHODS.map((method) => [method, WALLET_PASS_PATHS[OPERATION_CLIENT_METHODS[method]]])
 ) as Record<OperationMethod, string>
-
-export { backgroundPerHour } from "./classes"
 
 /** The SQL of this file, run on the caller's connection or transaction (the active manager's knex). */
 export class QueueRepository {
@@ -281,7 +277,7 @@ export class QueueRepository {
    * failure, a request the service keeps failing while it works for others adds up. Returns
    * the new count and the database time of this failure.
    */
-  private async countServiceFailure(operationId: string, apiCallId: string): Promise<{ failures: number; at: Date }> {
+  async countServiceFailure(operationId: string, apiCallId: string): Promise<{ failures: number; at: Date }> {
     const { rows } = await this.knex.raw<{ rows: { failures: number; at: Date }[] }>(
       `SELECT COALESCE((o.result->>'service_failures')::int, 0)
               + CASE WHEN o.result->>'last_service_failure_at' IS NULL THEN 1
@@ -294,25 +290,6 @@ export class QueueRepository {
       [apiCallId, operationId]
     )
     return { failures: Number(rows[0]?.failures ?? 1), at: rows[0]?.at ?? new Date() }
-  }
-
-  /**
-   * A service failure's settlement (SettleInput.service_failure), decided in the transaction
-   * that records it: counted, then either backing off marked for release or failed for good.
-   */
-  async settleServiceFailure(operationId: string, apiCallId: string, settle: SettleInput): Promise<SettleInput> {
-    const { failures, at } = await this.countServiceFailure(operationId, apiCallId)
-    if (failures >= settle.service_failure!.give_up_after) {
-      return {
-        state: "failed",
-        last_error: settle.last_error,
-        result: { ...settle.result, service_failures: failures },
-      }
-    }
-    return {
-      ...settle,
-      result: { ...settle.result, retry: "service", service_failures: failures, last_service_failure_at: at },
-    }
   }
 
   /**

@@ -1,24 +1,22 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { RatesSource } from "../constants"
 import type { OperationRow, SendFacts } from "../types"
-import { CoalesceRepository, coalescingPlan } from "./coalesce"
-import { QueueRepository, sendLockKey } from "./queue"
+import { sendLockKey } from "./queue"
+
+/** What the send lock's statement reads; the service adds what follows from it (OutboxService.prepareNextSend). */
+export type LockedSendFacts = Omit<SendFacts, "visible_balance" | "coalesced">
 
 /**
  * The send lock and the reads that build a request (see OutboxService.prepareNextSend): one
- * statement takes the lock and reads the holder, ledger entry, campaign and installed card;
- * the visible balance is read after it, only for a balance set. With `coalesce`, the holder's
- * balance changes waiting right behind the request are read too, and the request carries them
- * when it can (repositories/coalesce.ts).
+ * statement takes the lock and reads the holder, ledger entry, campaign and installed card.
+ * The service reads the rest after it when the request needs it (the changes waiting behind
+ * it, repositories/coalesce.ts; the visible balance, queue.ts).
  */
 export class SendFactsRepository {
   constructor(private readonly knex: Knex) {}
 
   /** Null when another process holds the operation's send lock (on this transaction otherwise). */
-  async lockAndRead(
-    operation: OperationRow,
-    { coalesce = false, absoluteBalance = false }: { coalesce?: boolean; absoluteBalance?: boolean } = {}
-  ): Promise<SendFacts | null> {
+  async lockAndRead(operation: OperationRow): Promise<LockedSendFacts | null> {
     const campaignId = typeof operation.payload.campaign_id === "string" ? operation.payload.campaign_id : null
     const { rows } = await this.knex.raw<{ rows: Record<string, unknown>[] }>(
       `SELECT pg_try_advisory_xact_lock(${sendLockKey("CAST(:operation AS text)")}) AS locked,
@@ -62,29 +60,11 @@ export class SendFactsRepository {
           remote_uuid: text("remote_uuid"),
         }
       : null
-    const entryAmount = r.entry_amount === null || r.entry_amount === undefined ? null : Number(r.entry_amount)
-    const plan =
-      coalesce && holder && (entryAmount !== null || !operation.ledger_entry_id)
-        ? coalescingPlan(operation, await new CoalesceRepository(this.knex).waitingBehind(operation))
-        : null
-    // A balance set, or a request that took changes over when it was first claimed (coalescing).
-    // Under revision 2.7.2 a balance change goes as the absolute balance too (absoluteBalance:
-    // that revision has no balance/add or balance/deduct; docs/service-api.md, "Revisions").
-    const balanceSync =
-      (operation.method === "user_create_or_update" &&
-        (operation.payload.type === "balance_sync" || operation.payload.sets_balance === true)) ||
-      (absoluteBalance && (operation.method === "balance_add" || operation.method === "balance_deduct"))
     return {
       holder,
-      entry_amount: entryAmount,
+      entry_amount: r.entry_amount === null || r.entry_amount === undefined ? null : Number(r.entry_amount),
       campaign,
       has_installed_card: r.has_installed_card === true,
-      // What the service should show once this request (and the changes it carries) applied.
-      visible_balance:
-        (balanceSync || plan) && holder
-          ? (await new QueueRepository(this.knex).serviceVisibleBalance(holder.id, operation.id)) + (plan?.amount ?? 0)
-          : null,
-      coalesced: plan?.operation_ids ?? null,
     }
   }
 }

@@ -1,18 +1,18 @@
 import type { Context } from "@medusajs/framework/types"
 import { InjectManager, InjectTransactionManager, MedusaContext } from "@medusajs/framework/utils"
 import {
+  cardDesign,
   type CardFacts,
   type CardFormat,
-  cardDesign,
   cardInUse,
   cardTexts,
   MOVING_SOURCES,
   textsChanged,
-} from "../card-texts"
+} from "../rules/card-texts"
+import { nextLevel, type Program } from "../rules/program"
+import { toMinorUnits } from "../../../lib/amounts"
 import { OPERATION_PRIORITY } from "../constants"
-import { nextLevel, type Program } from "../program"
 import { type CardFactsRow, CardTextsRepository } from "../repositories/card-texts"
-import { toMinorUnits } from "../utils/amounts"
 import { InternalService, type InternalServiceDeps } from "../utils/internal-service"
 import type { OutboxService } from "./outbox"
 

@@ -2,10 +2,11 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { Context } from "@medusajs/framework/types"
 import { InjectManager, InjectTransactionManager, MedusaContext, MedusaError } from "@medusajs/framework/utils"
 import { type LedgerKind, OPERATION_PRIORITY } from "../constants"
-import { AdoptionRepository } from "../repositories/adoption"
+import { accountBalances } from "./trust"
 import { LedgerRepository } from "../repositories/ledger"
 import { QueueClassRepository } from "../repositories/classes"
-import { QueueRepository } from "../repositories/queue"
+import { OperationChangeRepository } from "../repositories/operation-changes"
+import { HELD_UNTIL, QueueRepository } from "../repositories/queue"
 import type {
   ApplyLedgerEntryInput,
   ApplyLedgerEntryResult,
@@ -15,12 +16,34 @@ import type {
   OperationRow,
   OrderBonus,
 } from "../types"
-import { formatBalanceAmount } from "../utils/amounts"
+import { formatBalanceAmount } from "../../../lib/amounts"
 import { BalanceOutOfRangeError, insufficientBalanceMessage } from "../utils/balance-errors"
 import { InternalService } from "../utils/internal-service"
 import { type AppliedEntryJson, appliedEntry, expiryEntry, newLedgerEntry } from "../utils/ledger-entry"
 import { type Reason, reason } from "../../../lib/reasons"
-import { ledgerKeys, operationKeys } from "../keys"
+import { ledgerKeys, operationKeys, voidedKey } from "../keys"
+
+/** Locks a live holder's row for the transaction (repositories/ledger.ts); NOT_FOUND without one. */
+export async function lockLiveHolder(ledger: LedgerRepository, holderId: string): Promise<void> {
+  if (!(await ledger.lockHolder(holderId))) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Wallet pass holder ${holderId} was not found`)
+  }
+}
+
+/** A cart's bonus payment reserved at checkout (see reserveCartRedemption). */
+export type RedemptionReservation = {
+  entry_id: string
+  operation_id: string | null
+  /** False when an earlier attempt of the same completion had reserved it already. */
+  created: boolean
+  amount: number
+}
+
+/** What the facade's `redemptions()` offers: a checkout's bonus payment, step by step. */
+export type Redemptions = Pick<
+  LedgerService,
+  "reserveCartRedemption" | "voidCartRedemption" | "convertCartRedemption" | "settleStaleRedemptions"
+>
 
 /** How an order's accrual is reversed (see reverseOrderAccrual). */
 export type ReversalInput = {
@@ -80,9 +103,9 @@ export class LedgerService extends InternalService {
     const knex = this.knex_(sharedContext)
     const ledger = new LedgerRepository(knex)
     const currency = input.currency_code ?? this.options_.currencyCode
-    await ledger.lockHolder(input.holder_id)
+    await lockLiveHolder(ledger, input.holder_id)
     if (input.spendable_only && input.amount < 0) {
-      const account = (await new AdoptionRepository(knex).accountBalances([input.holder_id])).get(input.holder_id)!
+      const account = (await accountBalances(knex, [input.holder_id])).get(input.holder_id)!
       // Beyond the balance itself: the overdraft check below refuses it with its own words.
       const limitedByTrust = -input.amount > account.spendable && -input.amount <= account.balance
       if (limitedByTrust && !(await ledger.findByKeys(input.dedupe_key, null))) {
@@ -150,7 +173,7 @@ export class LedgerService extends InternalService {
     if (!accrual || accrual.state !== "applied") {
       return null
     }
-    await ledger.lockHolder(accrual.holder_id)
+    await lockLiveHolder(ledger, accrual.holder_id)
     const reversed = await ledger.reversedOfOrder(input.order_id)
     const remaining = accrual.amount - reversed
     const shareOf = ({ numerator, denominator }: { numerator: number; denominator: number }) =>
@@ -201,7 +224,7 @@ export class LedgerService extends InternalService {
     const ledger = new LedgerRepository(knex)
     const holderId = await ledger.holderOf(input.id)
     if (!holderId) return false
-    await ledger.lockHolder(holderId)
+    await lockLiveHolder(ledger, holderId)
     const canceled = await ledger.cancelEntry(input.id, input.rename_keys === true)
     if (!canceled) return false
     for (const { credit_id, amount } of canceled.lapsed) {
@@ -217,6 +240,165 @@ export class LedgerService extends InternalService {
       )
     }
     return true
+  }
+
+  // Paying part of an order with bonus (docs/loyalty.md), each step in one transaction and
+  // safe to repeat:
+  // 1. At cart completion (completeCartWorkflow's validate hook) the amount the cart's bonus
+  //    discounts is *reserved*: a `redemption` entry keyed `cart:<cart_id>:redeem`, applied
+  //    under the holder's row lock with `forbid_overdraft`, so two carts completing at once
+  //    cannot both spend the same balance. Its `balance/deduct` is queued in the same
+  //    transaction but held (`next_attempt_at` = HELD_UNTIL, repositories/queue.ts): the
+  //    service is told only once an order exists, and a held request keeps the entry out of
+  //    any absolute balance set.
+  // 2. A failed completion voids the reservation (entry canceled, request withdrawn).
+  // 3. order.placed converts it: the entry gets the order id and the request is released.
+  // 4. order.canceled gives it back once (`order:<id>:redeem:refund`, balance/add).
+
+  /**
+   * Reserves `amount` minor units of a holder's balance for a cart, once per cart. Refuses with
+   * NOT_ALLOWED when the balance (read under the holder's lock) is smaller. A reservation left
+   * by an earlier attempt with another amount (the cart changed after a crash) is voided first.
+   */
+  @InjectTransactionManager()
+  async reserveCartRedemption(
+    input: { holder_id: string; cart_id: string; amount: number; currency_code: string },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<RedemptionReservation> {
+    const knex = this.knex_(sharedContext)
+    const dedupeKey = ledgerKeys.cartRedemption(input.cart_id)
+    const existing = await new LedgerRepository(knex).entry({ dedupe_key: dedupeKey })
+    if (
+      existing &&
+      existing.state === "applied" &&
+      existing.amount === -input.amount &&
+      existing.holder_id === input.holder_id
+    ) {
+      const [operation] = await new OperationChangeRepository(knex).ofEntry(existing.id)
+      return { entry_id: existing.id, operation_id: operation?.id ?? null, created: false, amount: input.amount }
+    }
+    if (existing) {
+      if (existing.order_id) {
+        throw new MedusaError(
+          MedusaError.Types.NOT_ALLOWED,
+          `Cart ${input.cart_id} has already paid with bonus for an order`
+        )
+      }
+      await this.voidCartRedemption(existing.id, sharedContext)
+    }
+    const result = await this.applyLedgerEntryAndEnqueue(
+      {
+        holder_id: input.holder_id,
+        amount: -input.amount,
+        kind: "redemption",
+        dedupe_key: dedupeKey,
+        forbid_overdraft: true,
+        spendable_only: true,
+        reason: reason("redemption", { cart_id: input.cart_id }),
+        metadata: { cart_id: input.cart_id, currency: input.currency_code },
+        currency_code: input.currency_code,
+      },
+      {
+        method: "balance_deduct",
+        payload: {},
+        dedupe_key: operationKeys.forEntry(dedupeKey),
+        priority: OPERATION_PRIORITY.money,
+        next_attempt_at: HELD_UNTIL,
+      },
+      sharedContext
+    )
+    return {
+      entry_id: result.entry.id,
+      operation_id: result.operation?.id ?? null,
+      created: result.created,
+      amount: input.amount,
+    }
+  }
+
+  /**
+   * Voids a reservation whose completion failed: the entry is canceled and its held request
+   * withdrawn. Both keys are renamed so the cart can reserve again. An entry that already
+   * belongs to an order, or whose request has left the queue, is left alone (false).
+   */
+  @InjectTransactionManager()
+  async voidCartRedemption(entryId: string, @MedusaContext() sharedContext: Context = {}): Promise<boolean> {
+    const knex = this.knex_(sharedContext)
+    const entry = await new LedgerRepository(knex).entry({ id: entryId })
+    if (!entry || entry.state !== "applied" || entry.order_id) return false
+    const requests = new OperationChangeRepository(knex)
+    const operations = await requests.ofEntry(entryId)
+    if (operations.some((o) => o.state !== "pending")) return false
+    for (const operation of operations) {
+      await requests.withdraw(operation.id, voidedKey(operation.dedupe_key, operation.id))
+    }
+    // Canceled with its key renamed, and what it took from expiring credits given back.
+    return this.cancelLedgerEntry({ id: entry.id, rename_keys: true }, sharedContext)
+  }
+
+  /**
+   * Makes a cart's reservation the order's redemption: the entry gets the order id and its
+   * balance/deduct is released to the dispatcher. Idempotent; null when the cart paid nothing
+   * with bonus.
+   */
+  @InjectTransactionManager()
+  async convertCartRedemption(
+    input: { cart_id: string; order_id: string; display_id?: number | string | null },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<{ entry_id: string; amount: number; holder_id: string; released_operation_id: string | null } | null> {
+    const knex = this.knex_(sharedContext)
+    const ledger = new LedgerRepository(knex)
+    const entry = await ledger.entry({ dedupe_key: ledgerKeys.cartRedemption(input.cart_id) }, true)
+    if (!entry) return null
+    if (entry.order_id && entry.order_id !== input.order_id) {
+      throw new MedusaError(
+        MedusaError.Types.CONFLICT,
+        `Redemption ${entry.id} belongs to order ${entry.order_id}, not ${input.order_id}`
+      )
+    }
+    if (!entry.order_id) {
+      await ledger.attachOrder(
+        entry.id,
+        input.order_id,
+        reason("redemption_order", { order: input.display_id ?? input.order_id })
+      )
+    }
+    const released = await new OperationChangeRepository(knex).releaseHeld(entry.id)
+    return {
+      entry_id: entry.id,
+      amount: -entry.amount,
+      holder_id: entry.holder_id,
+      released_operation_id: released.at(-1) ?? null,
+    }
+  }
+
+  /**
+   * Housekeeping for reservations left by a completion that neither finished nor rolled back
+   * (a crash with the in-memory workflow engine): older than `olderThanMinutes`, a reservation
+   * whose cart became an order is converted, any other is voided (its held request would
+   * otherwise hold back the holder's later requests), each in its own transaction.
+   * `orderOfCart` answers the order id of a cart (the `order_cart` link), null when none.
+   */
+  @InjectManager()
+  async settleStaleRedemptions(
+    orderOfCart: (cartId: string) => Promise<string | null>,
+    { olderThanMinutes = 30, limit = 100 }: { olderThanMinutes?: number; limit?: number } = {},
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<{ converted: number; voided: number }> {
+    const before = new Date(Date.now() - olderThanMinutes * 60_000)
+    const entries = await new LedgerRepository(this.knex_(sharedContext)).reservationsBefore(before, limit)
+    let converted = 0
+    let voided = 0
+    for (const entry of entries) {
+      const cartId = (entry.metadata as { cart_id?: string } | null)?.cart_id
+      if (!cartId) continue
+      const orderId = await orderOfCart(cartId)
+      if (orderId) {
+        if (await this.convertCartRedemption({ cart_id: cartId, order_id: orderId })) converted++
+      } else if (await this.voidCartRedemption(entry.id)) {
+        voided++
+      }
+    }
+    return { converted, voided }
   }
 
   /**
@@ -235,7 +417,7 @@ export class LedgerService extends InternalService {
     // with a concurrent debit or with another instance expiring the same credits.
     const done: ExpiredCredit[] = []
     for (const candidate of await ledger.lapsedCredits(limit)) {
-      await ledger.lockHolder(candidate.holder_id)
+      await lockLiveHolder(ledger, candidate.holder_id)
       const expiry = expiryEntry({
         reason: reason("credit_expired"),
         dedupe_key: ledgerKeys.expiry(candidate.id),

@@ -1,17 +1,30 @@
+import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { Context } from "@medusajs/framework/types"
 import { InjectManager, InjectTransactionManager, MedusaContext, MedusaError } from "@medusajs/framework/utils"
 import type { RateLimits } from "../../../lib/constants"
 import { LedgerRepository } from "../repositories/ledger"
 import { CoalesceRepository } from "../repositories/coalesce"
 import { ForecastRepository } from "../repositories/forecast"
-import { backgroundPerHour, OPERATION_PATHS, QueueRepository } from "../repositories/queue"
-import { openPerHour, QueueClassRepository } from "../repositories/classes"
+import { backgroundPerHour, forecastQueue, openPerHour, type QueueForecast } from "../../../lib/plan"
+import { OPERATION_PATHS, QueueRepository } from "../repositories/queue"
+import { QueueClassRepository } from "../repositories/classes"
+import { OperationChangeRepository } from "../repositories/operation-changes"
 import { SendFactsRepository } from "../repositories/send-facts"
-import type { CallRecord, EnqueueInput, OperationRow, PreparedSend, QueueHealth, SettleInput } from "../types"
-import { forecastQueue, type QueueForecast } from "../utils/forecast"
+import { coalescingPlan } from "../rules/coalescing"
+import type {
+  CallRecord,
+  EnqueueInput,
+  OperationRow,
+  PreparedSend,
+  QueueHealth,
+  SendFacts,
+  SettleInput,
+} from "../types"
 import { InternalService } from "../utils/internal-service"
 import { operationKeys } from "../keys"
 import { eventsPerDay } from "../options"
+import { BALANCE_METHODS } from "../constants"
+import { lockLiveHolder } from "./ledger"
 
 /**
  * The outbox: the durable queue of requests to the service and the rate gate every process
@@ -49,10 +62,7 @@ export class OutboxService extends InternalService {
     }
     const trx = await knex.transaction()
     try {
-      const facts = await new SendFactsRepository(trx).lockAndRead(operation, {
-        coalesce: this.coalescing(),
-        absoluteBalance: this.options_.revision === "2.7.2",
-      })
+      const facts = await this.lockAndReadFacts_(trx, operation)
       if (!facts) {
         await trx.rollback()
         return { kind: "busy" }
@@ -67,6 +77,40 @@ export class OutboxService extends InternalService {
     } catch (e) {
       await trx.rollback().catch(() => undefined)
       throw e
+    }
+  }
+
+  /**
+   * The send lock and what the request is built from (repositories/send-facts.ts), on `trx`.
+   * With coalescing, the holder's balance changes waiting right behind the request are read
+   * too, and the request carries them when it can (rules/coalescing.ts). The visible balance
+   * is read only for a balance set, or a request that carries changes. Null: the lock is held
+   * elsewhere.
+   */
+  private async lockAndReadFacts_(trx: Knex, operation: OperationRow): Promise<SendFacts | null> {
+    const facts = await new SendFactsRepository(trx).lockAndRead(operation)
+    if (!facts) return null
+    const { holder } = facts
+    const plan =
+      this.coalescing() && holder && (facts.entry_amount !== null || !operation.ledger_entry_id)
+        ? coalescingPlan(operation, await new CoalesceRepository(trx).waitingBehind(operation))
+        : null
+    // A balance set, or a request that took changes over when it was first claimed (coalescing).
+    // Under revision 2.7.2 a balance change goes as the absolute balance too: that revision has
+    // no balance/add or balance/deduct (docs/service-api.md, "Revisions").
+    const balanceSync =
+      (operation.method === "user_create_or_update" &&
+        (operation.payload.type === "balance_sync" || operation.payload.sets_balance === true)) ||
+      (this.options_.revision === "2.7.2" &&
+        (operation.method === "balance_add" || operation.method === "balance_deduct"))
+    return {
+      ...facts,
+      // What the service should show once this request (and the changes it carries) applied.
+      visible_balance:
+        (balanceSync || plan) && holder
+          ? (await new QueueRepository(trx).serviceVisibleBalance(holder.id, operation.id)) + (plan?.amount ?? 0)
+          : null,
+      coalesced: plan?.operation_ids ?? null,
     }
   }
 
@@ -120,12 +164,33 @@ export class OutboxService extends InternalService {
       // urgent one arrived): nothing is reserved, the caller builds again.
       return { kind: "changed" }
     }
-    const sent = coalesced?.length ? await new CoalesceRepository(knex).takeOver(next, coalesced) : next
+    const sent = coalesced?.length ? await this.takeOver_(knex, next, coalesced) : next
     if (!sent) {
       return { kind: "changed" }
     }
     const reserved = await queue.reserveSend(sent, OPERATION_PATHS[sent.method])
     return { kind: "send", ...reserved }
+  }
+
+  /**
+   * Takes over the planned followers of `head` in the claim's transaction: the request that
+   * goes is `head` itself when it sets values anyway, else a new balance set in `head`'s
+   * place in the queue. The carried requests are resolved as coalesced into it: never sent, so
+   * no echo of them is expected (repositories/coalesce.ts). Null when the plan is stale (a
+   * follower is no longer pending): the caller prepares again.
+   */
+  private async takeOver_(knex: Knex, head: OperationRow, followerIds: string[]): Promise<OperationRow | null> {
+    const coalesce = new CoalesceRepository(knex)
+    if ((await coalesce.lockPendingFollowers(head, followerIds)) !== followerIds.length) return null
+    if (!BALANCE_METHODS.includes(head.method)) {
+      await coalesce.markSetsBalance(head.id)
+      await coalesce.resolveCoalesced(followerIds, head.id)
+      return head
+    }
+    const set = await coalesce.insertSetInPlaceOf(head.id)
+    if (!set) return null
+    await coalesce.resolveCoalesced([head.id, ...followerIds], set.id)
+    return set
   }
 
   /**
@@ -156,9 +221,19 @@ export class OutboxService extends InternalService {
     if (input.call.outcome === "applied") {
       await queue.releaseServiceBackoffs()
     }
-    let settle = input.settle.service_failure
-      ? await queue.settleServiceFailure(input.operation_id, input.api_call_id, input.settle)
-      : input.settle
+    let settle = input.settle
+    if (settle.service_failure) {
+      // Counted (queue.ts countServiceFailure), then either backing off marked for release or
+      // failed for good.
+      const { failures, at } = await queue.countServiceFailure(input.operation_id, input.api_call_id)
+      settle =
+        failures >= settle.service_failure.give_up_after
+          ? { state: "failed", last_error: settle.last_error, result: { ...settle.result, service_failures: failures } }
+          : {
+              ...settle,
+              result: { ...settle.result, retry: "service", service_failures: failures, last_service_failure_at: at },
+            }
+    }
     if (
       settle.resolve_if_echoed &&
       (await queue.operation(input.operation_id, { forUpdate: true }))?.result?.echo_transaction_id
@@ -239,7 +314,7 @@ export class OutboxService extends InternalService {
   ): Promise<{ operation: OperationRow; created: boolean }> {
     const knex = this.knex_(sharedContext)
     const queue = new QueueRepository(knex)
-    await new LedgerRepository(knex).lockHolder(holderId)
+    await lockLiveHolder(new LedgerRepository(knex), holderId)
     const waiting = await queue.pendingProfileUpdate(holderId)
     if (waiting) {
       return { operation: waiting, created: false }
@@ -286,7 +361,7 @@ export class OutboxService extends InternalService {
 
   /**
    * Whether the queue keeps up with what arrives, and when its backlog is gone, at the last
-   * hour's pace and the plan's `limits` (utils/forecast.ts; docs/operations.md, "Forecast").
+   * hour's pace and the plan's `limits` (src/lib/plan.ts; docs/operations.md, "Forecast").
    */
   @InjectManager()
   async getQueueForecast(limits: RateLimits, @MedusaContext() sharedContext: Context = {}): Promise<QueueForecast> {
@@ -321,6 +396,13 @@ export class OutboxService extends InternalService {
         : { state: "resolved", result: review, last_error: before.last_error }
     )
     return { before, after }
+  }
+
+  /** Withdraws queued requests before they are sent (a step's compensation): deleted, never sent. */
+  @InjectTransactionManager()
+  async withdrawOperations(ids: string[], @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    const requests = new OperationChangeRepository(this.knex_(sharedContext))
+    for (const id of ids) await requests.withdraw(id)
   }
 
   /** Puts an operation back as it was (compensation of reviewOperation). */

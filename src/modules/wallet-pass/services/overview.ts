@@ -1,8 +1,33 @@
 import type { Context } from "@medusajs/framework/types"
-import { InjectTransactionManager, MedusaContext } from "@medusajs/framework/utils"
-import { OVERVIEW_FLOWS, type OverviewDays, type OverviewFlows, type ProgramOverview, REQUEST_HOURS } from "../overview"
-import { OverviewRepository } from "../repositories/overview"
+import { InjectTransactionManager, MedusaContext, MedusaError } from "@medusajs/framework/utils"
+import {
+  ACTIVE_DAYS,
+  ACTIVITY_KINDS,
+  EXPIRING_DAYS,
+  FLOW_OF_KIND,
+  OVERVIEW_FLOWS,
+  type OverviewDays,
+  type OverviewFlows,
+  type ProgramOverview,
+  REQUEST_HOURS,
+  SEAL_AFTER_SECONDS,
+  SLOT_KEEP_DAYS,
+  SLOT_SECONDS,
+} from "../rules/overview"
+import { type OverviewBounds, OverviewRepository, type OverviewSettings } from "../repositories/overview"
 import { InternalService } from "../utils/internal-service"
+
+/** What the overview counts (rules/overview.ts), as its SQL takes it. */
+const SETTINGS: OverviewSettings = {
+  flow_of_kind: FLOW_OF_KIND,
+  activity_kinds: ACTIVITY_KINDS,
+  active_days: ACTIVE_DAYS,
+  expiring_days: EXPIRING_DAYS,
+  request_hours: REQUEST_HOURS,
+  slot_seconds: SLOT_SECONDS,
+  seal_after_seconds: SEAL_AFTER_SECONDS,
+  slot_keep_days: SLOT_KEEP_DAYS,
+}
 
 /**
  * The admin's program overview (docs/overview.md): holders, what the store owes and what of it
@@ -20,8 +45,21 @@ export class OverviewService extends InternalService {
     input: { days: OverviewDays; timezone: string },
     @MedusaContext() sharedContext: Context = {}
   ): Promise<ProgramOverview> {
-    const overview = new OverviewRepository(this.knex_(sharedContext))
-    const bounds = await overview.bounds(input)
+    const overview = new OverviewRepository(this.knex_(sharedContext), SETTINGS)
+    let bounds: OverviewBounds
+    try {
+      bounds = await overview.bounds(input)
+    } catch (e) {
+      // A time zone the database does not know (the route only lets through names the runtime
+      // knows) is the caller's mistake.
+      if ((e as { code?: string }).code === "22023") {
+        throw new MedusaError(
+          MedusaError.Types.INVALID_DATA,
+          `The database does not know the time zone ${input.timezone}`
+        )
+      }
+      throw e
+    }
     await overview.refreshSlots(bounds)
     const { holders, balance } = await overview.figures(bounds)
     const perDay = await overview.flowsPerDay(bounds)

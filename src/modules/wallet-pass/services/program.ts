@@ -1,8 +1,9 @@
 import type { Context } from "@medusajs/framework/types"
 import { InjectManager, InjectTransactionManager, MedusaContext } from "@medusajs/framework/utils"
-import type { CardFormat } from "../card-texts"
+import type { CardFormat } from "../rules/card-texts"
+import { levelFor, nextLevel, type Program, programSchema } from "../rules/program"
+import { percentToBasisPoints, toMinorUnits } from "../../../lib/amounts"
 import { LEVEL_BATCH, OPERATION_PRIORITY } from "../constants"
-import { levelFor, nextLevel, type Program, programSchema } from "../program"
 import { ProgramRepository } from "../repositories/program"
 import type {
   CurrentProgram,
@@ -13,7 +14,6 @@ import type {
   LevelPassInput,
   OrderSpendInput,
 } from "../types"
-import { percentToBasisPoints, toMinorUnits } from "../utils/amounts"
 import { InternalService, type InternalServiceDeps } from "../utils/internal-service"
 import type { CardTextsService } from "./card-texts"
 import type { OutboxService } from "./outbox"

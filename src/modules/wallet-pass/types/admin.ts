@@ -11,9 +11,14 @@ export type AdminOperationsQuery = {
   customer_id?: string
   /** Digits the holder's phone contains. */
   phone_digits?: string
+  /** The sort: newest first unless said. */
+  order?: AdminListOrder<"created_at" | "state">
   limit: number
   offset: number
 }
+
+/** A list's sort: one column, either way (ties broken by id the same way, so pages never overlap). */
+export type AdminListOrder<F extends string> = { field: F; desc: boolean }
 
 /** A request of the admin's log with what it is about (amounts in minor units). */
 export type AdminOperationListRow = OperationRow & {
@@ -36,6 +41,8 @@ export type AdminHookDeliveriesQuery = {
   methods?: string[]
   outcomes?: HookOutcome[]
   phone_digits?: string
+  /** The sort: newest first unless said. */
+  order?: AdminListOrder<"created_at">
   limit: number
   offset: number
 }

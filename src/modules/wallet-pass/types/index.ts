@@ -57,7 +57,7 @@ export type ApplyLedgerEntryInput = {
   forbid_overdraft?: boolean
   /**
    * Refuse a debit beyond what the holder's store account may spend (a redemption): until the
-   * account has proven the phone, only what its own orders and the admin gave it (adoption.ts).
+   * account has proven the phone, only what its own orders and the admin gave it (rules/verification.ts spendableBalance).
    */
   spendable_only?: boolean
   metadata?: Record<string, unknown> | null

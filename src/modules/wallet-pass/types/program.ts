@@ -1,5 +1,5 @@
 import type { RatesSource } from "../constants"
-import type { Program } from "../program"
+import type { Program } from "../rules/program"
 
 /** What the program's service (services/program.ts, docs/program.md) takes and answers. */
 

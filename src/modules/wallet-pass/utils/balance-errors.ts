@@ -1,6 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { MAX_BALANCE_MINOR, MIN_BALANCE_MINOR } from "../constants"
-import { formatBalanceAmount } from "./amounts"
+import { formatBalanceAmount } from "../../../lib/amounts"
 
 /**
  * Sentences about balances that merchants, shoppers and the service read, in the balance

@@ -1,11 +1,14 @@
 import { generateEntityId, MedusaError } from "@medusajs/framework/utils"
-import { LEDGER_KINDS, MAX_AMOUNT_MINOR } from "../constants"
+import { LEDGER_KINDS, MAX_AMOUNT_MINOR, MAX_BALANCE_MINOR } from "../constants"
 import type { ApplyLedgerEntryInput, ApplyLedgerEntryResult, LedgerEntryRow } from "../types"
-import { formatBalanceAmount } from "./amounts"
+import { formatBalanceAmount } from "../../../lib/amounts"
 import { type Reason, storedReason } from "../../../lib/reasons"
 
 /** The longest lifetime a credit may have. */
 const MAX_LIFETIME_SECONDS = 100 * 366 * 24 * 3600
+
+/** Kinds that carry a balance the service held into the ledger. */
+const TAKEN_OVER = new Set<string>(["opening_balance", "sync_adjustment"])
 
 /** A balance change without its holder: what wallet_pass_apply_entry writes once it has one. */
 export type NewLedgerEntry = Omit<ApplyLedgerEntryInput, "holder_id" | "forbid_overdraft">
@@ -16,10 +19,11 @@ export type NewLedgerEntry = Omit<ApplyLedgerEntryInput, "holder_id" | "forbid_o
  */
 export function newLedgerEntry(input: NewLedgerEntry): Record<string, unknown> {
   const problems: string[] = []
-  if (!Number.isSafeInteger(input.amount) || input.amount === 0 || Math.abs(input.amount) > MAX_AMOUNT_MINOR) {
-    problems.push(
-      `amount must not be zero and at most ${formatBalanceAmount(MAX_AMOUNT_MINOR)} in size (two decimals at most)`
-    )
+  // A balance taken over from the service (adoption's opening balance, an import's adjustment)
+  // is bounded only by what a balance can be: the service's is the balance of record there.
+  const largest = TAKEN_OVER.has(input.kind) ? MAX_BALANCE_MINOR : MAX_AMOUNT_MINOR
+  if (!Number.isSafeInteger(input.amount) || input.amount === 0 || Math.abs(input.amount) > largest) {
+    problems.push(`amount must not be zero and at most ${formatBalanceAmount(largest)} in size (two decimals at most)`)
   }
   if (!LEDGER_KINDS.includes(input.kind)) problems.push(`kind must be one of ${LEDGER_KINDS.join(", ")}`)
   if (!input.dedupe_key?.trim()) problems.push("dedupe_key is required")

@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { Modules } from "@medusajs/framework/utils"
 import type { PromotionDTO } from "@medusajs/framework/types"
-import { basisPointsToPercent } from "../../../modules/wallet-pass/utils/amounts"
+import { basisPointsToPercent } from "../../../lib/amounts"
 import {
   CUSTOMER_GROUP_RULE_ATTRIBUTE,
   DISCOUNT_MANAGED_BY,

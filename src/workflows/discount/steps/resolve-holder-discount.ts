@@ -1,8 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { Modules } from "@medusajs/framework/utils"
-import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
+import { holderTrusted, usableRates, WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
 import { isDiscountGroup } from "../discount-names"
-import { holderTrusted, usableRates } from "../../../modules/wallet-pass/utils/privileges"
 
 export type ResolveHolderDiscountStepInput = { customer_id: string }
 

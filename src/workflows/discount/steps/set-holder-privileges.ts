@@ -1,6 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
-import { OPERATION_PRIORITY } from "../../../modules/wallet-pass/constants"
+import { OPERATION_PRIORITY, WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
 
 export type SetHolderPrivilegesStepInput = {
   holder_id: string

@@ -1,10 +1,14 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
-import { HolderSource, OPERATION_PRIORITY } from "../../../modules/wallet-pass/constants"
+import {
+  type EnrollmentUndo as Undo,
+  HolderSource,
+  OPERATION_PRIORITY,
+  type ReenrollWhen,
+  WALLET_PASS_MODULE,
+} from "../../../modules/wallet-pass"
 import { readCustomerPhone } from "../../../utils/phone-country"
 import { phoneProblemText } from "../../../lib/reasons"
-import type { EnrollmentUndo as Undo, ReenrollWhen } from "../../../modules/wallet-pass/types"
 
 export type CreateEnrollmentStepInput = {
   customer_id: string

@@ -2,9 +2,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { readCustomerPhones } from "../../../utils/phone-country"
 import { phoneProblemText } from "../../../lib/reasons"
-import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
-import { OPERATION_PRIORITY } from "../../../modules/wallet-pass/constants"
-import type { EnrollmentUndo as Undo } from "../../../modules/wallet-pass/types"
+import { type EnrollmentUndo as Undo, OPERATION_PRIORITY, WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
 
 const PAGE = 200
 

@@ -1,8 +1,6 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
-import { OPERATION_PRIORITY } from "../../../modules/wallet-pass/constants"
-import { holderTrusted } from "../../../modules/wallet-pass/utils/privileges"
+import { holderTrusted, OPERATION_PRIORITY, WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
 
 export const syncHolderProfileStepId = "sync-holder-profile"
 

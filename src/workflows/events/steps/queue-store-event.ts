@@ -1,10 +1,14 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
-import type WalletPassModuleService from "../../../modules/wallet-pass/service"
-import { OPERATION_PRIORITY } from "../../../modules/wallet-pass/constants"
-import { operationKeys, storeEventKey } from "../../../modules/wallet-pass/keys"
-import { eventValue, type StoreEventName } from "../../../modules/wallet-pass/store-events"
+import {
+  eventValue,
+  OPERATION_PRIORITY,
+  operationKeys,
+  storeEventKey,
+  type StoreEventName,
+  WALLET_PASS_MODULE,
+  type WalletPassModuleService,
+} from "../../../modules/wallet-pass"
 import type { EventValue } from "../../../lib/event-values"
 import { type Reason, reason as pluginReason, reasonText, storedReason } from "../../../lib/reasons"
 

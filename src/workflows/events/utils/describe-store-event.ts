@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { ForwardedEvent } from "../../../modules/wallet-pass/store-events"
+import type { ForwardedEvent } from "../../../modules/wallet-pass"
 import { type EventValue, eventValueParts, eventValueText } from "../../../lib/event-values"
 import type { StoreEventInput } from "../steps/queue-store-event"
 

@@ -1,6 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
-import type { AdoptionResult, ServiceCustomerSnapshot } from "../../../modules/wallet-pass/types"
+import { type AdoptionResult, type ServiceCustomerSnapshot, WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
 
 export type AdoptHolderStepInput = {
   holder_id: string

@@ -1,6 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
-import type { ServiceCustomerSnapshot } from "../../../modules/wallet-pass/types"
+import { type ServiceCustomerSnapshot, WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
 
 export type EnsureImportHolderStepInput = {
   phone: string

@@ -1,12 +1,16 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
-import { OPERATION_PRIORITY } from "../../../modules/wallet-pass/constants"
-import { bonusFor, currencyStep, floorToMinorUnits } from "../../../modules/wallet-pass/utils/amounts"
+import {
+  holderTrusted,
+  ledgerKeys,
+  OPERATION_PRIORITY,
+  operationKeys,
+  usableRates,
+  WALLET_PASS_MODULE,
+} from "../../../modules/wallet-pass"
+import { bonusFor, currencyStep, floorToMinorUnits } from "../../../lib/amounts"
 import { balanceCurrency } from "../../../utils/currency"
 import type { RecordLedgerChangeStepInput } from "./record-ledger-change"
-import { holderTrusted, usableRates } from "../../../modules/wallet-pass/utils/privileges"
-import { ledgerKeys, operationKeys } from "../../../modules/wallet-pass/keys"
 import { reason } from "../../../lib/reasons"
 
 export const computeOrderAccrualStepId = "compute-order-accrual"

@@ -1,6 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
-import type { ApplyLedgerEntryInput, EnqueueInput } from "../../../modules/wallet-pass/types"
+import { type ApplyLedgerEntryInput, type EnqueueInput, WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
 import { type LedgerChangeCompensation, withdrawLedgerChange } from "../utils/withdraw-ledger-change"
 
 /** A ledger change and the request that tells the service, or null when there is nothing to record. */

@@ -1,12 +1,14 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
-import { OPERATION_PRIORITY } from "../../../modules/wallet-pass/constants"
-import type WalletPassModuleService from "../../../modules/wallet-pass/service"
-import { floorToMinorUnits } from "../../../modules/wallet-pass/utils/amounts"
+import {
+  ledgerKeys,
+  OPERATION_PRIORITY,
+  WALLET_PASS_MODULE,
+  type WalletPassModuleService,
+} from "../../../modules/wallet-pass"
+import { floorToMinorUnits } from "../../../lib/amounts"
 import { type LedgerChangeCompensation, withdrawLedgerChange } from "../utils/withdraw-ledger-change"
 import { returnedShare } from "../utils/order-shares"
-import { ledgerKeys } from "../../../modules/wallet-pass/keys"
 import { reason } from "../../../lib/reasons"
 
 export type ReverseOrderAccrualStepInput =

@@ -1,5 +1,5 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { floorToMinorUnits } from "../../../modules/wallet-pass/utils/amounts"
+import { floorToMinorUnits } from "../../../lib/amounts"
 
 /** The returned share of an order's items, by list value (unit price x quantity). */
 export async function returnedShare(container: { resolve: (key: string) => any }, orderId: string, returnId: string) {

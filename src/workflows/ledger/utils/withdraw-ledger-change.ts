@@ -13,6 +13,6 @@ export async function withdrawLedgerChange(
   const walletPass = container.resolve(WALLET_PASS_MODULE)
   await walletPass.cancelLedgerEntry({ id: created.entry_id })
   if (created.operation_id) {
-    await walletPass.softDeleteWalletPassOperations([created.operation_id])
+    await walletPass.withdrawOperations([created.operation_id])
   }
 }

@@ -1,6 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
-import type { EnqueueInput } from "../../../modules/wallet-pass/types"
+import { type EnqueueInput, WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
 
 export const enqueueOperationStepId = "enqueue-wallet-pass-operation"
 
@@ -14,6 +13,6 @@ export const enqueueOperationStep = createStep(
   },
   async (createdId: string | undefined, { container }) => {
     if (!createdId) return
-    await container.resolve(WALLET_PASS_MODULE).softDeleteWalletPassOperations([createdId])
+    await container.resolve(WALLET_PASS_MODULE).withdrawOperations([createdId])
   }
 )

@@ -1,8 +1,7 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { PAID_COLLECTION_STATES } from "../../../modules/wallet-pass/constants"
-import type { OrderSpendInput } from "../../../modules/wallet-pass/types"
-import { floorToMinorUnits } from "../../../modules/wallet-pass/utils/amounts"
+import { type OrderSpendInput, PAID_COLLECTION_STATES } from "../../../modules/wallet-pass"
+import { floorToMinorUnits } from "../../../lib/amounts"
 import { balanceCurrency } from "../../../utils/currency"
 import { returnedShare } from "../../ledger/utils/order-shares"
 

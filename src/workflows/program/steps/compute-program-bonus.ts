@@ -1,11 +1,15 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
-import { OPERATION_PRIORITY, type ProgramBonus } from "../../../modules/wallet-pass/constants"
-import { ledgerKeys, operationKeys } from "../../../modules/wallet-pass/keys"
+import {
+  ledgerKeys,
+  OPERATION_PRIORITY,
+  operationKeys,
+  type Program,
+  type ProgramBonus,
+  WALLET_PASS_MODULE,
+} from "../../../modules/wallet-pass"
+import { toMinorUnits } from "../../../lib/amounts"
 import { type Reason, reason, reasonText } from "../../../lib/reasons"
-import type { Program } from "../../../modules/wallet-pass/program"
-import { toMinorUnits } from "../../../modules/wallet-pass/utils/amounts"
 import type { RecordLedgerChangeStepInput } from "../../ledger/steps/record-ledger-change"
 
 export const computeProgramBonusStepId = "compute-wallet-pass-program-bonus"

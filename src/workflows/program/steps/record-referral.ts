@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
-import { toMinorUnits } from "../../../modules/wallet-pass/utils/amounts"
+import { toMinorUnits } from "../../../lib/amounts"
 
 export const recordReferralStepId = "record-wallet-pass-referral"
 

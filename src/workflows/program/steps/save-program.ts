@@ -1,6 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
-import type { Program } from "../../../modules/wallet-pass/program"
+import { type Program, WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
 
 export const saveProgramStepId = "save-wallet-pass-program"
 

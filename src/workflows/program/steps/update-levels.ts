@@ -1,6 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
-import type { LevelChange, LevelPassInput } from "../../../modules/wallet-pass/types"
+import { type LevelChange, type LevelPassInput, WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
 import { cardFormat } from "../../../utils/card-format"
 
 export const updateLevelsStepId = "update-wallet-pass-levels"

@@ -1,5 +1,5 @@
-import type { LevelChange } from "../../../modules/wallet-pass/types"
-import { basisPointsToPercent } from "../../../modules/wallet-pass/utils/amounts"
+import type { LevelChange } from "../../../modules/wallet-pass"
+import { basisPointsToPercent } from "../../../lib/amounts"
 
 /** The events of a level pass: a new level each, new rates each (the shape of wallet_pass.privileges_changed). */
 export function levelEvents(changes: LevelChange[]) {

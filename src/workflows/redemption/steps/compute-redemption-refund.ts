@@ -1,8 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
-import { OPERATION_PRIORITY } from "../../../modules/wallet-pass/constants"
+import { ledgerKeys, OPERATION_PRIORITY, operationKeys, WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
 import type { RecordLedgerChangeStepInput } from "../../ledger/steps/record-ledger-change"
-import { ledgerKeys, operationKeys } from "../../../modules/wallet-pass/keys"
 import { reason } from "../../../lib/reasons"
 
 export const computeRedemptionRefundStepId = "compute-redemption-refund"

@@ -1,7 +1,6 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
-import { convertCartRedemption } from "../../../modules/wallet-pass/redemption"
 
 export type ConvertCartRedemptionStepOutput = { entry_id: string; amount: number; holder_id: string } | null
 
@@ -24,7 +23,7 @@ export const convertCartRedemptionStep = createStep(
     const cartId = (links[0] as { cart_id?: string } | undefined)?.cart_id
     if (!cartId || !orders[0]) return new StepResponse<ConvertCartRedemptionStepOutput>(null)
     const walletPass = container.resolve(WALLET_PASS_MODULE)
-    const converted = await convertCartRedemption(walletPass, {
+    const converted = await walletPass.redemptions().convertCartRedemption({
       cart_id: cartId,
       order_id,
       display_id: orders[0].display_id,

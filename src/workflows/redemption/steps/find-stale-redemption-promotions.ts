@@ -1,6 +1,6 @@
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { REDEMPTION_PROMOTION_PREFIX } from "../../../modules/wallet-pass/redemption"
+import { REDEMPTION_PROMOTION_PREFIX } from "../constants"
 
 /** A cart untouched this long will not pay with its bonus any more: its promotion goes. */
 export const STALE_BONUS_CART_DAYS = 7

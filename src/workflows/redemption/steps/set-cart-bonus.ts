@@ -1,7 +1,7 @@
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MathBN, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { REDEMPTION_ADJUSTMENT } from "../../../modules/wallet-pass/redemption"
-import { fromMinorUnits } from "../../../modules/wallet-pass/utils/amounts"
+import { REDEMPTION_ADJUSTMENT } from "../constants"
+import { fromMinorUnits } from "../../../lib/amounts"
 import { spreadBonus } from "../utils/redemption-cart"
 
 export type SetCartBonusStepInput = {
@@ -64,7 +64,11 @@ export const setCartBonusStep = createStep(
     // What is left to pay on each item before the bonus: its total with our adjustments added back.
     const left = items.map((item) => ({
       id: item.id,
-      left: Number(item.total ?? 0) + before.filter((a) => a.item_id === item.id).reduce((sum, a) => sum + a.amount, 0),
+      // Summed as decimals (MathBN), as a float sum can land a hair under a hundredth.
+      left: MathBN.add(
+        Number(item.total ?? 0),
+        ...before.filter((a) => a.item_id === item.id).map((a) => a.amount)
+      ).toNumber(),
     }))
     const after: Adjustment[] = spreadBonus(amount, left).map(({ id, amount: minor }) => ({
       ...BONUS_ADJUSTMENT,

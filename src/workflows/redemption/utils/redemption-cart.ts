@@ -1,13 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
-import { BASIS_POINTS_PER_PERCENT } from "../../../modules/wallet-pass/constants"
-import {
-  REDEMPTION_ADJUSTMENT,
-  REDEMPTION_PROMOTION_PREFIX,
-  redemptionPromotionCode,
-} from "../../../modules/wallet-pass/redemption"
-import { currencyStep, floorToMinorUnits, percentToBasisPoints } from "../../../modules/wallet-pass/utils/amounts"
+import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
+import { BASIS_POINTS_PER_PERCENT, WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
+import { currencyStep, floorToMinorUnits, percentToBasisPoints } from "../../../lib/amounts"
+import { REDEMPTION_ADJUSTMENT, REDEMPTION_PROMOTION_PREFIX, redemptionPromotionCode } from "../constants"
 import { balanceCurrency } from "../../../utils/currency"
 
 type Container = { resolve: <T = any>(key: string) => T }
@@ -74,14 +69,17 @@ export type CartData = {
 /** Redemption's view of cart data already read (the cap base is 0 without item_total). */
 export function redemptionCartOf(cart: CartData): RedemptionCart {
   const code = redemptionPromotionCode(cart.id)
-  let own = 0
+  // Summed as decimals (MathBN): a float sum can land a hair under a hundredth (0.7 + 0.1 is
+  // 0.7999999999999999), which floorToMinorUnits, exact on the number it gets, would cut.
+  let own = MathBN.convert(0)
   let promotionApplied = false
   const foreign = new Set<string>()
   for (const item of cart.items ?? []) {
     for (const adjustment of item?.adjustments ?? []) {
-      if (adjustment?.provider_id === REDEMPTION_ADJUSTMENT.provider_id) own += Number(adjustment.amount ?? 0)
+      if (adjustment?.provider_id === REDEMPTION_ADJUSTMENT.provider_id)
+        own = MathBN.add(own, Number(adjustment.amount ?? 0))
       else if (adjustment?.code === code) {
-        own += Number(adjustment.amount ?? 0)
+        own = MathBN.add(own, Number(adjustment.amount ?? 0))
         promotionApplied = true
       } else if (adjustment?.code?.startsWith(REDEMPTION_PROMOTION_PREFIX)) foreign.add(adjustment.code)
     }
@@ -93,9 +91,11 @@ export function redemptionCartOf(cart: CartData): RedemptionCart {
     completed: !!cart.completed_at,
     code,
     promotion_applied: promotionApplied,
-    redeemed: floorToMinorUnits(own),
+    redeemed: floorToMinorUnits(own.toNumber()),
     base:
-      cart.item_total === undefined || cart.item_total === null ? 0 : floorToMinorUnits(Number(cart.item_total) + own),
+      cart.item_total === undefined || cart.item_total === null
+        ? 0
+        : floorToMinorUnits(MathBN.add(Number(cart.item_total), own).toNumber()),
     foreign_codes: [...foreign],
   }
 }

@@ -21,8 +21,7 @@ import type {
   AdminWalletPassProgramResponse,
   AdminWalletPassProgramSaveResponse,
 } from "../../../../api/types"
-import type { LevelMoves } from "../../../../modules/wallet-pass/types"
-import type { ProgramChange, ProgramInput } from "../../../../modules/wallet-pass/program"
+import type { LevelMoves, ProgramChange, ProgramInput } from "../../../../modules/wallet-pass/browser"
 import { getJson, postJson, usePagedList, walletPassKeys } from "../../../lib/api"
 import { useWalletPassFormat, type WalletPassFormat } from "../../../lib/format"
 import { RowsTable } from "../../../components/rows-table"

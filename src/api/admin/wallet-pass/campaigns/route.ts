@@ -1,6 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { WALLET_PASS_MODULE } from "../../../../modules/wallet-pass"
-import { operationKeys } from "../../../../modules/wallet-pass/keys"
+import { operationKeys, WALLET_PASS_MODULE } from "../../../../modules/wallet-pass"
 import { createCampaignWorkflow } from "../../../../workflows/operations/create-campaign"
 import { listPage } from "../../../utils/list-page"
 import type { AdminWalletPassCampaignType } from "../validators"

@@ -1,6 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { WALLET_PASS_MODULE } from "../../../../modules/wallet-pass"
-import { planLimits } from "../../../../modules/wallet-pass/options"
+import { planLimits, WALLET_PASS_MODULE } from "../../../../modules/wallet-pass"
 import type { AdminWalletPassForecastResponse } from "../../../types"
 
 /**

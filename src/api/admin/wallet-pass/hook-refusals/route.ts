@@ -1,6 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { WALLET_PASS_MODULE } from "../../../../modules/wallet-pass"
-import type { RefusalMinute } from "../../../../modules/wallet-pass/utils/refusal-tally"
+import { type RefusalMinute, WALLET_PASS_MODULE } from "../../../../modules/wallet-pass"
 import { listPage } from "../../../utils/list-page"
 import type { AdminWalletPassHookRefusalListResponse } from "../../../types"
 

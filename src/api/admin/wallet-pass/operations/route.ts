@@ -1,8 +1,8 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { WALLET_PASS_MODULE } from "../../../../modules/wallet-pass"
-import type { OperationMethod, OperationState } from "../../../../modules/wallet-pass/constants"
+import { type OperationMethod, type OperationState, WALLET_PASS_MODULE } from "../../../../modules/wallet-pass"
 import { balanceCurrency } from "../../../../utils/currency"
+import { listOrder } from "../../../utils/list-page"
 import { phoneFilterDigits } from "../../../utils/phone-filter"
 import { presentOperationListItem, type OperationCustomer } from "../../../utils/present-operation"
 import type { AdminWalletPassOperationsQueryType } from "../validators"
@@ -10,14 +10,15 @@ import type { AdminWalletPassOperationListResponse } from "../../../types"
 
 /**
  * GET /admin/wallet-pass/operations — requests to the service, newest first, paged:
- * `?state=failed,needs_review&method=balance_add&type=push&customer_id=&phone=&limit=&offset=`.
+ * `?state=failed,needs_review&method=balance_add&type=push&customer_id=&phone=&limit=&offset=`,
+ * sorted by `?order=created_at|state`, descending with a leading "-" (default `-created_at`).
  * Each names the customer it is for and what it is about (docs/routes.md).
  */
 export const GET = async (
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse<AdminWalletPassOperationListResponse>
 ) => {
-  const { state, method, type, customer_id, phone, limit, offset } =
+  const { state, method, type, customer_id, phone, order, limit, offset } =
     req.validatedQuery as AdminWalletPassOperationsQueryType
   const { rows, count } = await req.scope.resolve(WALLET_PASS_MODULE).listAdminOperations({
     states: state as OperationState[] | undefined,
@@ -25,6 +26,7 @@ export const GET = async (
     types: type,
     customer_id,
     phone_digits: await phoneFilterDigits(req.scope, phone),
+    order: listOrder(order),
     limit,
     offset,
   })

@@ -1,5 +1,5 @@
 import { z } from "@medusajs/framework/zod"
-import { SWEEP_OUTCOMES } from "../../../../modules/wallet-pass/constants"
+import { SWEEP_OUTCOMES } from "../../../../modules/wallet-pass"
 
 const SINCE_ERROR = "since must be a date (yyyy-mm-dd) or an ISO 8601 date-time from the year 2000 on"
 

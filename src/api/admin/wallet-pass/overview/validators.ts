@@ -1,5 +1,5 @@
 import { z } from "@medusajs/framework/zod"
-import { OVERVIEW_DAYS, type OverviewDays } from "../../../../modules/wallet-pass/overview"
+import { OVERVIEW_DAYS, type OverviewDays } from "../../../../modules/wallet-pass"
 
 const TIMEZONE_ERROR = 'timezone must be an IANA time zone such as "Europe/Moscow" or "UTC"'
 

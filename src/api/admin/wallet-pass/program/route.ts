@@ -1,6 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { WALLET_PASS_MODULE } from "../../../../modules/wallet-pass"
-import type { Program } from "../../../../modules/wallet-pass/program"
+import { type Program, WALLET_PASS_MODULE } from "../../../../modules/wallet-pass"
 import { saveProgramWorkflow } from "../../../../workflows/program/save-program"
 import { updateAllLevels } from "../../../../workflows/program/update-all-levels"
 import type { AdminWalletPassProgramResponse, AdminWalletPassProgramSaveResponse } from "../../../types"

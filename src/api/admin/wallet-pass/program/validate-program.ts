@@ -1,6 +1,6 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { programProblems } from "../../../../modules/wallet-pass/program"
+import { programProblems } from "../../../../modules/wallet-pass"
 
 /**
  * Validates a program body (POST /admin/wallet-pass/program and its preview) with the

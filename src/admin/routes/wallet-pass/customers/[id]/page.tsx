@@ -10,12 +10,10 @@ import { PushHistory } from "../../../../components/customer-requests"
 import { PassLevel } from "../../../../components/pass-level"
 import { PassStoreEvents } from "../../../../components/pass-store-events"
 import { getJson, walletPassKeys } from "../../../../lib/api"
+import { onItsWay, POLL_MS } from "../../../../lib/poll"
 import { useWalletPassFormat } from "../../../../lib/format"
 
 type CustomerName = { customer: { first_name: string | null; last_name: string | null; email: string | null } }
-
-/** How often the page looks again while a request of the customer is on its way. */
-const POLL_MS = 3000
 
 /**
  * The customer's pass on its own page (/app/wallet-pass/customers/:id), opened from the
@@ -34,17 +32,12 @@ const CustomerPassPage = () => {
   const { data, isLoading, isError } = useQuery({
     queryKey: walletPassKeys.customer(id),
     queryFn: () => getJson<AdminCustomerWalletPassResponse>(`/admin/customers/${id}/wallet-pass`),
-    refetchInterval: (query) =>
-      query.state.data?.wallet_pass?.pending_operations.some((op) => op.state === "pending" || op.state === "sending")
-        ? POLL_MS
-        : false,
+    refetchInterval: (query) => (onItsWay(query.state.data?.wallet_pass?.pending_operations) ? POLL_MS : false),
   })
   const pass = data?.wallet_pass
   const c = customer?.customer
   const name = [c?.first_name, c?.last_name].filter(Boolean).join(" ") || c?.email || ""
-  const poll: number | false = pass?.pending_operations.some((op) => op.state === "pending" || op.state === "sending")
-    ? POLL_MS
-    : false
+  const poll: number | false = onItsWay(pass?.pending_operations) ? POLL_MS : false
   const section = { customerId: id, refetchInterval: poll }
   return (
     <div className="flex flex-col gap-y-3" data-testid="wallet-pass-customer-page">

@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { Modules } from "@medusajs/framework/utils"
 import { WALLET_PASS_MODULE } from "../../../../../modules/wallet-pass"
-import { fromMinorUnits } from "../../../../../modules/wallet-pass/utils/amounts"
+import { fromMinorUnits } from "../../../../../lib/amounts"
 import { balanceCurrency } from "../../../../../utils/currency"
 import { type AccountPass, listExpiringCredits, resolveAccountPass } from "../../../../utils/account-pass"
 import { presentAdminPass } from "../../../../utils/present-pass"

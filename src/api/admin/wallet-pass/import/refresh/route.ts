@@ -1,8 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { WALLET_PASS_MODULE } from "../../../../../modules/wallet-pass"
-import { planLimits } from "../../../../../modules/wallet-pass/options"
-import { backgroundPerHour } from "../../../../../modules/wallet-pass/repositories/queue"
+import { planLimits, WALLET_PASS_MODULE } from "../../../../../modules/wallet-pass"
+import { backgroundPerHour } from "../../../../../lib/plan"
 import { presentSyncRun } from "../../../../utils/present-sync"
 
 /**

@@ -1,8 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { WALLET_PASS_MODULE } from "../../../../../modules/wallet-pass"
-import { cardDesign } from "../../../../../modules/wallet-pass/card-texts"
-import type { Program } from "../../../../../modules/wallet-pass/program"
+import { cardDesign, type Program, WALLET_PASS_MODULE } from "../../../../../modules/wallet-pass"
 import { holderCardTexts } from "../../../../utils/card-texts"
 import type { AdminWalletPassCardPreviewResponse } from "../../../../types"
 

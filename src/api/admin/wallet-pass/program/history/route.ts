@@ -1,7 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { Modules } from "@medusajs/framework/utils"
-import { WALLET_PASS_MODULE } from "../../../../../modules/wallet-pass"
-import { type Program, programChanges, programSchema } from "../../../../../modules/wallet-pass/program"
+import { type Program, programChanges, programSchema, WALLET_PASS_MODULE } from "../../../../../modules/wallet-pass"
 import { listPage } from "../../../../utils/list-page"
 import type { AdminWalletPassProgramHistoryResponse } from "../../../../types"
 

@@ -1,6 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { WALLET_PASS_MODULE } from "../../../../../modules/wallet-pass"
-import type { Program } from "../../../../../modules/wallet-pass/program"
+import { type Program, WALLET_PASS_MODULE } from "../../../../../modules/wallet-pass"
 import type { AdminWalletPassProgramPreviewResponse } from "../../../../types"
 
 /**

@@ -6,7 +6,7 @@ import {
 } from "@medusajs/framework/http"
 import type { HttpTypes } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
-import { fromMinorUnits } from "../../../../../modules/wallet-pass/utils/amounts"
+import { fromMinorUnits } from "../../../../../lib/amounts"
 import { applyCartRedemptionWorkflow } from "../../../../../workflows/redemption/apply-cart-redemption"
 import { readRedemptionCart, redemptionLimit } from "../../../../../workflows/redemption/utils/redemption-cart"
 import type { StoreWalletPassBonusResponse } from "../../../../types"

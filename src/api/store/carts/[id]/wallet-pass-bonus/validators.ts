@@ -1,5 +1,5 @@
 import { z } from "@medusajs/framework/zod"
-import { toMinorUnits } from "../../../../../modules/wallet-pass/utils/amounts"
+import { toMinorUnits } from "../../../../../lib/amounts"
 import { balanceAmount } from "../../../../utils/balance-amount"
 
 /**

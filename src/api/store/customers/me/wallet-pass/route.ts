@@ -1,11 +1,10 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { WALLET_PASS_MODULE } from "../../../../../modules/wallet-pass"
+import { usableRates, WALLET_PASS_MODULE } from "../../../../../modules/wallet-pass"
 import { balanceCurrency } from "../../../../../utils/currency"
 import { listExpiringCredits, NOT_LINKED_REASON, resolveAccountPass } from "../../../../utils/account-pass"
 import { presentStorePass } from "../../../../utils/present-store-pass"
 import { presentPhoneProblem, shopperPhoneMessage } from "../../../../utils/phone-problem"
 import type { StoreWalletPassResponse } from "../../../../types"
-import { usableRates } from "../../../../../modules/wallet-pass/utils/privileges"
 import { holderCardTexts } from "../../../../utils/card-texts"
 
 /**

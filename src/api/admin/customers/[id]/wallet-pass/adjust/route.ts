@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { balanceCurrency } from "../../../../../../utils/currency"
-import { toMinorUnits } from "../../../../../../modules/wallet-pass/utils/amounts"
+import { toMinorUnits } from "../../../../../../lib/amounts"
 import { adjustHolderBalanceWorkflow } from "../../../../../../workflows/ledger/adjust-holder-balance"
 import type { AdminWalletPassAdjustType } from "../../../../wallet-pass/validators"
 

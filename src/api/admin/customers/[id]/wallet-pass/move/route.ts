@@ -8,8 +8,9 @@ import type { AdminWalletPassMoveType } from "../../../../wallet-pass/validators
  * POST /admin/customers/:id/wallet-pass/move `{ holder_id, note? }` — moves a pass another
  * store customer holds (the holder, its ledger and its cards together) to this customer,
  * audited. 409 when this customer has a pass already, when another move to this customer
- * ran at the same time, or when the pass moved elsewhere between the read here and the move
- * (two admins moving one pass to two customers: exactly one wins).
+ * ran at the same time, or when the pass is no longer held by the customer the admin saw
+ * (`from_customer_id`, the screen's; without it, the holder read here): two admins moving one
+ * pass to two customers, exactly one wins, however the two requests interleave.
  */
 export const POST = async (req: AuthenticatedMedusaRequest<AdminWalletPassMoveType>, res: MedusaResponse) => {
   await req.scope.resolve(Modules.CUSTOMER).retrieveCustomer(req.params.id, { select: ["id"] })
@@ -28,7 +29,8 @@ export const POST = async (req: AuthenticatedMedusaRequest<AdminWalletPassMoveTy
       to_customer_id: req.params.id,
       actor: req.auth_context.actor_id,
       note: req.validatedBody.note ?? null,
-      expected_from_customer_id: holder.customer_id,
+      expected_from_customer_id:
+        req.validatedBody.from_customer_id === undefined ? holder.customer_id : req.validatedBody.from_customer_id,
     },
   })
   res.json({ moved: result })

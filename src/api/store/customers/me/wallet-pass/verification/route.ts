@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { WALLET_PASS_MODULE } from "../../../../../../modules/wallet-pass"
-import { maskPhone } from "../../../../../../modules/wallet-pass/repositories/trust"
+import { maskPhone } from "../../../../../../lib/phone"
 import { requestPhoneVerificationWorkflow } from "../../../../../../workflows/accounts/request-phone-verification"
 import { resolveAccountPass } from "../../../../../utils/account-pass"
 import { assertTextCountry, clientAddress, phoneCountry, tooManyTexts } from "../../../../../utils/text-limits"
