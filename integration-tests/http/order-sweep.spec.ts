@@ -137,6 +137,31 @@ storeTestRunner({
       expect(await entries(order.id)).toEqual([["accrual", 166]])
     })
 
+    it("an order whose order.placed was dropped and that is canceled before the sweep runs earns nothing: the sweep finds nothing to do", async () => {
+      // The fault suite's seed 1959884270: a cancel reached the order within a second of its
+      // store's restart, before the sweep's next run.
+      const { headers, holder } = await signUpEnrolled(api, store, getContainer(), {
+        email: "canceled-first@sweep.example",
+        phone: "+79995560006",
+      })
+      const restore = dropEvents(getContainer(), ["order.placed"])
+      const order = await placeOrder(api, store, headers)
+      restore()
+      expect(await waiting()).toMatchObject({ bonus: 1 })
+
+      await afterSubscribers(getContainer(), "order.canceled", () =>
+        api.post(`/admin/orders/${order.id}/cancel`, {}, admin)
+      )
+      expect(await waiting()).toMatchObject({ bonus: 0, reversal: 0 })
+      // Past the grace (a second): the placing of a canceled order and its cancel are both
+      // complete as they are, with no bonus credited and none to take back.
+      await new Promise((r) => setTimeout(r, 1_100))
+      expect(await sweep()).toMatchObject({ found: 0, caught: 0, failed: 0 })
+      expect(await entries(order.id)).toEqual([])
+      expect(await spendOf(order.id)).toBeUndefined()
+      expect(await walletPass().listWalletPassLedgerEntries({ holder_id: holder.id, kind: "accrual" })).toEqual([])
+    })
+
     it("a cancel whose order.canceled never reached its subscribers is reversed by the sweep once", async () => {
       const { holder, orderId } = await creditedOrder("+79995560002")
       expect(await entries(orderId)).toEqual([["accrual", 166]])

@@ -489,7 +489,11 @@ async function main() {
       paused = new Promise((r) => (resume = r))
       await until(() => inFlight === 0, "operations in flight", 120_000, 20)
       const refusedBefore = counts.operations_refused
+      const placed = holders[op.holder].orders.length
       await performCounted(op)
+      // The order whose placing is dropped: a cancel may reach it before the sweep does.
+      if (op.type === "order" && holders[op.holder].orders.length > placed)
+        holders[op.holder].orders.at(-1).placingDropped = true
       await stores.A.kill("SIGKILL")
       counts.kills++
       if (counts.operations_refused === refusedBefore) counts.drops++
@@ -684,8 +688,19 @@ async function main() {
         )
       ).rows.map((r) => [r.order_id, r.n])
     )
-    for (const id of expected.orders)
-      if (accruals.get(id) !== 1) lost.push(`order ${id}: ${accruals.get(id) ?? 0} accrual entries`)
+    // Every order has its accrual once, but one: an order canceled before anything credited
+    // its placing earns nothing (the subscriber and the sweep both skip a canceled order,
+    // docs/operations.md "The order sweep"). That happens here when a cancel reaches the order
+    // whose placing event was dropped before the sweep's next run (CI's seed 1959884270: the
+    // cancel two operations later took it within a second of store A's restart).
+    const ordersById = new Map(holders.flatMap((h) => h.orders.map((o) => [o.id, o])))
+    counts.canceled_before_sweep = 0
+    for (const id of expected.orders) {
+      const n = accruals.get(id) ?? 0
+      const order = ordersById.get(id)
+      if (n === 0 && order?.canceled && order.placingDropped) counts.canceled_before_sweep++
+      else if (n !== 1) lost.push(`order ${id}: ${n} accrual entries${order?.canceled ? " (canceled)" : ""}`)
+    }
     const canceled = holders.flatMap((h) => h.orders.filter((o) => o.canceled))
     for (const o of canceled) {
       const {
@@ -793,7 +808,7 @@ async function main() {
     )
     console.log(`  kills             ${counts.kills} (SIGKILL + restart)`)
     console.log(
-      `  dropped events    ${counts.drops} (store A killed as soon as the operation answered); order sweep: ${JSON.stringify(counts.sweep)}`
+      `  dropped events    ${counts.drops} (store A killed as soon as the operation answered); order sweep: ${JSON.stringify(counts.sweep)}; a dropped placing canceled before the sweep's run (earns nothing): ${counts.canceled_before_sweep}`
     )
     console.log(`  queue at the end  ${JSON.stringify(states)}`)
     console.log(
