@@ -4,6 +4,7 @@ import { MAX_AMOUNT_MINOR } from "../constants"
 import { percentToBasisPoints, toMinorUnits } from "../../../lib/amounts"
 import { issueLine } from "./issues"
 import { unstorableTextError } from "../../../lib/safe-json"
+import { isTimeZone } from "../../../lib/time-zone"
 
 /**
  * The loyalty program the store runs (docs/program.md): who sets a holder's bonus and discount
@@ -193,15 +194,6 @@ export function programProblems(
   return {
     program: null,
     problems: result.error.issues.map((issue) => issueLine(issue, raw ?? {}, "unknown field(s)")),
-  }
-}
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone })
-    return true
-  } catch {
-    return false
   }
 }
 

@@ -1,17 +1,8 @@
 import { z } from "@medusajs/framework/zod"
+import { isTimeZone } from "../../../../lib/time-zone"
 import { OVERVIEW_DAYS, type OverviewDays } from "../../../../modules/wallet-pass"
 
 const TIMEZONE_ERROR = 'timezone must be an IANA time zone such as "Europe/Moscow" or "UTC"'
-
-/** True for a time zone name the runtime knows (Intl refuses any other). */
-function knownTimezone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: name })
-    return true
-  } catch {
-    return false
-  }
-}
 
 /**
  * `GET /admin/wallet-pass/overview?days=30|90&timezone=<IANA name>`: the window of the flows,
@@ -27,7 +18,7 @@ export const AdminWalletPassOverviewQuery = z
       .string({ error: TIMEZONE_ERROR })
       .max(64, { error: TIMEZONE_ERROR })
       .regex(/^[A-Za-z][A-Za-z0-9_+\-/]*$/, { error: TIMEZONE_ERROR })
-      .refine(knownTimezone, { error: TIMEZONE_ERROR })
+      .refine(isTimeZone, { error: TIMEZONE_ERROR })
       .default("UTC"),
   })
   .strict()
