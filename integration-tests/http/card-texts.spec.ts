@@ -61,7 +61,14 @@ storeTestRunner({
         store,
         getContainer(),
         { email, phone, first_name: "Vera" },
-        { ready: async (h) => h.level !== null && (await settled(h.id)), what: "enrolment", timeoutMs: 20_000 }
+        {
+          // The program's welcome bonus (5, 30 days) follows the enrolment, and its lapsing text
+          // goes to the card after the enrolment's request was answered: every test starts from a
+          // card that carries it, so no test counts that later update as its own.
+          ready: async (h) => h.level !== null && h.card_texts?.lapsing === "€5" && (await settled(h.id)),
+          what: "enrolment and the welcome bonus on the card",
+          timeoutMs: 60_000,
+        }
       )
     /** Waits until the holder's requests are all answered and `check` holds of the holder. */
     const settledWith = (customerId: string, check: (h: any) => boolean, what: string) =>
@@ -158,8 +165,7 @@ storeTestRunner({
     it("a credit lapsing changes expiringAmount on the card", async () => {
       const phone = "+79996670003"
       const { customer, holder } = await signUp(phone, "card3@example.com")
-      // The welcome bonus (5, 30 days) is the credit that lapses first.
-      await settledWith(customer.id, (h) => h.card_texts?.lapsing === "€5", "€5 lapsing on the card")
+      // The welcome bonus (5, 30 days) is the credit that lapses first (signUp waited for it).
       const pg = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
       await pg.raw(
         `UPDATE wallet_pass_ledger_entry SET expires_at = now() - interval '1 second'
@@ -174,6 +180,24 @@ storeTestRunner({
       expect(sent).toHaveLength(1)
       expect(sent[0].body).toMatchObject({ phone, balance: 0, lapsing: "" })
       expect(service.emulator.getCustomer(phone)!.variables).toMatchObject({ lapsing: "" })
+    })
+
+    it("a write-off or a service credit that moves the credit lapsing first reaches the card in a profile update", async () => {
+      const phone = "+79996670005"
+      const { customer } = await signUp(phone, "card5@example.com")
+      // A write-off of 3 is taken from the welcome credit: €2 of it is left to lapse. The
+      // balance/deduct carries no texts, so the card catches up once it is done.
+      let from = service.emulator.requests().length
+      await api.post(`/admin/customers/${customer.id}/wallet-pass/adjust`, { amount: -3, reason: "correction" }, admin)
+      await settledWith(customer.id, (h) => h.card_texts?.lapsing === "€2", "€2 lapsing on the card")
+      expect(writes(phone, from)).toEqual([expect.objectContaining({ lapsing: "€2" })])
+
+      // The service's own credit of 7 for one day (its addBalance hook) now lapses first.
+      from = service.emulator.requests().length
+      await service.emulator.adjustBalance({ phone, sum: 7, lifetime: 1 })
+      await settledWith(customer.id, (h) => h.card_texts?.lapsing === "€7", "€7 lapsing on the card")
+      expect(writes(phone, from)).toEqual([expect.objectContaining({ lapsing: "€7" })])
+      expect(service.emulator.getCustomer(phone)!.variables).toMatchObject({ lapsing: "€7" })
     })
 
     it("the admin sets the card's texts with the program, versioned; previews a customer's card; a bad name is 400", async () => {

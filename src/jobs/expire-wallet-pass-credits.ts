@@ -1,8 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { cardInUse, WALLET_PASS_MODULE } from "../modules/wallet-pass"
+import { WALLET_PASS_MODULE } from "../modules/wallet-pass"
 import { backgroundWork } from "../utils/background-work"
-import { cardFormat } from "../utils/card-format"
+import { queueChangedCardTexts } from "../utils/card-format"
 
 /**
  * Writes the expiry of lapsed lifetime credits and queues the new balance for the service; the
@@ -13,14 +13,10 @@ async function expireWalletPassCredits(container: MedusaContainer) {
   const walletPass = container.resolve(WALLET_PASS_MODULE)
   const expired = await walletPass.expireLapsedCredits()
   if (expired.length) {
-    const { program } = await walletPass.getProgram()
-    if (cardInUse(program.pass)) {
-      await walletPass.cardTexts().queueChangedCards({
-        holder_ids: [...new Set(expired.map((e) => e.holder_id))],
-        program,
-        format: await cardFormat(container, program.timeZone),
-      })
-    }
+    await queueChangedCardTexts(
+      container,
+      expired.map((e) => e.holder_id)
+    )
     container
       .resolve(ContainerRegistrationKeys.LOGGER)
       .info(`wallet-pass: expired ${expired.length} lifetime credit(s)`)

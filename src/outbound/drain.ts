@@ -7,6 +7,7 @@ import {
   OPERATION_PRIORITY,
   planLimits,
   type PreparedSend,
+  type Program,
   WALLET_PASS_MODULE,
 } from "../modules/wallet-pass"
 import { phoneCountry } from "../utils/phone-country"
@@ -72,6 +73,10 @@ async function drain(container: MedusaContainer, budgetMs: number): Promise<Drai
   // (an idle drain runs every second).
   let prepared: Prepared | null = null
   let country: CountryCode | undefined
+  // The program's card settings, for the requests that carry texts and the card's catch-up
+  // after a balance change: one read a run, not one a request.
+  let programRead: Promise<Program> | undefined
+  const program = () => (programRead ??= walletPass.getProgram().then((current) => current.program))
   const letGo = async () => {
     await prepared?.release()
     prepared = null
@@ -90,7 +95,14 @@ async function drain(container: MedusaContainer, budgetMs: number): Promise<Drai
           await sleep(LOCK_BUSY_PAUSE_MS)
           continue
         }
-        const ctx: OperationContext = { container, walletPass, options, operation: next.operation, facts: next.facts }
+        const ctx: OperationContext = {
+          container,
+          walletPass,
+          options,
+          operation: next.operation,
+          facts: next.facts,
+          program,
+        }
         country ??= (await phoneCountry(container)).country
         prepared = { ...next, ctx, request: await build(ctx) }
       }
@@ -180,6 +192,15 @@ async function sendOne(
       settle: { state: "done", result, last_error: null },
       sets_balance: send?.setsBalance,
     })
+    if (handler.afterDone) {
+      await handler
+        .afterDone(ctx)
+        .catch((e) =>
+          container
+            .resolve(ContainerRegistrationKeys.LOGGER)
+            .warn(`wallet-pass: after ${operation.method} ${operation.id}: ${describe(e)}`)
+        )
+    }
     return "applied"
   }
   if (handler.onNotFound && isCustomerNotFound(error)) {

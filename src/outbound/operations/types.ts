@@ -1,6 +1,12 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { WalletPassClient } from "../../lib/wallet-pass-client"
-import type { OperationRow, SendFacts, WalletPassModuleService, WalletPassOptions } from "../../modules/wallet-pass"
+import type {
+  OperationRow,
+  Program,
+  SendFacts,
+  WalletPassModuleService,
+  WalletPassOptions,
+} from "../../modules/wallet-pass"
 
 /** What an operation's request and effects are worked out from. */
 export type OperationContext = {
@@ -10,6 +16,8 @@ export type OperationContext = {
   operation: OperationRow
   /** Read with the send lock (OutboxService.prepareNextSend). */
   facts: SendFacts
+  /** The program in force, read once per drain run, when a request first needs it. */
+  program: () => Promise<Program>
 }
 
 /** One request to the service, built from current data (a profile or balance sent late is sent as it is now). */
@@ -46,6 +54,11 @@ export type OperationHandler = {
   onApplied?(ctx: OperationContext, response: Record<string, unknown>, request?: ServiceRequest): Promise<void>
   /** An answer "no such customer" that is an answer, not a failure (a read of a phone the service does not know). */
   onNotFound?(ctx: OperationContext): Promise<void>
+  /**
+   * Follow-up work once the request is recorded as done (a profile update queued behind it):
+   * it never holds the request's outcome, and a failure is logged and undoes nothing.
+   */
+  afterDone?(ctx: OperationContext): Promise<void>
   /** What the store shows once the request failed for good (`failed` or `needs_review`); `operation` is the settled row. */
   onFailed?(ctx: OperationContext): Promise<void>
 }

@@ -21,6 +21,7 @@ import {
   type OperationHandler,
   type ServiceRequest,
 } from "./types"
+import { queueCardIfChanged } from "./card-catch-up"
 
 /** The user_create_or_update field of each kind of personal push (docs/service-api.md). */
 const PERSONAL_PUSH_FIELDS = { push: "push", webpush: "send_webpush", telegram: "send_telegram" } as const
@@ -156,6 +157,13 @@ export const userCreateOrUpdate: OperationHandler = {
     }
   },
 
+  // A text that changed while this request, carrying the old one, was in flight (a credit
+  // landing during an enrolment) goes in a profile update of its own.
+  afterDone: async (ctx) => {
+    const type = ctx.operation.payload.type as RequestType
+    if (type === "enroll" || type === "profile" || type === "balance_sync") await queueCardIfChanged(ctx)
+  },
+
   onFailed: async ({ walletPass, operation }) => {
     if (operation.payload.type === "verify") {
       // Refused (failed) or perhaps sent (needs review after an ambiguous outcome): never sent again by itself.
@@ -190,7 +198,7 @@ async function cardFields(
 ): Promise<CardSent | undefined> {
   const { walletPass, options, facts, container } = ctx
   const holder = facts.holder!
-  const { program } = await walletPass.getProgram()
+  const program = await ctx.program()
   if (!cardInUse(program.pass)) {
     if (newCard && options.templateUuid) input.template_uuid = options.templateUuid
     return undefined
