@@ -73,8 +73,8 @@ async function drain(container: MedusaContainer, budgetMs: number): Promise<Drai
   // (an idle drain runs every second).
   let prepared: Prepared | null = null
   let country: CountryCode | undefined
-  // The program's card settings, for the requests that carry texts and the card's catch-up
-  // after a balance change: one read a run, not one a request.
+  // The program's card settings for the card's catch-up after a request: one read a run, not
+  // one a request (OperationContext.program).
   let programRead: Promise<Program> | undefined
   const program = () => (programRead ??= walletPass.getProgram().then((current) => current.program))
   const letGo = async () => {

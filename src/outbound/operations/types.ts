@@ -16,7 +16,11 @@ export type OperationContext = {
   operation: OperationRow
   /** Read with the send lock (OutboxService.prepareNextSend). */
   facts: SendFacts
-  /** The program in force, read once per drain run, when a request first needs it. */
+  /**
+   * The program as the drain run first read it (once a run), for the card's catch-up after a
+   * request: a program saved since queues its own profile updates, so at worst the catch-up
+   * queues one more. A request that carries texts reads the program in force itself.
+   */
   program: () => Promise<Program>
 }
 

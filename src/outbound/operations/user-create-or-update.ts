@@ -198,7 +198,8 @@ async function cardFields(
 ): Promise<CardSent | undefined> {
   const { walletPass, options, facts, container } = ctx
   const holder = facts.holder!
-  const program = await ctx.program()
+  // Read again for each request that carries texts: it sends the program in force.
+  const { program } = await walletPass.getProgram()
   if (!cardInUse(program.pass)) {
     if (newCard && options.templateUuid) input.template_uuid = options.templateUuid
     return undefined
