@@ -35,6 +35,50 @@ const HOLD_WAIT_MS = 5_000
 /** How long the restore waits for the store's running queries. */
 const QUIET_POOL_WAIT_MS = 5_000
 
+/** How often the template copy is tried when Postgres finds the source database still in use. */
+const SNAPSHOT_ATTEMPTS = 3
+
+type TemplateCopy = ((input: { databaseName: string; templateName: string }) => Promise<void>) & { retries?: true }
+
+/** The module whose export the runner reads through a getter of its index: wrapping it is seen by the runner. */
+export const TEMPLATE_MODULE = "@medusajs/test-utils/dist/medusa-test-runner-utils/postgres-template"
+
+/**
+ * `copy`, tried again (at most `attempts` times in all) while it fails because Postgres finds
+ * the source database in use (55006); any other error at once.
+ */
+export function retryWhileInUse(copy: TemplateCopy, attempts = SNAPSHOT_ATTEMPTS): TemplateCopy {
+  if (copy.retries) return copy
+  const retrying = async (input: { databaseName: string; templateName: string }) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await copy(input)
+      } catch (e) {
+        if ((e as { code?: string }).code !== "55006" || attempt >= attempts) throw e
+        console.warn(
+          `[store-runner] the template of ${input.databaseName}: ${(e as Error).message}; ` +
+            `trying again (${attempt + 1} of ${attempts})`
+        )
+      }
+    }
+  }
+  return Object.assign(retrying, { retries: true as const })
+}
+
+/**
+ * Before its first test the runner copies the spec's database into a template: it ends the
+ * database's other sessions, then runs CREATE DATABASE … TEMPLATE, which Postgres refuses
+ * ("source database … is being accessed by other users", 55006) when a session it ended has
+ * not exited within Postgres's own 5 s wait. On a loaded machine one sometimes has not (once
+ * in three full runs on 2 vCPU): the copy is tried again, only for that error.
+ */
+function retryTemplateCopyWhileInUse(): void {
+  const templates = require(TEMPLATE_MODULE) as { createPostgresDatabaseTemplate: TemplateCopy }
+  templates.createPostgresDatabaseTemplate = retryWhileInUse(templates.createPostgresDatabaseTemplate)
+}
+
+retryTemplateCopyWhileInUse()
+
 export function storeTestRunner(options: RunnerOptions): void {
   let container: (() => MedusaContainer) | undefined
   let release: (() => void) | undefined
