@@ -1,13 +1,13 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { CountryCode } from "../lib/phone"
+import { readOnce } from "../lib/read-once"
 import { isWalletPassApiError, type WalletPassCallRecord } from "../lib/wallet-pass-client"
 import {
   type CallRecord,
   OPERATION_PRIORITY,
   planLimits,
   type PreparedSend,
-  type Program,
   WALLET_PASS_MODULE,
 } from "../modules/wallet-pass"
 import { phoneCountry } from "../utils/phone-country"
@@ -74,9 +74,8 @@ async function drain(container: MedusaContainer, budgetMs: number): Promise<Drai
   let prepared: Prepared | null = null
   let country: CountryCode | undefined
   // The program's card settings for the card's catch-up after a request: one read a run, not
-  // one a request (OperationContext.program).
-  let programRead: Promise<Program> | undefined
-  const program = () => (programRead ??= walletPass.getProgram().then((current) => current.program))
+  // one a request (OperationContext.program); a failed read is tried again by the next request.
+  const program = readOnce(() => walletPass.getProgram().then((current) => current.program))
   const letGo = async () => {
     await prepared?.release()
     prepared = null
