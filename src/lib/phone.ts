@@ -4,9 +4,12 @@
  */
 import {
   type CountryCode,
+  getCountryCallingCode,
   getExampleNumber,
   isSupportedCountry,
+  parseDigits,
   parsePhoneNumberFromString,
+  type PhoneNumber,
   validatePhoneNumberLength,
 } from "libphonenumber-js"
 import mobileExamples from "libphonenumber-js/mobile/examples"
@@ -51,10 +54,11 @@ export function isCountryCode(code: string): code is CountryCode {
 /**
  * Normalises a phone to E.164 without throwing. A phone without `+` is read as a national
  * number of `defaultCountry` (libphonenumber also recognises a leading country code there,
- * e.g. `79991234567` for RU); without a default country it is read as international, since the
- * spec's own examples write international numbers without the plus (4.2 rule 4).
- * "Possible" (right length for the country) is the test, not "valid": number-range tables
- * lag behind operators and would refuse real customers.
+ * e.g. `79991234567` for RU), unless it reads better with a `+` put in front (`readWithoutPlus`:
+ * `4915130000001` in DE is +49 1513 0000001); without a default country it is read as
+ * international, since the spec's own examples write international numbers without the plus
+ * (4.2 rule 4). "Possible" (right length for the country) is the test, not "valid": number-range
+ * tables lag behind operators and would refuse real customers.
  */
 export function tryNormalizePhone(input: string, defaultCountry?: CountryCode): PhoneResult {
   // Parsing costs more than the rest of a readBalance hook; the same phones come back often.
@@ -77,12 +81,38 @@ function parsePhone(input: string, defaultCountry?: CountryCode): PhoneResult {
   let text = trimmed
   if (text.startsWith("00")) text = `+${text.slice(2)}`
   if (!text.startsWith("+") && !defaultCountry) text = `+${text}`
-  const lengthProblem = validatePhoneNumberLength(text, defaultCountry)
-  if (lengthProblem) return { ok: false, reason: lengthReason(lengthProblem) }
-  const parsed = parsePhoneNumberFromString(text, defaultCountry)
-  if (!parsed) return { ok: false, reason: "not_a_number" }
-  if (!parsed.isPossible()) return { ok: false, reason: "impossible" }
-  return { ok: true, phone: parsed.number }
+  return text.startsWith("+") ? readPhone(text).result : readWithoutPlus(text, defaultCountry!)
+}
+
+/** One reading of a phone: its result, and the number when it is possible. */
+type PhoneReading = { result: PhoneResult; number?: PhoneNumber }
+
+function readPhone(text: string, country?: CountryCode): PhoneReading {
+  const lengthProblem = validatePhoneNumberLength(text, country)
+  if (lengthProblem) return { result: { ok: false, reason: lengthReason(lengthProblem) } }
+  const parsed = parsePhoneNumberFromString(text, country)
+  if (!parsed) return { result: { ok: false, reason: "not_a_number" } }
+  if (!parsed.isPossible()) return { result: { ok: false, reason: "impossible" } }
+  return { result: { ok: true, phone: parsed.number }, number: parsed }
+}
+
+/**
+ * A phone typed without `+` or `00` (docs/operations.md, "Phones"): its national reading in
+ * `country`, unless the international one (a `+` put in front) is a valid number and the
+ * national one is not, or both are valid and the text starts with the country's own code
+ * without the trunk prefix its national numbers are written with (`4915130000001` in DE:
+ * Germans write `0151…`, so digits that start with 49 and lack the 0 were typed with their
+ * code). Valid ("in a number range"), not only possible, decides between the two readings.
+ */
+function readWithoutPlus(text: string, country: CountryCode): PhoneResult {
+  const national = readPhone(text, country)
+  const international = readPhone(`+${text}`)
+  if (!international.number?.isValid()) return national.result
+  if (!national.number?.isValid()) return international.result
+  const digits = parseDigits(text)
+  const typedWithCode = digits.startsWith(getCountryCallingCode(country))
+  const typedAsWritten = digits.startsWith(parseDigits(national.number.formatNational()))
+  return typedWithCode && !typedAsWritten ? international.result : national.result
 }
 
 /** A phone read in one of several countries: the country it was read in (null: it carried its own code). */
