@@ -39,15 +39,38 @@ export const CARD_VARIABLE_NAME = /^[A-Za-z][A-Za-z0-9_]{0,49}$/
 
 const SOURCE_ERROR = `a variable's source must be one of ${CARD_SOURCES.map((s) => `"${s}"`).join(", ")}`
 
+/** Names a JavaScript object keeps for itself: as a record's key they are lost (`__proto__`) or shadow its methods. */
+const OBJECT_NAMES: readonly string[] = ["__proto__", "constructor", "prototype"]
+/** The service's request fields, lower-cased: a variable may not be one in any letter case (`SMS`, `Phone`). */
+const REQUEST_FIELDS = new Set(CUSTOMER_WRITE_FIELDS.map((field) => field.toLowerCase()))
+
 /** Why a template variable's name is refused, or null for a good one. */
 export function variableNameProblem(name: string): string | null {
+  if (OBJECT_NAMES.includes(name)) {
+    return `variable name "${name}" is reserved (${OBJECT_NAMES.join(", ")} are names JavaScript objects keep); choose another`
+  }
   if (!CARD_VARIABLE_NAME.test(name)) {
     return `variable name "${name.slice(0, 60)}" must start with a letter and hold only letters, digits and _ (at most 50)`
   }
-  if ((CUSTOMER_WRITE_FIELDS as readonly string[]).includes(name)) {
-    return `variable name "${name}" is a field of the service's request, not a template variable`
+  if (REQUEST_FIELDS.has(name.toLowerCase())) {
+    return `variable name "${name}" is a field of the service's request (in any letter case), not a template variable`
   }
   return null
+}
+
+/**
+ * Refuses `__proto__` among the raw variables: a record parsed from JSON holds it as its own
+ * key, and zod's record skips it, so it would vanish without a word. A refusal here ends the
+ * parse, so every bad name is named here then, as the record's own check would.
+ */
+function refuseProtoKey(variables: unknown, ctx: z.RefinementCtx): unknown {
+  if (!variables || typeof variables !== "object") return variables
+  if (!Object.prototype.hasOwnProperty.call(variables, "__proto__")) return variables
+  for (const name of Object.keys(variables)) {
+    const problem = variableNameProblem(name)
+    if (problem) ctx.addIssue({ code: "custom", path: [name], message: problem, input: variables })
+  }
+  return variables
 }
 
 /** The card settings: variables (name → source) and a design (`template_uuid`) per level name. */
@@ -55,22 +78,26 @@ export const cardSettingsSchema = z
   .object({
     // Names and sources are checked together, so every bad one is named at once.
     variables: z
-      .record(z.string(), z.string({ error: SOURCE_ERROR }), {
-        error: (issue) =>
-          issue.code === "invalid_type" ? "variables must map template variable names to sources" : undefined,
-      })
-      .superRefine((variables, ctx) => {
-        const names = Object.keys(variables)
-        if (names.length > MAX_CARD_VARIABLES) {
-          ctx.addIssue({ code: "custom", message: `variables holds at most ${MAX_CARD_VARIABLES} names` })
-        }
-        for (const [name, source] of Object.entries(variables)) {
-          const problem = variableNameProblem(name)
-          if (problem) ctx.addIssue({ code: "custom", path: [name], message: problem })
-          if (!(CARD_SOURCES as readonly string[]).includes(source))
-            ctx.addIssue({ code: "custom", path: [name], message: SOURCE_ERROR })
-        }
-      })
+      .preprocess(
+        refuseProtoKey,
+        z
+          .record(z.string(), z.string({ error: SOURCE_ERROR }), {
+            error: (issue) =>
+              issue.code === "invalid_type" ? "variables must map template variable names to sources" : undefined,
+          })
+          .superRefine((variables, ctx) => {
+            const names = Object.keys(variables)
+            if (names.length > MAX_CARD_VARIABLES) {
+              ctx.addIssue({ code: "custom", message: `variables holds at most ${MAX_CARD_VARIABLES} names` })
+            }
+            for (const [name, source] of Object.entries(variables)) {
+              const problem = variableNameProblem(name)
+              if (problem) ctx.addIssue({ code: "custom", path: [name], message: problem })
+              if (!(CARD_SOURCES as readonly string[]).includes(source))
+                ctx.addIssue({ code: "custom", path: [name], message: SOURCE_ERROR })
+            }
+          })
+      )
       .transform((variables) => variables as Record<string, CardSource>)
       .default({}),
     levelTemplates: z
