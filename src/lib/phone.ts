@@ -13,6 +13,7 @@ import {
   validatePhoneNumberLength,
 } from "libphonenumber-js"
 import mobileExamples from "libphonenumber-js/mobile/examples"
+import { parsePhoneNumberFromString as parseWithTypes } from "libphonenumber-js/max"
 
 export type { CountryCode } from "libphonenumber-js"
 
@@ -232,4 +233,18 @@ export function formatBirthday(input: string | Date | CalendarDate, style: "requ
 /** Masks a phone for a shopper's screen: the country code and the last two digits. */
 export function maskPhone(phone: string): string {
   return phone.length <= 6 ? phone : `${phone.slice(0, 3)}${"•".repeat(phone.length - 5)}${phone.slice(-2)}`
+}
+
+/**
+ * The range of a mobile number: its country code and the first four digits of its national
+ * number ("+49 1511"), which the texts limits share out (docs/security.md, "Texts"). Null for a
+ * number that is not a mobile by libphonenumber's type: MOBILE, or FIXED_LINE_OR_MOBILE where a
+ * country's numbers do not tell the two apart (the US, Canada and the rest of +1); landlines,
+ * premium, shared-cost, personal and unknown ranges are none.
+ */
+export function mobileNumberRange(phone: string): string | null {
+  const parsed = parseWithTypes(phone)
+  const type = parsed?.getType()
+  if (!parsed || (type !== "MOBILE" && type !== "FIXED_LINE_OR_MOBILE")) return null
+  return `+${parsed.countryCallingCode} ${parsed.nationalNumber.slice(0, 4)}`
 }

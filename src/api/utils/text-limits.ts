@@ -1,14 +1,16 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { parsePhoneNumberFromString } from "libphonenumber-js"
 import { plainIpv4 } from "../hooks/wallet-pass/authenticate"
+import { mobileNumberRange } from "../../lib/phone"
 import type { WalletPassOptions } from "../../modules/wallet-pass"
 
 /**
- * The client's address as the texts limits count it (docs/security.md), read the way the
- * hook route reads the service's: the connection's address, or with `texts.trustProxy` the
- * one X-Forwarded-For names (Express's `req.ip`: Medusa sets `trust proxy`).
+ * The client's address as the request gives it (docs/security.md), read the way the hook route
+ * reads the service's: the connection's address, or with `texts.trustProxy` the one
+ * X-Forwarded-For names (Express's `req.ip`: Medusa sets `trust proxy`). The limits key it by
+ * rules/text-limits.ts `textClient` (an IPv6 address by its /64, loopback as one).
  */
 export function clientAddress(req: MedusaRequest, texts: WalletPassOptions["texts"]): string | null {
   return plainIpv4(texts.trustProxy ? req.ip : req.socket.remoteAddress)?.slice(0, 100) ?? null
@@ -38,6 +40,34 @@ export async function assertTextCountry(
     MedusaError.Types.NOT_ALLOWED,
     "Codes are texted only to phones of the countries this store serves: put such a phone in your account"
   )
+}
+
+/**
+ * The range of the phone a code is texted to (src/lib/phone.ts `mobileNumberRange`), or 400
+ * when it is no mobile number: landlines, premium and shared-cost numbers get no text and
+ * count nothing (docs/security.md, "Texts").
+ */
+export function assertMobileRange(phone: string): string {
+  const range = mobileNumberRange(phone)
+  if (range) return range
+  throw new MedusaError(
+    MedusaError.Types.NOT_ALLOWED,
+    "Codes are texted only to mobile phones: put a mobile number in your account"
+  )
+}
+
+/**
+ * Whether the customer has an order (not a draft, not canceled): a stake, read from Medusa's
+ * orders, which a shopper makes only by checking out (docs/security.md, "Texts").
+ */
+export async function hasOrdered(scope: MedusaContainer, customerId: string): Promise<boolean> {
+  const { data } = await scope.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "order",
+    fields: ["id"],
+    filters: { customer_id: customerId, status: { $nin: ["draft", "canceled"] } },
+    pagination: { take: 1 },
+  })
+  return data.length > 0
 }
 
 /**

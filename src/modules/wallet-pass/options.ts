@@ -261,7 +261,13 @@ export const walletPassOptionsSchema = z
           })
           .strict()
           .prefault({}),
-        storePerHour: between("texts.storePerHour", 1, 1000000, "whole number").default(60),
+        // The store's texts an hour, split between accounts with a stake (an order, a proven
+        // phone) and new signups, so neither uses up the other's; within each class one address
+        // prefix and one phone range take at most their share (docs/security.md, "Texts").
+        storePerHour: between("texts.storePerHour", 2, 1000000, "whole number").default(120),
+        stakeShare: between("texts.stakeShare", 0.05, 0.95, "number").default(0.5),
+        networkShare: between("texts.networkShare", 0.01, 1, "number").default(0.25),
+        rangeShare: between("texts.rangeShare", 0.01, 1, "number").default(0.25),
         // Only phones of these countries (ISO 3166 alpha-2) get a text; null: the countries
         // of the store's regions.
         countries: z

@@ -14,8 +14,12 @@ export type RequestPhoneVerificationInput = {
   phone: string
   /** The phone's country (ISO alpha-2), kept with the counted text. */
   country: string | null
-  /** The client's address, counted against `texts.perAddress`. */
+  /** The phone's range (country code and first digits), shared out within a class of sender. */
+  phone_range: string | null
+  /** The client's address, counted against `texts.perAddress` and its prefix's share. */
   address: string | null
+  /** Whether the account has an order: a stake (docs/security.md, "Texts"). */
+  ordered: boolean
 }
 
 export const requestPhoneVerificationStepId = "request-wallet-pass-phone-verification"

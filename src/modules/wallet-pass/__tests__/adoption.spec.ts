@@ -208,7 +208,9 @@ walletPassModuleTests(({ service }) => {
         customer_id: "cus_21",
         phone: "+79990000021",
         country: "RU",
+        phone_range: "+7 9990",
         address: null,
+        ordered: false,
       })
       if (!verification.ok) throw new Error(verification.message)
       const { code } = service.verificationText(verification.id)
@@ -235,7 +237,9 @@ walletPassModuleTests(({ service }) => {
         customer_id: "cus_21",
         phone: "+79990000021",
         country: "RU",
+        phone_range: "+7 9990",
         address: null,
+        ordered: false,
       })
       expect(again).toEqual(
         expect.objectContaining({
@@ -253,7 +257,9 @@ walletPassModuleTests(({ service }) => {
         customer_id: "cus_22",
         phone: "+79990000022",
         country: "RU",
+        phone_range: "+7 9990",
         address: null,
+        ordered: false,
       })
       if (!verification.ok) throw new Error(verification.message)
       const { code } = service.verificationText(verification.id)

@@ -38,19 +38,30 @@ describe("the module's rules (rules/)", () => {
       perAccount: { perMinute: 1, perDay: 5 },
       perAddress: { perHour: 10, perDay: 20 },
       storePerHour: 100,
+      stakeShare: 0.5,
+      networkShare: 0.25,
+      rangeShare: 0.25,
     } as WalletPassOptions["texts"]
     const names = (address: string | null) =>
-      textLimits(texts, { phone: "+79990000001", customer_id: "cus_1", address }).map((l) => [l.name, l.max])
+      textLimits(texts, {
+        phone: "+79990000001",
+        phone_range: null,
+        customer_id: "cus_1",
+        sender_class: "new",
+        address,
+        network: null,
+      }).map((l) => [l.name, l.max])
     expect(names(null)).toEqual([
       ["account_minute", 1],
       ["account_day", 5],
       ["phone_hour", 3],
       ["phone_day", 5],
-      ["store_hour", 100],
+      ["store_hour", 50],
     ])
-    expect(names("10.0.0.1").slice(-2)).toEqual([
+    expect(names("10.0.0.1").slice(-3)).toEqual([
       ["address_hour", 10],
       ["address_day", 20],
+      ["store_hour", 50],
     ])
     expect([waitText(30), waitText(600), waitText(3600), waitText(7200)]).toEqual([
       "a minute",

@@ -9,7 +9,7 @@ import { QueueClassRepository } from "../repositories/classes"
 import { QueueRepository } from "../repositories/queue"
 import { TextsRepository } from "../repositories/texts"
 import { TrustRepository } from "../repositories/trust"
-import { textLimits, type TextSlot, waitText } from "../rules/text-limits"
+import { senderClass, textClient, textLimits, type TextSlot, waitText } from "../rules/text-limits"
 import {
   spendableBalance,
   TEXT_NOT_SENT_MESSAGE,
@@ -35,29 +35,43 @@ export type VerificationRequest = {
   customer_id: string
   phone: string
   country: string | null
+  /** The phone's range (its country code and first digits, src/lib/phone.ts mobileNumberRange). */
+  phone_range: string | null
+  /** The client's address as the request gave it; keyed by rules/text-limits.ts textClient. */
   address: string | null
+  /** Whether the account has an order (read from Medusa's orders by the route): a stake. */
+  ordered: boolean
 }
 
 /**
  * Takes a text's place under every `texts` limit (docs/security.md), or answers the first limit
- * it is over (nothing written). Must run in a transaction: the gate row's lock (texts.ts) is
- * held until it commits.
+ * it is over (nothing written). The sender's class (a stake: an order, or a phone proven
+ * before) is decided here from the database, under the gate's lock. Must run in a
+ * transaction: the gate row's lock (texts.ts) is held until it commits.
  */
 export async function takeTextSlot(
   knex: Knex,
   texts: WalletPassOptions["texts"],
-  input: { kind: "code"; phone: string; country: string | null; customer_id: string; address: string | null }
+  input: Omit<VerificationRequest, "holder_id"> & { kind: "code" }
 ): Promise<TextSlot> {
   const repository = new TextsRepository(knex)
   await repository.lockGate()
-  const limits = textLimits(texts, input)
+  const proven = await repository.hasProof(input.customer_id)
+  const sender = {
+    phone: input.phone,
+    phone_range: input.phone_range,
+    customer_id: input.customer_id,
+    sender_class: senderClass({ ordered: input.ordered, proven }),
+    ...textClient(input.address),
+  }
+  const limits = textLimits(texts, sender)
   const counts = await repository.countWindows(limits)
   for (const limit of limits) {
     if (counts[limit.name].count < limit.max) continue
     const wait = Math.max(1, Math.ceil(counts[limit.name].wait_seconds ?? limit.seconds))
     return { ok: false, limit: limit.name, message: limit.message(waitText(wait)), retry_after_seconds: wait }
   }
-  return { ok: true, id: await repository.insertText(input) }
+  return { ok: true, id: await repository.insertText({ ...sender, kind: "code", country: input.country }) }
 }
 
 /**
@@ -78,8 +92,10 @@ export async function createVerification(
     kind: "code",
     phone: input.phone,
     country: input.country,
+    phone_range: input.phone_range,
     customer_id: input.customer_id,
     address: input.address,
+    ordered: input.ordered,
   })
   if (!slot.ok)
     return { ok: false, limit: slot.limit, message: slot.message, retry_after_seconds: slot.retry_after_seconds }

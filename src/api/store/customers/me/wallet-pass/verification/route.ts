@@ -4,7 +4,14 @@ import { WALLET_PASS_MODULE } from "../../../../../../modules/wallet-pass"
 import { maskPhone } from "../../../../../../lib/phone"
 import { requestPhoneVerificationWorkflow } from "../../../../../../workflows/accounts/request-phone-verification"
 import { resolveAccountPass } from "../../../../../utils/account-pass"
-import { assertTextCountry, clientAddress, phoneCountry, tooManyTexts } from "../../../../../utils/text-limits"
+import {
+  assertMobileRange,
+  assertTextCountry,
+  clientAddress,
+  hasOrdered,
+  phoneCountry,
+  tooManyTexts,
+} from "../../../../../utils/text-limits"
 import type {
   StoreWalletPassVerificationResponse,
   StoreWalletPassVerificationStatusResponse,
@@ -14,9 +21,10 @@ import type {
  * POST /store/customers/me/wallet-pass/verification — texts a code, through the service, to
  * the signed-in account's phone, so the account can prove it holds it (docs/adoption.md,
  * trust). 202 with when the code expires. Every code counts against the `texts` limits (per
- * phone across accounts, per account, per client address, store-wide; docs/security.md):
- * over one, 429 with the shopper's message and `Retry-After`. Phones of countries the shop
- * does not serve: 400. The answer is the same whether a pass has the phone or not (no pass:
+ * phone across accounts, per account, per client address; per class of sender, an order or
+ * an earlier proof being a stake, and within it per address prefix and phone range;
+ * docs/security.md): over one, 429 with the shopper's message and `Retry-After`. Phones of
+ * countries the shop does not serve, and numbers that are not mobiles: 400. The answer is the same whether a pass has the phone or not (no pass:
  * no text goes, and the status below says it was not sent).
  */
 export const POST = async (
@@ -31,6 +39,7 @@ export const POST = async (
   }
   const country = phoneCountry(account.phone)
   await assertTextCountry(req.scope, texts, country)
+  const phoneRange = assertMobileRange(account.phone)
   const holderId =
     (account.own?.holder.phone === account.phone ? account.own.holder.id : account.elsewhere?.holder_id) ?? null
   const { result } = await requestPhoneVerificationWorkflow(req.scope).run({
@@ -39,7 +48,9 @@ export const POST = async (
       customer_id: customerId,
       phone: account.phone,
       country,
+      phone_range: phoneRange,
       address: clientAddress(req, texts),
+      ordered: await hasOrdered(req.scope, customerId),
     },
   })
   if (!result.ok) return tooManyTexts(res, result)
