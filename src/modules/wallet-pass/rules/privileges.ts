@@ -7,32 +7,61 @@ import { percentToBasisPoints } from "../../../lib/amounts"
  * What of a pass a store customer may use (docs/security.md). Medusa does not verify the
  * phone an account types, so a pass's rates and cards that came from the service (adopted,
  * set by the service, brought by an install) may be another person's: a signed-up account
- * gets them only once it has proven the phone (a code). A customer without an account (the
- * admin's, or one the plugin made from an install) typed no phone: theirs are theirs.
+ * gets them only once it has proven the phone (a code). A customer without an account cannot
+ * sign in, and Medusa attaches a guest cart that names its e-mail to it: a cart or an order of
+ * such a customer is priced as a guest's (cartRates).
  */
 
-/** True when the customer may use everything of the holder: no account of their own, or the account proved the phone. */
-export function holderTrusted(
-  holder: { customer_id: string | null; verified_customer_id: string | null },
-  customer: { has_account: boolean } | null | undefined
-): boolean {
-  if (!customer?.has_account) return true
+type HolderLink = { customer_id: string | null; verified_customer_id: string | null }
+type HolderRates = { bonus_percent_bp: number | null; discount_percent_bp: number; rates_source: RatesSource }
+type Rates = { bonus_bp: number; discount_bp: number }
+
+/** True when the holder's own customer proved the phone (typed the code texted to it). */
+function provenByItsCustomer(holder: HolderLink): boolean {
   return holder.verified_customer_id !== null && holder.verified_customer_id === holder.customer_id
 }
 
 /**
- * The rates that apply to a customer's pass, basis points: the holder's own when trusted or
- * when the program's levels set them (the store's own rule, earned by the customer's own
- * orders); otherwise never above the program's default bonus (`accrual.bonusPercent`), and
- * no discount.
+ * True when the customer's own data may be written to the holder's record at the service: a
+ * customer without an account (the admin's, or one the plugin made from an install or the
+ * import) typed no phone, and an account that proved the phone is its holder. Not the rule for
+ * what a cart or an order gets: that is cartRates.
  */
-export function usableRates(
-  holder: { bonus_percent_bp: number | null; discount_percent_bp: number; rates_source: RatesSource },
-  trusted: boolean,
-  options: WalletPassOptions
-): { bonus_bp: number; discount_bp: number } {
-  const own = effectiveBonusBasisPoints(holder, options)
-  if (trusted || holder.rates_source === "level") return { bonus_bp: own, discount_bp: holder.discount_percent_bp }
+export function holderTrusted(holder: HolderLink, customer: { has_account: boolean } | null | undefined): boolean {
+  if (!customer?.has_account) return true
+  return provenByItsCustomer(holder)
+}
+
+/** A guest's rates: never above the program's default bonus (`accrual.bonusPercent`), no discount. */
+function guestRates(holder: HolderRates, options: WalletPassOptions): Rates {
   const byDefault = percentToBasisPoints(options.accrual.bonusPercent) ?? 0
-  return { bonus_bp: Math.min(own, byDefault), discount_bp: 0 }
+  return { bonus_bp: Math.min(effectiveBonusBasisPoints(holder, options), byDefault), discount_bp: 0 }
+}
+
+/**
+ * The rates that apply to an account's pass, basis points: the holder's own when the account
+ * proved the phone (`trusted`) or when the program's levels set them (the store's own rule,
+ * earned by the account's own orders); otherwise a guest's.
+ */
+export function usableRates(holder: HolderRates, trusted: boolean, options: WalletPassOptions): Rates {
+  if (trusted || holder.rates_source === "level") {
+    return { bonus_bp: effectiveBonusBasisPoints(holder, options), discount_bp: holder.discount_percent_bp }
+  }
+  return guestRates(holder, options)
+}
+
+/**
+ * The rates a cart or an order of this customer gets, basis points (the discount group a
+ * cart is priced by, the rate an order earns). An account's are usableRates (its own once it
+ * proved the phone). A customer without an account cannot sign in: anyone who types its
+ * e-mail at checkout shops as it, so its carts and orders get a guest's rates, whatever set
+ * the holder's (the service, the import, the admin, a level).
+ */
+export function cartRates(
+  holder: HolderLink & HolderRates,
+  customer: { has_account: boolean } | null | undefined,
+  options: WalletPassOptions
+): Rates {
+  if (!customer?.has_account) return guestRates(holder, options)
+  return usableRates(holder, provenByItsCustomer(holder), options)
 }

@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { Modules } from "@medusajs/framework/utils"
-import { holderTrusted, usableRates, WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
+import { cartRates, WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
 import { isDiscountGroup } from "../discount-names"
 
 export type ResolveHolderDiscountStepInput = { customer_id: string }
@@ -9,7 +9,11 @@ export type ResolveHolderDiscountStepOutput = {
   customer_id: string
   /** False when `discount.enabled` is off or the customer no longer exists: nothing is changed. */
   enabled: boolean
-  /** The discount that applies now (0 without a holder, or for an account that has not proven the phone), read from the database rather than an event. */
+  /**
+   * The discount that applies now, read from the database rather than an event: 0 without a
+   * holder, for an account that has not proven the phone, and for a customer without an
+   * account (a guest cart that names its e-mail is attached to it).
+   */
   basis_points: number
   /** Plugin discount groups the customer is in now. */
   group_ids: string[]
@@ -49,8 +53,8 @@ export const resolveHolderDiscountStep = createStep(
     const output: ResolveHolderDiscountStepOutput = {
       customer_id,
       enabled: options.discount.enabled && !!customer,
-      // An account that has not proven the phone gets no discount group (docs/security.md).
-      basis_points: holder ? usableRates(holder, holderTrusted(holder, customer), options).discount_bp : 0,
+      // Only an account that proved the phone is in a discount group (docs/security.md).
+      basis_points: holder ? cartRates(holder, customer, options).discount_bp : 0,
       group_ids: (customer?.groups ?? []).filter(isDiscountGroup).map((group) => group.id),
     }
     return new StepResponse(output)

@@ -1,11 +1,10 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import {
-  holderTrusted,
+  cartRates,
   ledgerKeys,
   OPERATION_PRIORITY,
   operationKeys,
-  usableRates,
   WALLET_PASS_MODULE,
 } from "../../../modules/wallet-pass"
 import { bonusFor, currencyStep, floorToMinorUnits } from "../../../lib/amounts"
@@ -52,12 +51,13 @@ export const computeOrderAccrualStep = createStep(
       options.accrual.base === "total"
         ? floorToMinorUnits(order.total)
         : floorToMinorUnits(order.item_total) - floorToMinorUnits(order.item_tax_total)
-    // An account that has not proven the phone earns no rate above the program's default
-    // (the holder's may be another person's: docs/security.md).
+    // An account that has not proven the phone, and a customer without an account (anyone
+    // who types its e-mail orders as it), earn no rate above the program's default
+    // (docs/security.md).
     const [customer] = await container
       .resolve(Modules.CUSTOMER)
       .listCustomers({ id: order.customer_id }, { select: ["id", "has_account"] })
-    const rate = usableRates(holder, holderTrusted(holder, customer), options).bonus_bp
+    const rate = cartRates(holder, customer, options).bonus_bp
     const step = currencyStep(currency)
     const amount = Math.floor(bonusFor(base, rate) / step) * step
     if (amount <= 0) return skip(`bonus is zero (base ${base / 100}, rate ${rate / 100}%)`)
