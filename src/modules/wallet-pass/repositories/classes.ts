@@ -30,13 +30,28 @@ export class QueueClassRepository {
    * credits, which wait behind them, do not wait for the open share. Returns how many moved.
    */
   async promoteHolder(holderId: string): Promise<number> {
+    return this.promote("holder_id = :holder", { holder: holderId })
+  }
+
+  /**
+   * promoteHolder for the holder of a store customer whose order was placed, whatever the
+   * order earned (none moves for a customer without a holder).
+   */
+  async promoteCustomer(customerId: string): Promise<number> {
+    return this.promote(
+      "holder_id IN (SELECT id FROM wallet_pass_holder WHERE customer_id = :customer AND deleted_at IS NULL)",
+      { customer: customerId }
+    )
+  }
+
+  private async promote(holders: string, bindings: Record<string, string>): Promise<number> {
     const { rowCount } = await this.knex.raw<{ rowCount: number }>(
       `UPDATE wallet_pass_operation
           SET priority = :enrolment, updated_at = clock_timestamp()
-        WHERE holder_id = :holder AND state = 'pending' AND deleted_at IS NULL AND priority >= :open
+        WHERE ${holders} AND state = 'pending' AND deleted_at IS NULL AND priority >= :open
           AND ((method = 'user_create_or_update' AND payload->>'type' = 'enroll')
                OR (method = 'read_customer' AND payload->>'type' IN ('adopt', 'cards')))`,
-      { enrolment: OPERATION_PRIORITY.enrolment, holder: holderId, open: OPEN_PRIORITY }
+      { ...bindings, enrolment: OPERATION_PRIORITY.enrolment, open: OPEN_PRIORITY }
     )
     return rowCount ?? 0
   }

@@ -4,6 +4,7 @@ import type { CardFormat } from "../rules/card-texts"
 import { levelFor, nextLevel, type Program, programSchema } from "../rules/program"
 import { percentToBasisPoints, toMinorUnits } from "../../../lib/amounts"
 import { LEVEL_BATCH, OPERATION_PRIORITY } from "../constants"
+import { QueueClassRepository } from "../repositories/classes"
 import { ProgramRepository } from "../repositories/program"
 import type {
   CurrentProgram,
@@ -99,7 +100,9 @@ export class ProgramService extends InternalService<Deps> {
    * queued so the card shows them; a manual rate set by the service (`override`) stands
    * until the next level change. When the service owns them, rates are left alone. With
    * `spend`, an order placed, canceled or returned is recorded first (once each) and its
-   * customer's holder is the one passed.
+   * customer's holder is the one passed; a placed order moves the customer's enrolment still
+   * waiting in class c up to class b, whatever the order earned (docs/security.md, "The
+   * queue's classes").
    */
   @InjectTransactionManager()
   async updateLevels(
@@ -107,11 +110,13 @@ export class ProgramService extends InternalService<Deps> {
     @MedusaContext() sharedContext: Context = {}
   ): Promise<{ changes: LevelChange[]; last_id: string | null; read: number; cards_queued: number }> {
     const { program, spend, card_format, ...select } = input
-    const repo = new ProgramRepository(this.knex_(sharedContext))
+    const knex = this.knex_(sharedContext)
+    const repo = new ProgramRepository(knex)
     if (spend) {
       // An order's spend first, in the same transaction: its customer's level follows at once.
       const customerId = await this.recordOrderSpend_(repo, spend)
       if (!customerId) return { changes: [], last_id: null, read: 0, cards_queued: 0 }
+      if (spend.type === "placed") await new QueueClassRepository(knex).promoteCustomer(customerId)
       select.customer_ids = [customerId]
     }
     const rows = await repo.holderLevels(select, program.tiers.windowDays, true)
