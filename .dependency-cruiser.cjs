@@ -21,7 +21,7 @@ const FLOORS = [
   ["links", "utils"], // module links; application helpers that read the container
   ["workflows"], // the store's actions
   ["outbound"], // the dispatcher
-  ["api", "jobs", "subscribers", "admin", "scripts", "cli.ts"], // Medusa's edges
+  ["api", "jobs", "subscribers", "admin", "scripts", "migration-scripts", "cli.ts"], // Medusa's edges
 ]
 const ALL = FLOORS.flat()
 const at = (names) => `^src/(${names.map((n) => n.replace(".", "[.]")).join("|")})(/|$)`

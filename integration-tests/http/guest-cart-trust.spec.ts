@@ -2,6 +2,7 @@ import { TestEventUtils } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
 import type { HttpTypes } from "@medusajs/framework/types"
 import { WALLET_PASS_EVENTS } from "../../src/modules/wallet-pass"
+import repriceDiscountGroupsWithoutAccount from "../../src/migration-scripts/wallet-pass-guest-priced-customers"
 import { createAdminHeaders } from "../support/admin"
 import { externalCrmService, signUpEnrolled, waitFor, waitForHolder } from "../support/hooks"
 import { createCart, guestHeaders, placeOrder, type StoreHeaders } from "../support/store"
@@ -175,6 +176,31 @@ storeTestRunner({
         holder_id: holder.id,
         metadata: expect.objectContaining({ rate_bp: 700 }),
       })
+    })
+
+    it("after the upgrade, the migration script takes customers without an account out of the discount groups an earlier version put them in; a proven account stays", async () => {
+      const { customerId } = await hookCustomer("+79996660005", "earlier@example.com")
+      const customers = getContainer().resolve(Modules.CUSTOMER)
+      // As an earlier version left it: the customer without an account in the 15% group.
+      const [group] = await customers.createCustomerGroups([
+        { name: "Wallet pass discount 15%", metadata: { wallet_pass_discount_bp: 1500 } },
+      ])
+      await customers.addCustomerToGroup({ customer_id: customerId, customer_group_id: group.id })
+      const phone = "+79996660006"
+      service.emulator.seedCustomer({ phone, name: "Kept", discount: 15 })
+      const proven = await signUpEnrolled(api, store, getContainer(), { email: "kept@example.com", phone })
+      await walletPass().updateWalletPassHolders({
+        id: proven.holder.id,
+        verified_customer_id: proven.customer.id,
+        verified_at: new Date(),
+      })
+      await customers.addCustomerToGroup({ customer_id: proven.customer.id, customer_group_id: group.id })
+      const groupsOf = async (id: string) =>
+        ((await customers.retrieveCustomer(id, { relations: ["groups"] })).groups ?? []).map((g) => g.id)
+
+      expect(await repriceDiscountGroupsWithoutAccount({ container: getContainer() })).toBe(1)
+      expect(await groupsOf(customerId)).toEqual([])
+      expect(await groupsOf(proven.customer.id)).toEqual([group.id])
     })
   },
 })
