@@ -26,6 +26,7 @@ import {
   type WalletPassClient,
 } from "../lib/wallet-pass-client"
 import { formatServiceDate } from "../lib/wallet-pass-client/dates"
+import { maskPhone } from "../lib/phone"
 import { phoneCountry } from "../utils/phone-country"
 import type { CheckRequest, CheckStep, CheckStepId, ConnectionCheckResult } from "../lib/connection-check"
 import { checkText, said, type CheckMessage } from "../lib/check-messages"
@@ -46,15 +47,16 @@ class NoBudgetError extends Error {}
 /**
  * A step as the check reports it: what it found and what to do as codes and values
  * (src/lib/check-messages.ts), for the admin to say in the merchant's language, and in
- * English for the CLI and the route's readers.
+ * English for the CLI and the route's readers. Phones in it are masked (maskPhones).
  */
 function step(
   id: CheckStepId,
   status: CheckStep["status"],
-  found: CheckMessage,
-  todo: CheckMessage | null,
-  extra: Pick<CheckStep, "unknown_fields" | "missing_fields" | "answer"> = {}
+  shown: CheckMessage,
+  toDo: CheckMessage | null,
+  shownExtra: Pick<CheckStep, "unknown_fields" | "missing_fields" | "answer"> = {}
 ): CheckStep {
+  const [found, todo, extra] = maskPhones([shown, toDo, shownExtra] as const)
   return {
     id,
     status,
@@ -66,6 +68,23 @@ function step(
     todo_values: todo?.values ?? null,
     ...extra,
   }
+}
+
+/** A phone in a text or an answer: 8 to 15 digits, a `+` before them or not, standing alone. */
+const PHONE_LIKE = /(?<![\w.-])\+?\d{8,15}(?![\w.-])/g
+
+/**
+ * The check shows no customer's full phone (docs/operations.md, "Checking the connection"):
+ * every phone-like run of digits in its sentences, values and kept answers is masked as a
+ * shopper's screen masks it (a card number too, which is no loss for support).
+ */
+function maskPhones<T>(value: T): T {
+  if (typeof value === "string") return value.replace(PHONE_LIKE, (phone) => maskPhone(phone)) as T
+  if (Array.isArray(value)) return value.map((item) => maskPhones(item)) as T
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, maskPhones(item)])) as T
+  }
+  return value
 }
 
 /** Documented fields of read_customer's customer (docs/service-api.md), as our schema reads them. */
