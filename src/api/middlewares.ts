@@ -28,6 +28,7 @@ import { StoreConfirmWalletPassVerification } from "./store/customers/me/wallet-
 import { StoreWalletPassInstallQuery } from "./store/customers/me/wallet-pass/install/validators"
 import { refuseUnstorableParams } from "./utils/storable-text"
 import { noStore } from "./utils/no-store"
+import { readRequestBody } from "./utils/request-body"
 import { validateCardPreviewBody, validateProgramBody } from "./admin/wallet-pass/program/validate-program"
 import { AdminWalletPassOverviewQuery } from "./admin/wallet-pass/overview/validators"
 import { AdminWalletPassForecastQuery } from "./admin/wallet-pass/forecast/validators"
@@ -57,7 +58,10 @@ const ROUTES_WITH_IDS = [
 
 export default defineMiddlewares({
   routes: [
-    ...NO_STORE_ROUTES.map((matcher) => ({ matcher, middlewares: [noStore] })),
+    // Medusa's body parser runs before any route's middleware, so its refusals (invalid JSON,
+    // too large) would miss no-store and quote the body: these routes read their own (request-body.ts).
+    ...NO_STORE_ROUTES.map((matcher) => ({ matcher: `${matcher}*`, bodyParser: false as const })),
+    ...NO_STORE_ROUTES.map((matcher) => ({ matcher, middlewares: [noStore, readRequestBody] })),
     ...ROUTES_WITH_IDS.map((matcher) => ({ matcher, middlewares: [refuseUnstorableParams] })),
     {
       // The hook route reads its own body: bad JSON and oversized bodies answer the
