@@ -73,6 +73,20 @@ function refuseProtoKey(variables: unknown, ctx: z.RefinementCtx): unknown {
   return variables
 }
 
+/**
+ * A stored program whose card variables hold names refused since it was saved (a request field
+ * in another letter case, `constructor`): without them, so it still reads (docs/program.md, "On
+ * the card"); the card stops getting them. Anything else is left to the program's schema.
+ */
+export function withoutRefusedVariables(program: unknown): unknown {
+  const pass = (program as { pass?: { variables?: unknown } } | null)?.pass
+  const variables = pass?.variables
+  if (!variables || typeof variables !== "object" || Array.isArray(variables)) return program
+  const kept = Object.entries(variables).filter(([name]) => !variableNameProblem(name))
+  if (kept.length === Object.keys(variables).length) return program
+  return { ...(program as object), pass: { ...pass, variables: Object.fromEntries(kept) } }
+}
+
 /** The card settings: variables (name → source) and a design (`template_uuid`) per level name. */
 export const cardSettingsSchema = z
   .object({

@@ -1,6 +1,6 @@
 import type { Context } from "@medusajs/framework/types"
 import { InjectManager, InjectTransactionManager, MedusaContext } from "@medusajs/framework/utils"
-import type { CardFormat } from "../rules/card-texts"
+import { type CardFormat, withoutRefusedVariables } from "../rules/card-texts"
 import { levelFor, nextLevel, type Program, programSchema } from "../rules/program"
 import { percentToBasisPoints, toMinorUnits } from "../../../lib/amounts"
 import { LEVEL_BATCH, OPERATION_PRIORITY } from "../constants"
@@ -35,9 +35,10 @@ export class ProgramService extends InternalService<Deps> {
     if (!latest) {
       return { id: null, program: this.options_.program, version: 0, source: "options", actor: null, saved_at: null }
     }
-    // Saved through the same schema: parsing again fills defaults added since. A version saved
-    // before the card settings existed takes the option's (docs/program.md, "On the card").
-    const program = programSchema.parse(latest.program)
+    // Saved through the same schema: parsing again fills defaults added since, and leaves out card
+    // variable names refused since. A version saved before the card settings existed takes the
+    // option's (docs/program.md, "On the card").
+    const program = programSchema.parse(withoutRefusedVariables(latest.program))
     if (!(latest.program && typeof latest.program === "object" && "pass" in latest.program)) {
       program.pass = this.options_.program.pass
     }
