@@ -268,6 +268,9 @@ export const walletPassOptionsSchema = z
         stakeShare: between("texts.stakeShare", 0.05, 0.95, "number").default(0.5),
         networkShare: between("texts.networkShare", 0.01, 1, "number").default(0.25),
         rangeShare: between("texts.rangeShare", 0.01, 1, "number").default(0.25),
+        // Kept of each class's hour for senders from an address prefix that asked nothing in
+        // the class this hour: bots from a few networks cannot take the last of it.
+        freshShare: between("texts.freshShare", 0, 0.9, "number").default(0.25),
         // Only phones of these countries (ISO 3166 alpha-2) get a text; null: the countries
         // of the store's regions.
         countries: z

@@ -41,6 +41,7 @@ describe("the module's rules (rules/)", () => {
       stakeShare: 0.5,
       networkShare: 0.25,
       rangeShare: 0.25,
+      freshShare: 0.25,
     } as WalletPassOptions["texts"]
     const names = (address: string | null) =>
       textLimits(texts, {
@@ -56,11 +57,13 @@ describe("the module's rules (rules/)", () => {
       ["account_day", 5],
       ["phone_hour", 3],
       ["phone_day", 5],
+      ["shared_hour", 37],
       ["store_hour", 50],
     ])
-    expect(names("10.0.0.1").slice(-3)).toEqual([
+    expect(names("10.0.0.1").slice(-4)).toEqual([
       ["address_hour", 10],
       ["address_day", 20],
+      ["shared_hour", 37],
       ["store_hour", 50],
     ])
     expect([waitText(30), waitText(600), waitText(3600), waitText(7200)]).toEqual([

@@ -1,5 +1,14 @@
 import type { WalletPassOptions } from "../options"
-import { classBudget, senderClass, type TextSender, textClient, textLimits } from "../rules/text-limits"
+import {
+  classBudget,
+  firstRefusal,
+  freshReserve,
+  senderClass,
+  type TextSender,
+  textClient,
+  textLimits,
+  type WindowCounts,
+} from "../rules/text-limits"
 
 /** The defaults of the `texts` option (docs/security.md, "Texts"). */
 const texts = {
@@ -10,6 +19,7 @@ const texts = {
   stakeShare: 0.5,
   networkShare: 0.25,
   rangeShare: 0.25,
+  freshShare: 0.25,
 } as WalletPassOptions["texts"]
 
 const sender = (over: Partial<TextSender> = {}): TextSender => ({
@@ -58,7 +68,7 @@ describe("texts: every class of sender keeps a share nobody else can use up (rul
     expect(byName.store_hour).toMatchObject({ match: [["sender_class", "new"]], max: 6, seconds: 3600 })
     // The per-phone, per-account and per-address limits count every class.
     for (const name of ["account_minute", "account_day", "phone_hour", "phone_day", "address_hour", "address_day"]) {
-      expect(byName[name].match.map(([column]: [string]) => column)).not.toContain("sender_class")
+      expect(byName[name].match.map(([column]) => column)).not.toContain("sender_class")
     }
     const stake = Object.fromEntries(textLimits(texts, sender({ sender_class: "stake" })).map((l) => [l.name, l]))
     expect(stake.store_hour.match).toEqual([["sender_class", "stake"]])
@@ -75,10 +85,63 @@ describe("texts: every class of sender keeps a share nobody else can use up (rul
       "address_day",
       "network_hour",
       "range_hour",
+      "shared_hour",
       "store_hour",
     ])
     const unknown = textLimits(texts, sender({ address: null, network: null, phone_range: null })).map((l) => l.name)
-    expect(unknown).toEqual(["account_minute", "account_day", "phone_hour", "phone_day", "store_hour"])
+    expect(unknown).toEqual(["account_minute", "account_day", "phone_hour", "phone_day", "shared_hour", "store_hour"])
+  })
+
+  it("the last part of a class's hour is kept for senders from a prefix that asked nothing in the class this hour", () => {
+    const small = { ...texts, storePerHour: 12 }
+    expect(freshReserve(small, 6)).toBe(2)
+    expect(freshReserve(texts, 60)).toBe(15)
+    expect(freshReserve({ ...texts, freshShare: 0 }, 60)).toBe(0)
+    expect(freshReserve({ ...texts, freshShare: 0.9 }, 1)).toBe(0)
+    const limits = textLimits(small, sender())
+    expect(limits.find((l) => l.name === "shared_hour")).toMatchObject({
+      match: [["sender_class", "new"]],
+      max: 4,
+      onlyAfter: "network_hour",
+    })
+    const counts = (network: number, inClass: number): WindowCounts =>
+      Object.fromEntries(
+        limits.map((l) => [
+          l.name,
+          {
+            count: l.name === "network_hour" ? network : ["shared_hour", "store_hour"].includes(l.name) ? inClass : 0,
+            wait_seconds: 600,
+          },
+        ])
+      )
+    // Four of the class's six taken: a prefix that has asked already meets the shared part ...
+    expect(firstRefusal(limits, counts(1, 4))).toEqual({
+      ok: false,
+      limit: "shared_hour",
+      message: "The store is sending too many codes right now: try again in 10 minutes",
+      retry_after_seconds: 600,
+    })
+    // ... a fresh one takes from the reserve, until the class's hour is used.
+    expect(firstRefusal(limits, counts(0, 4))).toBeNull()
+    expect(firstRefusal(limits, counts(0, 5))).toBeNull()
+    expect(firstRefusal(limits, counts(0, 6))).toMatchObject({ limit: "store_hour" })
+    // A sender of unknown address is never fresh.
+    const unknown = textLimits(small, sender({ address: null, network: null }))
+    expect(unknown.find((l) => l.name === "shared_hour")!.onlyAfter).toBeUndefined()
+  })
+
+  it("the first limit over is the one the shopper is told, with the seconds until its oldest text leaves the window", () => {
+    const limits = textLimits(texts, sender())
+    const counts: WindowCounts = Object.fromEntries(limits.map((l) => [l.name, { count: 0, wait_seconds: null }]))
+    expect(firstRefusal(limits, counts)).toBeNull()
+    counts.phone_hour = { count: 3, wait_seconds: 1234.2 }
+    counts.store_hour = { count: 60, wait_seconds: 10 }
+    expect(firstRefusal(limits, counts)).toEqual({
+      ok: false,
+      limit: "phone_hour",
+      message: "Too many codes were sent to this phone: try again in 21 minutes",
+      retry_after_seconds: 1235,
+    })
   })
 
   it("the messages say what the shopper can do", () => {

@@ -7,7 +7,9 @@ import type { WalletPassOptions } from "../options"
  *
  * The store's hour is split between two classes of sender, so neither can use up the other's:
  * accounts with a stake (an order, or a phone proven before) and new signups. Within each
- * class, one address prefix and one phone range take at most a share of the class's hour.
+ * class, one address prefix and one phone range take at most a share of the class's hour, and
+ * the last part of the hour is kept for senders from a prefix that has asked nothing in the
+ * class this hour, so bots from a few networks cannot take all of it.
  */
 
 export type TextLimitName =
@@ -19,6 +21,7 @@ export type TextLimitName =
   | "address_day"
   | "network_hour"
   | "range_hour"
+  | "shared_hour"
   | "store_hour"
 
 /** Who asks: an account with a stake (an order, a proven phone; decided from the database) or a new signup. */
@@ -36,6 +39,8 @@ type Limit = {
   match: [TextColumn, string][]
   seconds: number
   max: number
+  /** The limit applies only once this window counts a text (the sender's prefix is not fresh). */
+  onlyAfter?: TextLimitName
   message: (wait: string) => string
 }
 
@@ -81,6 +86,11 @@ export function classBudget(texts: WalletPassOptions["texts"], sender: SenderCla
 /** At most `share` of a class's hour (rounded up, at least one). */
 function shareOf(budget: number, share: number): number {
   return Math.max(1, Math.ceil(budget * share))
+}
+
+/** The part of a class's hour kept for fresh prefixes: `texts.freshShare` of it, rounded up, leaving one for everyone. */
+export function freshReserve(texts: WalletPassOptions["texts"], budget: number): number {
+  return Math.min(budget - 1, Math.ceil(budget * texts.freshShare))
 }
 
 /** The limits a text of `sender` is counted against, from the `texts` option, in the order they are checked. */
@@ -154,6 +164,16 @@ export function textLimits(texts: WalletPassOptions["texts"], sender: TextSender
     })
   }
   limits.push({
+    name: "shared_hour",
+    match: [inClass],
+    seconds: HOUR,
+    max: budget - freshReserve(texts, budget),
+    // A sender from a prefix with no text in the class this hour may use the reserve; a
+    // sender of unknown address never.
+    onlyAfter: sender.network ? "network_hour" : undefined,
+    message: (wait) => `The store is sending too many codes right now: try again in ${wait}`,
+  })
+  limits.push({
     name: "store_hour",
     match: [inClass],
     seconds: HOUR,
@@ -161,6 +181,20 @@ export function textLimits(texts: WalletPassOptions["texts"], sender: TextSender
     message: (wait) => `The store is sending too many codes right now: try again in ${wait}`,
   })
   return limits
+}
+
+/** Per window: the texts in it, and the seconds until its oldest one leaves it (null when empty). */
+export type WindowCounts = Record<string, { count: number; wait_seconds: number | null }>
+
+/** The first limit `counts` are over, as the shopper is told it (with the seconds to wait); null: a text may go. */
+export function firstRefusal(limits: Limit[], counts: WindowCounts): Extract<TextSlot, { ok: false }> | null {
+  for (const limit of limits) {
+    if (limit.onlyAfter && counts[limit.onlyAfter]?.count === 0) continue
+    if (counts[limit.name].count < limit.max) continue
+    const wait = Math.max(1, Math.ceil(counts[limit.name].wait_seconds ?? limit.seconds))
+    return { ok: false, limit: limit.name, message: limit.message(waitText(wait)), retry_after_seconds: wait }
+  }
+  return null
 }
 
 /** The client as the limits count it (docs/security.md): its address key and its prefix's. */

@@ -9,7 +9,7 @@ import { QueueClassRepository } from "../repositories/classes"
 import { QueueRepository } from "../repositories/queue"
 import { TextsRepository } from "../repositories/texts"
 import { TrustRepository } from "../repositories/trust"
-import { senderClass, textClient, textLimits, type TextSlot, waitText } from "../rules/text-limits"
+import { firstRefusal, senderClass, textClient, textLimits, type TextSlot } from "../rules/text-limits"
 import {
   spendableBalance,
   TEXT_NOT_SENT_MESSAGE,
@@ -65,12 +65,8 @@ export async function takeTextSlot(
     ...textClient(input.address),
   }
   const limits = textLimits(texts, sender)
-  const counts = await repository.countWindows(limits)
-  for (const limit of limits) {
-    if (counts[limit.name].count < limit.max) continue
-    const wait = Math.max(1, Math.ceil(counts[limit.name].wait_seconds ?? limit.seconds))
-    return { ok: false, limit: limit.name, message: limit.message(waitText(wait)), retry_after_seconds: wait }
-  }
+  const refusal = firstRefusal(limits, await repository.countWindows(limits))
+  if (refusal) return refusal
   return { ok: true, id: await repository.insertText({ ...sender, kind: "code", country: input.country }) }
 }
 
