@@ -256,7 +256,7 @@ storeTestRunner({
           .post(`/store/carts/${cart.id}/wallet-pass-bonus`, { amount: 10 }, { headers })
           .catch((e: any) => e.response)
         expect(refused.status).toBe(400)
-        expect(refused.data.message).toBe("Verify your phone to pay with this bonus")
+        expect(refused.data.message).toBe("Nothing to pay with yet: verify your phone to pay with your card's bonus")
 
         // Guessing codes gains nothing.
         const asked = await api.post("/store/customers/me/wallet-pass/verification", {}, { headers })

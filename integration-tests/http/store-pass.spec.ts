@@ -108,7 +108,8 @@ storeTestRunner({
           balance: 123.45,
           links: { ios: null, android: null, form: null },
           verified: false,
-          balance_hidden: false,
+          // Always until the phone is proven (docs/security.md): never whether more shows then.
+          balance_hidden: true,
         })
         await walletPass().updateWalletPassHolders({
           id: holder.id,

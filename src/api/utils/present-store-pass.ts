@@ -58,8 +58,12 @@ export function presentStorePass(
     enrolled: holder.enrollment_state === "enrolled",
     /** True once this account has proven it holds the phone (a code sent to it). */
     verified,
-    /** True when part of the balance shows only once the phone is verified. */
-    balance_hidden: !verified && context.access.balance > context.access.spendable,
+    /**
+     * True until the phone is verified: whatever the phone's pass holds beyond the account's own
+     * orders shows only then. Never whether it holds more (that would say whether the service
+     * knows the phone: docs/security.md).
+     */
+    balance_hidden: !verified,
     /** The program's level, the spend that counts and what the next level needs; null without levels. */
     level: presentLevel(level),
     /** The program's bonuses received, newest first; shown once the phone is verified, like the balance they are part of. */

@@ -21,6 +21,9 @@ export type ResolveCartRedemptionStepOutput = {
 
 export const resolveCartRedemptionStepId = "resolve-cart-redemption"
 
+/** An unproven account with nothing of its own to spend, whatever the phone's pass holds. */
+const UNPROVEN_EMPTY_MESSAGE = "Nothing to pay with yet: verify your phone to pay with your card's bonus"
+
 /**
  * Decides how much bonus a cart gets: the request, limited to the holder's balance and to
  * the cap, in the balance currency only. Refuses (NOT_ALLOWED) when redemption is disabled,
@@ -74,9 +77,11 @@ export const resolveCartRedemptionStep = createStep(
         MedusaError.Types.NOT_ALLOWED,
         balance > 0
           ? "This cart cannot be paid with bonus (nothing left under the limit)"
-          : account.balance > 0
-            ? "Verify your phone to pay with this bonus"
-            : "Your bonus balance is empty"
+          : // Not whether the phone's pass holds more than the account may spend: that would say
+            // whether the service knows the phone (docs/security.md).
+            account.verified
+            ? "Your bonus balance is empty"
+            : UNPROVEN_EMPTY_MESSAGE
       )
     }
     return output(applied, balance, cap)
