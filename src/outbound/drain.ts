@@ -12,7 +12,7 @@ import {
 } from "../modules/wallet-pass"
 import { phoneCountry } from "../utils/phone-country"
 import { serviceClient } from "./client"
-import { OPERATIONS, type OperationContext, type ServiceRequest } from "./operations"
+import { OPERATIONS, type OperationContext, type ServiceRequest, type Withheld } from "./operations"
 import { retryAfterSeconds, settleFailure } from "./policy"
 import { isCustomerNotFound } from "./service-customer"
 import { runRequestFailed } from "./sync-effects"
@@ -103,7 +103,13 @@ async function drain(container: MedusaContainer, budgetMs: number): Promise<Drai
           program,
         }
         country ??= (await phoneCountry(container)).country
-        prepared = { ...next, ctx, request: await build(ctx) }
+        const request = await build(ctx)
+        if ("withheld" in request) {
+          // Nothing goes: no claim, no slot of the gate (a rule withheld what it would carry).
+          await settleWithheld(ctx, request).finally(() => next.release())
+          continue
+        }
+        prepared = { ...next, ctx, request }
       }
       // From before the claim: its reservation time is taken inside, and the commit after it
       // (a slow fsync now and then) delays the departure too.
@@ -139,12 +145,18 @@ async function drain(container: MedusaContainer, budgetMs: number): Promise<Drai
   return stats
 }
 
-async function build(ctx: OperationContext): Promise<ServiceRequest | Error> {
+async function build(ctx: OperationContext): Promise<ServiceRequest | Withheld | Error> {
   try {
     return await OPERATIONS[ctx.operation.method].build(ctx)
   } catch (e) {
     return e instanceof Error ? e : new Error(String(e))
   }
+}
+
+/** A withheld request: its effects first (as an answer's), then the operation ends `resolved` with the reason. */
+async function settleWithheld(ctx: OperationContext, { withheld }: Withheld): Promise<void> {
+  await OPERATIONS[ctx.operation.method].onWithheld?.(ctx)
+  await ctx.walletPass.settleWithheldOperation(ctx.operation.id, withheld)
 }
 
 async function sendOne(

@@ -56,6 +56,8 @@ export const operationKeys = {
   /** A profile update; updates coalesce while one waits (OutboxService.enqueueProfileSync). */
   profile: (holderId: string) => `profile:${holderId}:${generateEntityId(undefined, "sync")}`,
   profileAfterMove: (holderId: string) => `profile:${holderId}:moved:${generateEntityId(undefined, "mv")}`,
+  /** The profile update of a holder whose phone an account proved (what was withheld until then). */
+  profileAfterProof: (holderId: string) => `profile:${holderId}:proven:${generateEntityId(undefined, "pv")}`,
   /** The read of a holder's cards after an enrolment answered none. */
   cards: (enrollmentOperationId: string) => `cards:${enrollmentOperationId}`,
   /** The absolute balance set that heals an ambiguous balance request. */

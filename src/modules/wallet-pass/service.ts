@@ -145,10 +145,11 @@ export default class WalletPassModuleService extends withoutGeneratedWrites(Medu
   claimNextOperation(...args: Parameters<OutboxService["claimNextOperation"]>) {
     return this.outbox_.claimNextOperation(...args)
   }
-  /** Records what a request achieved. */
+  /** Records what a request achieved; settleWithheldOperation, that a withheld one ended, never sent. */
   recordSendOutcome(...args: Parameters<OutboxService["recordSendOutcome"]>) {
     return this.outbox_.recordSendOutcome(...args)
   }
+  settleWithheldOperation = (id: string, reason: string) => this.outbox_.settleWithheldOperation(id, reason)
   /** An operation as it is now. */
   retrieveOperationRow(...args: Parameters<OutboxService["retrieveOperationRow"]>) {
     return this.outbox_.retrieveOperationRow(...args)

@@ -26,4 +26,4 @@ export const OPERATIONS: { readonly [M in OperationMethod]: OperationHandler } =
   balance_deduct: balanceDeduct,
 }
 
-export type { OperationContext, OperationHandler, ServiceRequest } from "./types"
+export type { OperationContext, OperationHandler, ServiceRequest, Withheld } from "./types"

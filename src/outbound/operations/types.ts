@@ -48,12 +48,21 @@ export type ServiceRequest = {
 export type CardSent = { texts: Record<string, string>; design_level?: string | null }
 
 /**
+ * No request: what it would carry may not be written to the service (a rule says so, e.g.
+ * rules/service-record.ts). The operation ends `resolved` with the reason, without a call or
+ * a slot of the rate gate.
+ */
+export type Withheld = { withheld: string }
+
+/**
  * Everything the dispatcher knows of one service method (docs/architecture.md, "Adding a
  * service method"). Effects run before the operation is marked done: should the process die
  * in between, the request is sent again, so every effect must be safe to repeat.
  */
 export type OperationHandler = {
-  build(ctx: OperationContext): ServiceRequest | Promise<ServiceRequest>
+  build(ctx: OperationContext): ServiceRequest | Withheld | Promise<ServiceRequest | Withheld>
+  /** What the store records when the request was withheld (build answered `Withheld`); safe to repeat. */
+  onWithheld?(ctx: OperationContext): Promise<void>
   /** What a good answer changes on the store's side. */
   onApplied?(ctx: OperationContext, response: Record<string, unknown>, request?: ServiceRequest): Promise<void>
   /** An answer "no such customer" that is an answer, not a failure (a read of a phone the service does not know). */

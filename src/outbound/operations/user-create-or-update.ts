@@ -5,7 +5,9 @@ import {
   cardInUse,
   OPERATION_PRIORITY,
   operationKeys,
+  RECORD_WITHHELD_REASON,
   type SendFacts,
+  serviceRecordWritable,
   TEXT_NOT_SENT_MESSAGE,
 } from "../../modules/wallet-pass"
 import { basisPointsToPercent, fromMinorUnits } from "../../lib/amounts"
@@ -64,16 +66,27 @@ export const userCreateOrUpdate: OperationHandler = {
       input.sms = options.installLink.sms
       return send({ atMostOnce: true })
     }
-    if (type === "balance_sync") {
+    // The holder's own values go only where the service's record is the store's to write
+    // (rules/service-record.ts): not onto a record the service held before, for an account
+    // that has not proven the phone. Its balance changes still go (the ledger's), bare.
+    const customer = await customerOf(ctx, facts.holder!)
+    const writable = serviceRecordWritable(
+      facts.holder!,
+      customer ?? (facts.holder!.customer_id ? { has_account: true } : null),
+      { adminMoved: payload.admin_moved === true }
+    )
+    if (type === "balance_sync" || (!writable && payload.sets_balance === true)) {
       // An absolute set: idempotent, so safe to send again whatever happened before. Only
       // ever for an adopted holder (the queue sends nothing else for one that is not).
       const balance = balanceToSet(ctx)
       input.balance = fromMinorUnits(balance)
       // A balance set going anyway carries the card's texts (docs/program.md, "On the card").
-      const card = await cardFields(ctx, input, false)
+      const card = writable ? await cardFields(ctx, input, false) : undefined
       return send({ atMostOnce: false, setsBalance: balance, card })
     }
-    const profile = await profileFields(ctx, facts.holder!)
+    // An enrolment or profile update withheld: nothing goes (an enrolment still ends: onWithheld).
+    if (!writable) return { withheld: RECORD_WITHHELD_REASON }
+    const profile = profileFields(facts.holder!, customer)
     Object.assign(input, profile.fields)
     // An enrolment or a profile update carries a balance only with the balance changes
     // waiting behind it (coalescing, external CRM only: docs/architecture.md), and again when
@@ -106,6 +119,14 @@ export const userCreateOrUpdate: OperationHandler = {
       input.link = options.installLink.formUrl
     }
     return send({ atMostOnce: false, texts, setsBalance, card })
+  },
+
+  // A withheld enrolment is finished all the same: the service holds the phone's record (its
+  // cards came with the adoption read); the account's profile goes once it proves the phone
+  // (services/trust.ts confirmVerification).
+  onWithheld: async ({ walletPass, operation }) => {
+    if (operation.payload.type !== "enroll" || !operation.holder_id) return
+    await walletPass.recordProfileResponse({ holder_id: operation.holder_id, enrolled: true, links: {} })
   },
 
   onApplied: async ({ walletPass, operation }, response, request) => {
@@ -231,17 +252,16 @@ async function customerOf({ container }: OperationContext, holder: NonNullable<S
   return holder.customer_id
     ? await container
         .resolve(Modules.CUSTOMER)
-        .retrieveCustomer(holder.customer_id, { select: ["id", "first_name", "last_name", "email"] })
+        .retrieveCustomer(holder.customer_id, { select: ["id", "first_name", "last_name", "email", "has_account"] })
         .catch(() => null)
     : null
 }
 
 /** Profile of a holder as the service takes it; the service needs a name to create a customer. */
-async function profileFields(
-  ctx: OperationContext,
-  holder: NonNullable<SendFacts["holder"]>
-): Promise<{ fields: Partial<UserCreateOrUpdateInput>; firstName: string | null }> {
-  const customer = await customerOf(ctx, holder)
+function profileFields(
+  holder: NonNullable<SendFacts["holder"]>,
+  customer: Awaited<ReturnType<typeof customerOf>>
+): { fields: Partial<UserCreateOrUpdateInput>; firstName: string | null } {
   const name =
     holder.name ?? customer?.first_name ?? customer?.last_name ?? customer?.email?.split("@")[0] ?? holder.phone!
   const fields: Partial<UserCreateOrUpdateInput> = { name }

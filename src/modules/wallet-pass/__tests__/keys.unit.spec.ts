@@ -59,6 +59,7 @@ describe("dedupe keys", () => {
       operationKeys.adminRequest("read_customer"),
       operationKeys.syncPageAgain("run_1", 0, 0),
       operationKeys.profileAfterMove("wph_1"),
+      operationKeys.profileAfterProof("wph_1"),
     ]
     expect(new Set(made).size).toBe(made.length)
     expect(made[0]).toMatch(/^manual:/)
@@ -67,5 +68,6 @@ describe("dedupe keys", () => {
     expect(made[5]).toMatch(/^adopt:wph_1:/)
     expect(made[7]).toMatch(/^admin:read_customer:/)
     expect(made[8]).toMatch(/^sync:run_1:page:0:0:/)
+    expect(made[10]).toMatch(/^profile:wph_1:proven:/)
   })
 })

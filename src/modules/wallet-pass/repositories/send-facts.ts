@@ -1,5 +1,5 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
-import type { RatesSource } from "../constants"
+import type { AdoptionState, RatesSource } from "../constants"
 import type { OperationRow, SendFacts } from "../types"
 import { sendLockKey } from "./queue"
 
@@ -21,7 +21,7 @@ export class SendFactsRepository {
     const { rows } = await this.knex.raw<{ rows: Record<string, unknown>[] }>(
       `SELECT pg_try_advisory_xact_lock(${sendLockKey("CAST(:operation AS text)")}) AS locked,
               h.id AS h_id, h.phone, h.customer_id, h.name, h.surname, h.middlename, h.email, h.birthday,
-              h.bonus_percent_bp, h.discount_percent_bp, h.rates_source,
+              h.bonus_percent_bp, h.discount_percent_bp, h.rates_source, h.adoption_state, h.verified_customer_id,
               e.amount AS entry_amount,
               c.id AS c_id, c.name AS c_name, c.message, c.type, c.segment_uuid, c.remote_uuid,
               EXISTS (SELECT 1 FROM wallet_pass_card k
@@ -48,6 +48,8 @@ export class SendFactsRepository {
           bonus_percent_bp: r.bonus_percent_bp === null ? null : Number(r.bonus_percent_bp),
           discount_percent_bp: Number(r.discount_percent_bp),
           rates_source: r.rates_source as RatesSource,
+          adoption_state: r.adoption_state as AdoptionState,
+          verified_customer_id: text("verified_customer_id"),
         }
       : null
     const campaign = r.c_id

@@ -1,6 +1,6 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { generateEntityId } from "@medusajs/framework/utils"
-import type { HolderMoveVia } from "../constants"
+import type { AdoptionState, HolderMoveVia } from "../constants"
 import { lockHolders } from "./ledger"
 
 /**
@@ -89,12 +89,14 @@ export class TrustRepository {
   }
 
   /** Locks a holder, deleted or not (before its verification is written or confirmed). */
-  async lockHolderEvenDeleted(holderId: string): Promise<{ customer_id: string | null } | undefined> {
-    const [holder] = await lockHolders<{ customer_id: string | null }>(
-      this.knex,
-      { id: holderId },
-      { columns: "h.customer_id", withDeleted: true }
-    )
+  async lockHolderEvenDeleted(
+    holderId: string
+  ): Promise<{ customer_id: string | null; phone: string | null; adoption_state: AdoptionState } | undefined> {
+    const [holder] = await lockHolders<{
+      customer_id: string | null
+      phone: string | null
+      adoption_state: AdoptionState
+    }>(this.knex, { id: holderId }, { columns: "h.customer_id, h.phone, h.adoption_state", withDeleted: true })
     return holder
   }
 
@@ -142,7 +144,10 @@ export class TrustRepository {
     await this.knex.raw(`DELETE FROM wallet_pass_holder WHERE id = ?`, [holderId])
   }
 
-  /** Gives a holder to a customer (verified for it when `verified`) and records the move. */
+  /**
+   * Gives a holder to a customer (verified for it when `verified`) and records the move. The
+   * profile copied from the customer before goes: the pass's updates read the new customer's.
+   */
   async moveHolderRow(input: {
     holder_id: string
     from_customer_id: string | null
@@ -153,7 +158,8 @@ export class TrustRepository {
     note: string | null
   }): Promise<void> {
     await this.knex.raw(
-      `UPDATE wallet_pass_holder SET customer_id = ?, verified_customer_id = ?, verified_at = CASE WHEN ? THEN now() END, updated_at = now()
+      `UPDATE wallet_pass_holder SET customer_id = ?, verified_customer_id = ?, verified_at = CASE WHEN ? THEN now() END,
+              name = NULL, surname = NULL, email = NULL, updated_at = now()
         WHERE id = ?`,
       [input.to_customer_id, input.verified ? input.to_customer_id : null, input.verified, input.holder_id]
     )

@@ -257,6 +257,23 @@ export class OutboxService extends InternalService {
     return settled
   }
 
+  /**
+   * Ends a request the dispatcher withheld (a rule says nothing of it may be written, e.g.
+   * rules/service-record.ts): `resolved` with the reason, never sent, no call reserved. Only a
+   * request still pending (its send lock is the caller's).
+   */
+  @InjectTransactionManager()
+  async settleWithheldOperation(
+    operationId: string,
+    reason: string,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<void> {
+    const queue = new QueueRepository(this.knex_(sharedContext))
+    const operation = await queue.operation(operationId, { forUpdate: true })
+    if (operation?.state !== "pending") return
+    await queue.settleOperation(operationId, { state: "resolved", result: { withheld: reason }, last_error: null })
+  }
+
   /** An operation as it is now. */
   @InjectManager()
   async retrieveOperationRow(id: string, @MedusaContext() sharedContext: Context = {}): Promise<OperationRow> {

@@ -153,13 +153,25 @@ export async function confirmVerification(
     }
   }
   await trust.markConfirmed(verification.id)
-  const from = (await trust.lockHolderEvenDeleted(verification.holder_id))?.customer_id ?? null
+  const holder = await trust.lockHolderEvenDeleted(verification.holder_id)
+  const from = holder?.customer_id ?? null
   if (from !== input.customer_id) {
+    // The move queues the profile update that tells the service the new customer.
     await moveHolder(knex, {
       holder_id: verification.holder_id,
       to_customer_id: input.customer_id,
       via: "verification",
       actor: null,
+    })
+  } else if (holder?.phone && holder.adoption_state === "adopted") {
+    // Until now nothing of the account went to the phone's record (rules/service-record.ts):
+    // its profile goes now.
+    await new QueueRepository(knex).insertOperation({
+      method: "user_create_or_update",
+      holder_id: verification.holder_id,
+      payload: { type: "profile" },
+      dedupe_key: operationKeys.profileAfterProof(verification.holder_id),
+      priority: OPERATION_PRIORITY.profile,
     })
   }
   await trust.markHolderVerified(verification.holder_id, input.customer_id)
@@ -227,7 +239,8 @@ export async function moveHolder(
     await new QueueRepository(knex).insertOperation({
       method: "user_create_or_update",
       holder_id: holder.id,
-      payload: { type: "profile" },
+      // An admin's move vouches for the account: its update writes the profile (rules/service-record.ts).
+      payload: input.via === "admin" ? { type: "profile", admin_moved: true } : { type: "profile" },
       dedupe_key: operationKeys.profileAfterMove(holder.id),
       priority: OPERATION_PRIORITY.profile,
     })

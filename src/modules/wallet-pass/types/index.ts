@@ -233,6 +233,8 @@ export type SendFacts = {
     | "bonus_percent_bp"
     | "discount_percent_bp"
     | "rates_source"
+    | "adoption_state"
+    | "verified_customer_id"
   > | null
   /** The amount of the operation's ledger entry, minor units, signed (balance_add/deduct). */
   entry_amount: number | null

@@ -1,6 +1,6 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { holderTrusted, OPERATION_PRIORITY, WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
+import { OPERATION_PRIORITY, WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
 
 export const syncHolderProfileStepId = "sync-holder-profile"
 
@@ -10,9 +10,10 @@ type Previous = { id: string } & Partial<Record<(typeof FIELDS)[number], string 
 
 /**
  * Copies a store customer's name and email to their holder and, when something changed,
- * queues one profile update (coalesced with any update still waiting); not for an adopted
- * pass of an account that has not proven the phone. Compensation puts
- * the old fields back.
+ * queues one profile update (coalesced with any update still waiting). For a pass the service
+ * held before, of an account that has not proven the phone, the update is withheld when it
+ * would go (rules/service-record.ts, where every such request is built) and the holder's
+ * fields go once the phone is proven. Compensation puts the old fields back.
  */
 export const syncHolderProfileStep = createStep(
   syncHolderProfileStepId,
@@ -29,11 +30,6 @@ export const syncHolderProfileStep = createStep(
     })
     const c = data[0]
     if (!c) return new StepResponse<{ queued: boolean }, Previous>({ queued: false })
-    // A pass the service held before (adopted: the phone's owner may be someone else) takes no
-    // profile from an account that has not proven the phone (docs/security.md).
-    if (holder.adoption_state === "adopted" && !holderTrusted(holder, c)) {
-      return new StepResponse<{ queued: boolean }, Previous>({ queued: false })
-    }
     const next = { name: c.first_name ?? null, surname: c.last_name ?? null, email: c.email ?? null }
     const changed = FIELDS.filter((f) => next[f] !== null && next[f] !== holder[f])
     if (!changed.length) {
