@@ -1,5 +1,5 @@
 import type { WalletPassOptions } from "../options"
-import { cartRates, holderTrusted } from "../rules/privileges"
+import { cartRates } from "../rules/privileges"
 
 // docs/security.md, "What an unproven account gets of a pass": the program's default rate is 5%.
 const options = { accrual: { bonusPercent: 5 } } as WalletPassOptions
@@ -31,11 +31,5 @@ describe("what a cart or an order of a holder's customer gets (rules/privileges.
   it("an account that has not: a guest's, but a level's rates (earned by its own orders) apply", () => {
     expect(cartRates(holder("service", false), account, options)).toEqual({ bonus_bp: 500, discount_bp: 0 })
     expect(cartRates(holder("level", false), account, options)).toEqual({ bonus_bp: 700, discount_bp: 1500 })
-  })
-
-  it("holderTrusted (may the customer's profile be written to the holder's record) is another question: a customer without an account is trusted there", () => {
-    expect(holderTrusted(holder("service", false), noAccount)).toBe(true)
-    expect(holderTrusted(holder("service", false), account)).toBe(false)
-    expect(holderTrusted(holder("service", true), account)).toBe(true)
   })
 })

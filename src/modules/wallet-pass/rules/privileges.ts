@@ -21,17 +21,6 @@ function provenByItsCustomer(holder: HolderLink): boolean {
   return holder.verified_customer_id !== null && holder.verified_customer_id === holder.customer_id
 }
 
-/**
- * True when the customer's own data may be written to the holder's record at the service: a
- * customer without an account (the admin's, or one the plugin made from an install or the
- * import) typed no phone, and an account that proved the phone is its holder. Not the rule for
- * what a cart or an order gets: that is cartRates.
- */
-export function holderTrusted(holder: HolderLink, customer: { has_account: boolean } | null | undefined): boolean {
-  if (!customer?.has_account) return true
-  return provenByItsCustomer(holder)
-}
-
 /** A guest's rates: never above the program's default bonus (`accrual.bonusPercent`), no discount. */
 function guestRates(holder: HolderRates, options: WalletPassOptions): Rates {
   const byDefault = percentToBasisPoints(options.accrual.bonusPercent) ?? 0
