@@ -40,6 +40,7 @@ import { benchFreshness, freshnessReport } from "./freshness.mjs"
 import { benchSweep, sweepReport } from "./order-sweep.mjs"
 import { benchCards, cardsReport, cardsRoute } from "./card-texts.mjs"
 import { abuseReport, benchAbuse } from "./abuse.mjs"
+import { benchTexts, textsReport } from "./texts.mjs"
 
 const env = process.env
 const HOOK_SECONDS = Number(env.BENCH_HOOK_SECONDS ?? 6)
@@ -60,9 +61,10 @@ const CHECKOUTS = Number(env.BENCH_CHECKOUTS ?? 40)
 const APP_KEY = "bench-key"
 const HOOKS = { login: "svc", password: "bench-hook-pw" }
 const HOLDERS = 16
-// BENCH_PHASES=hooks,drain,backfill,import,checkout,levels,cards,overview,sweep,freshness,abuse (default: all
-// but abuse) runs some phases only. freshness and abuse run last: they stop store A (their store must
-// drain the database alone). abuse (scripts/bench/abuse.mjs) runs only when named.
+// BENCH_PHASES=hooks,drain,backfill,import,checkout,levels,cards,overview,sweep,freshness,abuse,texts (default:
+// all but abuse and texts) runs some phases only. freshness, abuse and texts run last: they stop store A
+// (their store must drain the database alone). abuse (scripts/bench/abuse.mjs) and texts
+// (scripts/bench/texts.mjs: bots using up the store's texts while real shoppers ask codes) run only when named.
 const PHASES = new Set(
   (env.BENCH_PHASES ?? "hooks,drain,backfill,import,checkout,levels,cards,overview,sweep,freshness")
     .split(",")
@@ -235,6 +237,19 @@ async function main() {
         cleanups,
       }
       results.abuse = await benchAbuse(input)
+    }
+    if (PHASES.has("texts")) {
+      results.texts = await benchTexts({
+        emulator,
+        sql,
+        app,
+        baseEnv,
+        pluginOptions,
+        seed,
+        stopOthers: () => storeA.kill(),
+        step,
+        cleanups,
+      })
     }
     if (PHASES.has("freshness")) {
       const stopOthers = () => storeA.kill()
@@ -1003,6 +1018,7 @@ function report(r) {
   if (r.overview) out.push(overviewReport(r.overview))
   if (r.sweep) out.push(sweepReport(r.sweep))
   if (r.abuse) out.push(abuseReport(r.abuse))
+  if (r.texts) out.push(textsReport(r.texts))
   if (r.freshness) out.push(freshnessReport(r.freshness))
   return out.join("\n")
 }
