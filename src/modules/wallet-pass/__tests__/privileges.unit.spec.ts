@@ -19,8 +19,8 @@ describe("what a cart or an order of a holder's customer gets (rules/privileges.
     expect(cartRates(holder("service", false), noAccount, options)).toEqual({ bonus_bp: 500, discount_bp: 0 })
     expect(cartRates(holder("level", false), noAccount, options)).toEqual({ bonus_bp: 500, discount_bp: 0 })
     expect(cartRates(holder("service", true), noAccount, options)).toEqual({ bonus_bp: 500, discount_bp: 0 })
-    // Below the default, the holder's own rate stays: a guest's is never above the default.
-    expect(cartRates(holder("service", false, 300), noAccount, options)).toEqual({ bonus_bp: 300, discount_bp: 0 })
+    // Below the default too: a guest's rate is the default, whatever the service set.
+    expect(cartRates(holder("service", false, 300), noAccount, options)).toEqual({ bonus_bp: 500, discount_bp: 0 })
     expect(cartRates(holder("service", false), null, options)).toEqual({ bonus_bp: 500, discount_bp: 0 })
   })
 
@@ -30,6 +30,9 @@ describe("what a cart or an order of a holder's customer gets (rules/privileges.
 
   it("an account that has not: a guest's, but a level's rates (earned by its own orders) apply", () => {
     expect(cartRates(holder("service", false), account, options)).toEqual({ bonus_bp: 500, discount_bp: 0 })
+    // A service rate below the default would tell that the service holds the phone: the default, as for a phone it never knew.
+    expect(cartRates(holder("service", false, 300), account, options)).toEqual({ bonus_bp: 500, discount_bp: 0 })
+    expect(cartRates(holder("service", false, null), account, options)).toEqual({ bonus_bp: 500, discount_bp: 0 })
     expect(cartRates(holder("level", false), account, options)).toEqual({ bonus_bp: 700, discount_bp: 1500 })
   })
 })

@@ -21,10 +21,14 @@ function provenByItsCustomer(holder: HolderLink): boolean {
   return holder.verified_customer_id !== null && holder.verified_customer_id === holder.customer_id
 }
 
-/** A guest's rates: never above the program's default bonus (`accrual.bonusPercent`), no discount. */
-function guestRates(holder: HolderRates, options: WalletPassOptions): Rates {
-  const byDefault = percentToBasisPoints(options.accrual.bonusPercent) ?? 0
-  return { bonus_bp: Math.min(effectiveBonusBasisPoints(holder, options), byDefault), discount_bp: 0 }
+/**
+ * A guest's rates: the program's default bonus (`accrual.bonusPercent`) and no discount, what a
+ * phone the service never knew gets, whatever the service set for this one: above the default
+ * it would be another person's, below it the difference would tell that the service holds the
+ * phone (docs/security.md).
+ */
+function guestRates(options: WalletPassOptions): Rates {
+  return { bonus_bp: percentToBasisPoints(options.accrual.bonusPercent) ?? 0, discount_bp: 0 }
 }
 
 /**
@@ -36,7 +40,7 @@ export function usableRates(holder: HolderRates, trusted: boolean, options: Wall
   if (trusted || holder.rates_source === "level") {
     return { bonus_bp: effectiveBonusBasisPoints(holder, options), discount_bp: holder.discount_percent_bp }
   }
-  return guestRates(holder, options)
+  return guestRates(options)
 }
 
 /**
@@ -51,6 +55,6 @@ export function cartRates(
   customer: { has_account: boolean } | null | undefined,
   options: WalletPassOptions
 ): Rates {
-  if (!customer?.has_account) return guestRates(holder, options)
+  if (!customer?.has_account) return guestRates(options)
   return usableRates(holder, provenByItsCustomer(holder), options)
 }
