@@ -145,15 +145,8 @@ storeTestRunner({
       await expectPricedAsGuest(await guestCart("DESK@example.com"), customerId, holder.id)
     })
 
-    it("control: the signed-in account that proved the phone gets its 15% and earns its 7%", async () => {
-      const phone = "+79996660004"
-      service.emulator.seedCustomer({ phone, name: "Owner", bonus: 7, discount: 15 })
-      const { customer, headers, holder } = await signUpEnrolled(api, store, getContainer(), {
-        email: "owner@example.com",
-        phone,
-        first_name: "Owner",
-      })
-      // The account proves the phone with the code texted to it.
+    /** The account proves its phone with the code the service texted to it. */
+    async function proveThePhone(phone: string, headers: StoreHeaders) {
       const asked = await api.post("/store/customers/me/wallet-pass/verification", {}, { headers })
       expect(asked.status).toBe(202)
       const sms = await waitFor(
@@ -167,6 +160,17 @@ storeTestRunner({
         { headers }
       )
       expect(confirmed.data).toMatchObject({ verified: true })
+    }
+
+    it("control: the signed-in account that proved the phone gets its 15% and earns its 7%", async () => {
+      const phone = "+79996660004"
+      service.emulator.seedCustomer({ phone, name: "Owner", bonus: 7, discount: 15 })
+      const { headers, holder } = await signUpEnrolled(api, store, getContainer(), {
+        email: "owner@example.com",
+        phone,
+        first_name: "Owner",
+      })
+      await proveThePhone(phone, headers)
       const cart = await createCart(api, store, headers)
       expect(codes(cart)).toEqual(["WALLETPASS-DISCOUNT-15"])
       expect(cart).toMatchObject({ item_total: 85, discount_total: 15, total: 95 })
@@ -176,6 +180,69 @@ storeTestRunner({
         holder_id: holder.id,
         metadata: expect.objectContaining({ rate_bp: 700 }),
       })
+    })
+
+    it("a guest cart naming the e-mail of an account that proved the phone, any letter case, is priced as a guest's; the account's own cart, signed in, gets its 15%", async () => {
+      const phone = "+79996660007"
+      service.emulator.seedCustomer({ phone, name: "Karl", bonus: 7, discount: 15 })
+      const { customer, headers } = await signUpEnrolled(api, store, getContainer(), {
+        email: "karl.owner@example.com",
+        phone,
+        first_name: "Karl",
+      })
+      await proveThePhone(phone, headers)
+      expect(codes(await createCart(api, store, headers))).toEqual(["WALLETPASS-DISCOUNT-15"])
+      for (const email of ["karl.owner@example.com", "KARL.Owner@Example.com"]) {
+        const cart = await guestCart(email)
+        // Medusa attached the guest's cart to the account: the case this test is about.
+        expect(cart.customer_id).toBe(customer.id)
+        expect(codes(cart)).toEqual([])
+        expect(cart).toMatchObject({ item_total: 100, discount_total: 0, total: 110 })
+        const order = await placeOrder(api, store, guest(), cart.id)
+        expect(order).toMatchObject({ discount_total: 0, total: 110 })
+      }
+      // A guest cart updated with the e-mail, and changed again after (Medusa re-prices on every change).
+      const made = await guestCart()
+      await api.post(`/store/carts/${made.id}`, { email: "karl.owner@example.com" }, { headers: guest() })
+      await api.post(
+        `/store/carts/${made.id}/line-items`,
+        { variant_id: store.variantId, quantity: 1 },
+        { headers: guest() }
+      )
+      const updated = await cartOf(made.id, guest())
+      expect(updated.customer_id).toBe(customer.id)
+      expect(codes(updated)).toEqual([])
+      expect(updated).toMatchObject({ item_total: 200, discount_total: 0 })
+    })
+
+    it("the plugin's re-pricing after the account proves its phone gives the 15% to the cart it made signed in, not to a guest's cart naming its e-mail", async () => {
+      const phone = "+79996660008"
+      service.emulator.seedCustomer({ phone, name: "Lena", bonus: 7, discount: 15 })
+      const { customer, headers } = await signUpEnrolled(api, store, getContainer(), {
+        email: "lena@example.com",
+        phone,
+        first_name: "Lena",
+      })
+      const own = await createCart(api, store, headers)
+      const guests = await guestCart("lena@example.com")
+      expect(guests.customer_id).toBe(customer.id)
+      // Unproven: neither cart has the discount.
+      expect([codes(own), codes(guests)]).toEqual([[], []])
+      await proveThePhone(phone, headers)
+      // Proving joins the 15% group and re-prices the customer's open carts without a request.
+      const repriced = await waitFor(
+        async () => {
+          const cart = await cartOf(own.id, headers)
+          return codes(cart).length ? cart : null
+        },
+        "the account's own cart re-priced",
+        30_000
+      )
+      expect(codes(repriced)).toEqual(["WALLETPASS-DISCOUNT-15"])
+      expect(repriced).toMatchObject({ discount_total: 15 })
+      const stillGuest = await cartOf(guests.id, guest())
+      expect(codes(stillGuest)).toEqual([])
+      expect(stillGuest).toMatchObject({ discount_total: 0, total: 110 })
     })
 
     it("after the upgrade, the migration script takes customers without an account out of the discount groups an earlier version put them in; a proven account stays", async () => {

@@ -28,6 +28,7 @@ import { StoreConfirmWalletPassVerification } from "./store/customers/me/wallet-
 import { StoreWalletPassInstallQuery } from "./store/customers/me/wallet-pass/install/validators"
 import { refuseUnstorableParams } from "./utils/storable-text"
 import { noStore } from "./utils/no-store"
+import { rememberCartShopper } from "./utils/cart-shopper"
 import { readRequestBody } from "./utils/request-body"
 import { validateCardPreviewBody, validateProgramBody } from "./admin/wallet-pass/program/validate-program"
 import { AdminWalletPassOverviewQuery } from "./admin/wallet-pass/overview/validators"
@@ -63,6 +64,14 @@ export default defineMiddlewares({
     ...NO_STORE_ROUTES.map((matcher) => ({ matcher: `${matcher}*`, bodyParser: false as const })),
     ...NO_STORE_ROUTES.map((matcher) => ({ matcher, middlewares: [noStore, readRequestBody] })),
     ...ROUTES_WITH_IDS.map((matcher) => ({ matcher, middlewares: [refuseUnstorableParams] })),
+    {
+      // A cart is priced by who shops with it, signed in (utils/cart-shopper.ts).
+      matcher: "/store/carts*",
+      middlewares: [
+        authenticate("customer", ["session", "bearer"], { allowUnauthenticated: true }),
+        rememberCartShopper,
+      ],
+    },
     {
       // The hook route reads its own body: bad JSON and oversized bodies answer the
       // service's `{ error }` shape instead of Medusa's.
