@@ -250,6 +250,41 @@ walletPassModuleTests(({ service }) => {
       )
     })
 
+    it("a code lasts 15 minutes, serves once, and only the account that asked for it", async () => {
+      const ask = async (customer_id: string, phone: string) => {
+        const { holder_id } = (await enroll(customer_id, phone))!
+        const asked = await service.requestVerification({
+          holder_id,
+          customer_id,
+          phone,
+          country: "RU",
+          phone_range: "+7 9990",
+          address: null,
+          ordered: false,
+        })
+        if (!asked.ok) throw new Error(asked.message)
+        return { id: asked.id, code: service.verificationText(asked.id).code }
+      }
+      const first = await ask("cus_23", "+79990000023")
+      const [row] = await service.listWalletPassVerifications({ id: first.id })
+      expect(new Date(row.expires_at).getTime() - new Date(row.created_at).getTime()).toBe(15 * 60_000)
+      // Another account typing the code proves nothing: no code was sent to it.
+      expect(await service.confirmVerification({ customer_id: "cus_24", code: first.code })).toMatchObject({
+        ok: false,
+      })
+      expect(await service.confirmVerification({ customer_id: "cus_23", code: first.code })).toMatchObject({ ok: true })
+      expect(await service.confirmVerification({ customer_id: "cus_23", code: first.code })).toMatchObject({
+        ok: false,
+      })
+      // Past its 15 minutes the right code is refused.
+      const late = await ask("cus_25", "+79990000025")
+      await service.updateWalletPassVerifications({ id: late.id, expires_at: new Date(Date.now() - 1000) })
+      expect(await service.confirmVerification({ customer_id: "cus_25", code: late.code })).toEqual({
+        ok: false,
+        reason: "This code has expired: ask for a new one",
+      })
+    })
+
     it("five wrong codes end a verification", async () => {
       const { holder_id } = (await enroll("cus_22", "+79990000022"))!
       const verification = await service.requestVerification({
