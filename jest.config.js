@@ -5,7 +5,7 @@ process.env.LOG_LEVEL ??= "error"
 
 // TEST_TYPE narrows the run to one layer; unset runs all of them (what `npm test` does).
 const MATCH = {
-  unit: ["**/src/**/__tests__/**/*.unit.spec.[jt]s"],
+  unit: ["**/src/**/__tests__/**/*.unit.spec.[jt]s", "**/integration-tests/model/**/*.unit.spec.[jt]s"],
   "integration:modules": ["**/src/modules/*/__tests__/**/*.spec.[jt]s"],
   "integration:http": ["**/integration-tests/http/**/*.spec.[jt]s"],
 }

@@ -1,0 +1,447 @@
+/**
+ * A reference model of the loyalty rules, written from the repository's docs (docs/loyalty.md,
+ * docs/program.md, docs/adoption.md, docs/security.md), not from the plugin: it imports
+ * nothing of src/. Given a history of events it answers each holder's ledger (kinds, amounts,
+ * lapse dates), balance, level, rates and card texts. It is the oracle of the model-based
+ * tests (integration-tests/http/model-histories.spec.ts); where the docs leave a choice open,
+ * integration-tests/model/README.md says which reading the model takes.
+ *
+ * Amounts are integers in hundredths of the balance unit (docs/loyalty.md, "How balances
+ * work"); percents are plain numbers (5 = 5 %); times are epoch milliseconds.
+ */
+
+export type Level = { name: string; threshold: number; bonusPercent: number; discountPercent: number }
+
+export type Bonus = { amount: number; lifetimeDays: number | null }
+
+export type ModelProgram = {
+  /** Who sets a holder's rates (docs/program.md, "Who owns the rates"). */
+  ratesOwner: "service" | "program"
+  /** Levels ascending, the first at 0; thresholds in hundredths. Empty: no levels. */
+  levels: Level[]
+  /** Spend over the last N days; null: all orders. */
+  windowDays: number | null
+  welcome?: Bonus
+}
+
+export type ModelConfig = {
+  /** `accrual.bonusPercent`: the rate of a holder the service gave none, and of an unproven account. */
+  defaultBonusPercent: number
+  /** `redemption.maxOrderPercent`; 0: paying with bonus is off. */
+  maxOrderPercent: number
+  program: ModelProgram
+}
+
+export type ModelEvent =
+  | { type: "signup"; at: number; holder: string; serviceBalance?: number }
+  | { type: "prove"; at: number; holder: string }
+  | { type: "setPrivileges"; at: number; holder: string; bonus?: number; discount?: number }
+  | {
+      type: "order"
+      at: number
+      holder: string
+      order: string
+      base: number
+      total: number
+      items: number
+      paidWithBonus?: number
+    }
+  | { type: "cancel"; at: number; order: string }
+  | { type: "return"; at: number; order: string; share: number }
+  | { type: "serviceBalance"; at: number; holder: string; key: string; amount: number; lifetimeDays?: number | null }
+  | { type: "programSave"; at: number; program: ModelProgram }
+
+export type EntryKind =
+  | "opening_balance"
+  | "accrual"
+  | "accrual_reversal"
+  | "redemption"
+  | "redemption_refund"
+  | "service_credit"
+  | "service_debit"
+  | "program_bonus"
+
+export type ModelEntry = {
+  key: string
+  kind: EntryKind
+  amount: number
+  at: number
+  /** When a credit with a lifetime lapses; null: for good. */
+  lapsesAt: number | null
+  order?: string
+  /** Whether the account's own doing (docs/adoption.md, section 6: what an unproven account may spend). */
+  own: boolean
+}
+
+export type Rates = { bonus: number; discount: number; source: "default" | "service" | "level" | "override" }
+
+type Order = {
+  id: string
+  holder: string
+  at: number
+  base: number
+  total: number
+  items: number
+  /** The bonus percent in force when it was placed. */
+  rate: number
+  accrued: number
+  reversed: number
+  redeemed: number
+  refunded: boolean
+  canceledAt: number | null
+  returned: number
+}
+
+type Holder = {
+  id: string
+  proven: boolean
+  /** The last percents the service set (setPrivileges), if any. */
+  service: { bonus?: number; discount?: number }
+  /** Program owner: a service override standing until the next level change. */
+  override: { bonus: number; discount: number } | null
+  level: string | null
+  entries: ModelEntry[]
+}
+
+const DAY = 86_400_000
+
+/** The percent of an amount in hundredths, rounded down to the minor unit. */
+export function percentOf(amount: number, percent: number): number {
+  return Math.floor((amount * Math.round(percent * 100)) / 10_000)
+}
+
+export class LoyaltyModel {
+  private readonly holders = new Map<string, Holder>()
+  private readonly orders = new Map<string, Order>()
+  private program: ModelProgram
+
+  constructor(private readonly config: ModelConfig) {
+    this.program = config.program
+  }
+
+  apply(event: ModelEvent): void {
+    switch (event.type) {
+      case "signup":
+        return this.signup(event)
+      case "prove":
+        this.holder(event.holder).proven = true
+        return
+      case "setPrivileges":
+        return this.setPrivileges(event)
+      case "order":
+        return this.order(event)
+      case "cancel":
+        return this.cancel(event.order, event.at)
+      case "return":
+        return this.returned(event.order, event.share, event.at)
+      case "serviceBalance":
+        return this.serviceBalance(event)
+      case "programSave":
+        this.program = event.program
+        for (const h of this.holders.values()) this.relevel(h, event.at)
+        return
+    }
+  }
+
+  // ---- what the model answers ----
+
+  holderIds(): string[] {
+    return [...this.holders.keys()]
+  }
+
+  ledger(holder: string): ModelEntry[] {
+    return this.holder(holder).entries.map((e) => ({ ...e }))
+  }
+
+  /** The balance at `at`: every entry, less what remains of credits lapsed by then (docs/loyalty.md). */
+  balance(holder: string, at: number): number {
+    const h = this.holder(holder)
+    return sum(h.entries.map((e) => e.amount)) - sum(this.remainingCredits(h, at).lapsed.map((c) => c.left))
+  }
+
+  /** What an account may spend: all of it once proven, else its own entries, never more than the balance. */
+  spendable(holder: string, at: number): number {
+    const h = this.holder(holder)
+    const all = this.balance(holder, at)
+    if (h.proven) return Math.max(0, all)
+    const own = sum(h.entries.filter((e) => e.own).map((e) => e.amount))
+    return Math.max(0, Math.min(own, all))
+  }
+
+  /** The most a cart of `items` (hundredths) may be paid with (docs/loyalty.md, "Paying with bonus"). */
+  redemptionCap(holder: string, items: number, at: number): number {
+    if (!this.config.maxOrderPercent) return 0
+    return Math.min(this.spendable(holder, at), percentOf(items, this.config.maxOrderPercent))
+  }
+
+  /** The rates in force for the holder now. */
+  rates(holder: string): Rates {
+    return this.ratesOf(this.holder(holder))
+  }
+
+  level(holder: string): string | null {
+    return this.holder(holder).level
+  }
+
+  /** The spend toward levels at `at`, in hundredths (docs/program.md, "Spend and levels"). */
+  spend(holder: string, at: number): number {
+    const window = this.program.windowDays
+    return sum(
+      [...this.orders.values()]
+        .filter((o) => o.holder === holder && o.canceledAt === null)
+        .filter((o) => window === null || o.at > at - window * DAY)
+        .map((o) => Math.max(0, o.total - o.returned))
+    )
+  }
+
+  /** The texts the card's variables carry (docs/program.md, "On the card"), amounts in hundredths. */
+  cardTexts(holder: string, at: number) {
+    const h = this.holder(holder)
+    const spend = this.spend(holder, at)
+    const levels = this.program.levels
+    const index = levels.findIndex((l) => l.name === h.level)
+    const next = index >= 0 ? levels[index + 1] : undefined
+    const first = this.remainingCredits(h, at)
+      .live.filter((c) => c.entry.lapsesAt !== null)
+      .sort((a, b) => a.entry.lapsesAt! - b.entry.lapsesAt!)[0]
+    return {
+      level: h.level ?? "",
+      nextLevel: next?.name ?? "",
+      toNextLevel: next ? next.threshold - spend : null,
+      spend,
+      expiringAmount: first ? first.left : null,
+      expiringDate: first ? first.entry.lapsesAt : null,
+    }
+  }
+
+  // ---- the rules ----
+
+  private signup(event: Extract<ModelEvent, { type: "signup" }>) {
+    if (this.holders.has(event.holder)) throw new Error(`holder ${event.holder} signed up twice`)
+    const h: Holder = { id: event.holder, proven: false, service: {}, override: null, level: null, entries: [] }
+    this.holders.set(h.id, h)
+    if (event.serviceBalance) {
+      this.write(h, {
+        key: `adopt:${h.id}`,
+        kind: "opening_balance",
+        amount: event.serviceBalance,
+        at: event.at,
+        own: false,
+      })
+    }
+    const welcome = this.program.welcome
+    if (welcome && welcome.amount > 0) {
+      this.write(h, {
+        key: `bonus:welcome:${h.id}`,
+        kind: "program_bonus",
+        amount: welcome.amount,
+        at: event.at,
+        lapsesAt: lapse(event.at, welcome.lifetimeDays),
+        own: false,
+      })
+    }
+    this.relevel(h, event.at)
+  }
+
+  private setPrivileges(event: Extract<ModelEvent, { type: "setPrivileges" }>) {
+    const h = this.holder(event.holder)
+    if (event.bonus !== undefined) h.service.bonus = event.bonus
+    if (event.discount !== undefined) h.service.discount = event.discount
+    if (this.program.ratesOwner === "program") {
+      const now = this.ratesOf(h)
+      h.override = { bonus: event.bonus ?? now.bonus, discount: event.discount ?? now.discount }
+    }
+  }
+
+  /** Accrual at the rates in force when the order is placed; then the level follows it. */
+  private order(event: Extract<ModelEvent, { type: "order" }>) {
+    const h = this.holder(event.holder)
+    const o: Order = {
+      id: event.order,
+      holder: h.id,
+      at: event.at,
+      base: event.base,
+      total: event.total,
+      items: event.items,
+      rate: 0,
+      accrued: 0,
+      reversed: 0,
+      redeemed: event.paidWithBonus ?? 0,
+      refunded: false,
+      canceledAt: null,
+      returned: 0,
+    }
+    this.orders.set(o.id, o)
+    if (o.redeemed > 0) {
+      const cap = this.redemptionCap(h.id, o.items, event.at)
+      if (o.redeemed > cap) throw new Error(`order ${o.id} pays ${o.redeemed} with bonus over its cap ${cap}`)
+      this.write(h, {
+        key: `order:${o.id}:redemption`,
+        kind: "redemption",
+        amount: -o.redeemed,
+        at: event.at,
+        order: o.id,
+        own: true,
+      })
+    }
+    o.rate = this.ratesOf(h).bonus
+    o.accrued = percentOf(o.base, o.rate)
+    if (o.accrued > 0) {
+      this.write(h, {
+        key: `order:${o.id}:accrual`,
+        kind: "accrual",
+        amount: o.accrued,
+        at: event.at,
+        order: o.id,
+        own: true,
+      })
+    }
+    this.relevel(h, event.at)
+  }
+
+  /** A cancel takes back what is left of the bonus and gives the redemption back, once. */
+  private cancel(orderId: string, at: number) {
+    const o = this.orderOf(orderId)
+    if (o.canceledAt !== null) return
+    o.canceledAt = at
+    const h = this.holder(o.holder)
+    const back = o.accrued - o.reversed
+    if (back > 0) {
+      o.reversed += back
+      this.write(h, {
+        key: `order:${o.id}:cancel`,
+        kind: "accrual_reversal",
+        amount: -back,
+        at,
+        order: o.id,
+        own: true,
+      })
+    }
+    if (o.redeemed > 0 && !o.refunded) {
+      o.refunded = true
+      this.write(h, {
+        key: `order:${o.id}:redemption_refund`,
+        kind: "redemption_refund",
+        amount: o.redeemed,
+        at,
+        order: o.id,
+        own: true,
+      })
+    }
+    this.relevel(h, at)
+  }
+
+  /** A return takes back the bonus of the returned share (unit price × quantity), never more than credited. */
+  private returned(orderId: string, share: number, at: number) {
+    const o = this.orderOf(orderId)
+    if (o.canceledAt !== null) return
+    o.returned += share
+    const h = this.holder(o.holder)
+    const back = Math.min(o.accrued - o.reversed, percentOf(share, o.rate))
+    if (back > 0) {
+      o.reversed += back
+      this.write(h, {
+        key: `order:${o.id}:return:${o.returned}`,
+        kind: "accrual_reversal",
+        amount: -back,
+        at,
+        order: o.id,
+        own: true,
+      })
+    }
+    this.relevel(h, at)
+  }
+
+  private serviceBalance(event: Extract<ModelEvent, { type: "serviceBalance" }>) {
+    const h = this.holder(event.holder)
+    if (h.entries.some((e) => e.key === event.key)) return // a repeated transactionId changes nothing
+    const credit = event.amount > 0
+    this.write(h, {
+      key: event.key,
+      kind: credit ? "service_credit" : "service_debit",
+      amount: event.amount,
+      at: event.at,
+      lapsesAt: credit ? lapse(event.at, event.lifetimeDays ?? null) : null,
+      own: false,
+    })
+  }
+
+  private relevel(h: Holder, at: number) {
+    const levels = this.program.levels
+    if (!levels.length) {
+      h.level = null
+      return
+    }
+    const spend = this.spend(h.id, at)
+    const level = [...levels].reverse().find((l) => spend >= l.threshold)!.name
+    if (level !== h.level) h.override = null // a level change is the program speaking again
+    h.level = level
+  }
+
+  private ratesOf(h: Holder): Rates {
+    if (this.program.ratesOwner === "program" && h.level !== null) {
+      if (h.override) return { ...h.override, source: "override" }
+      const l = this.program.levels.find((x) => x.name === h.level)!
+      return { bonus: l.bonusPercent, discount: l.discountPercent, source: "level" }
+    }
+    // The service's rates belong to the phone: an account gets them once it proved the phone.
+    if (h.proven && h.service.bonus !== undefined) {
+      return { bonus: h.service.bonus, discount: h.service.discount ?? 0, source: "service" }
+    }
+    return {
+      bonus: this.config.defaultBonusPercent,
+      discount: h.proven ? (h.service.discount ?? 0) : 0,
+      source: "default",
+    }
+  }
+
+  /**
+   * What is left of each credit at `at`: debits consume the soonest-expiring credits first
+   * (credits for good last); `lapsed` are those whose lifetime has ended by `at`.
+   */
+  private remainingCredits(h: Holder, at: number) {
+    const credits = h.entries.filter((e) => e.amount > 0).map((entry) => ({ entry, left: entry.amount }))
+    const debits = h.entries.filter((e) => e.amount < 0)
+    for (const debit of debits) {
+      let owed = -debit.amount
+      const open = credits
+        .filter(
+          (c) => c.left > 0 && c.entry.at <= debit.at && (c.entry.lapsesAt === null || c.entry.lapsesAt > debit.at)
+        )
+        .sort((a, b) => (a.entry.lapsesAt ?? Infinity) - (b.entry.lapsesAt ?? Infinity))
+      for (const c of open) {
+        const take = Math.min(c.left, owed)
+        c.left -= take
+        owed -= take
+        if (!owed) break
+      }
+    }
+    const lapsed = credits.filter((c) => c.entry.lapsesAt !== null && c.entry.lapsesAt <= at && c.left > 0)
+    return { lapsed, live: credits.filter((c) => c.left > 0 && !lapsed.includes(c)) }
+  }
+
+  private write(h: Holder, entry: Omit<ModelEntry, "lapsesAt"> & { lapsesAt?: number | null }) {
+    if (h.entries.some((e) => e.key === entry.key)) return
+    h.entries.push({ lapsesAt: null, ...entry })
+  }
+
+  private holder(id: string): Holder {
+    const h = this.holders.get(id)
+    if (!h) throw new Error(`no holder ${id} in the model`)
+    return h
+  }
+
+  private orderOf(id: string): Order {
+    const o = this.orders.get(id)
+    if (!o) throw new Error(`no order ${id} in the model`)
+    return o
+  }
+}
+
+function lapse(at: number, lifetimeDays: number | null): number | null {
+  return lifetimeDays === null ? null : at + lifetimeDays * DAY
+}
+
+function sum(values: number[]): number {
+  return values.reduce((a, b) => a + b, 0)
+}
