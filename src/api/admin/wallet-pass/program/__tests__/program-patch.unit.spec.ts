@@ -1,4 +1,4 @@
-import { programProblems } from "../../../../../modules/wallet-pass/rules/program"
+import { programProblems } from "../../../../../modules/wallet-pass"
 import { programFromPatch } from "../validate-program"
 
 // A program save is partial (docs/program.md, "Admin and store"): a top-level field left out
