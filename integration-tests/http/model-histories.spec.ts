@@ -1,0 +1,354 @@
+import fc from "fast-check"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import { LoyaltyModel } from "../model/loyalty-model"
+import { createAdminHeaders } from "../support/admin"
+import { externalCrmService, holderOperations, signUpEnrolled, waitFor } from "../support/hooks"
+import { afterSubscribers, createCart, placeOrder, shipAndReturn, type StoreHeaders } from "../support/store"
+import { storeTestRunner } from "../support/store-runner"
+
+// Model-based tests (docs/development.md, "The model of the rules"): random histories of
+// signups, phone proofs, orders, cancels, returns, service rate changes, service credits and
+// write-offs with a lifetime, and orders whose order.placed was lost (the order sweep's case),
+// played against the real store and the emulated service; after each history the store's
+// ledger must be what the model of the rules (integration-tests/model, written from the docs)
+// says, the service's balance the ledger's, and no request left waiting.
+// MODEL_SEED replays a run; MODEL_RUNS sets how many histories (default 6).
+jest.setTimeout(600_000)
+
+const SEED = process.env.MODEL_SEED ? Number(process.env.MODEL_SEED) : Date.now() % 2 ** 31
+const RUNS = process.env.MODEL_RUNS ? Number(process.env.MODEL_RUNS) : 6
+const MAX_COMMANDS = process.env.MODEL_COMMANDS ? Number(process.env.MODEL_COMMANDS) : 12
+const DEFAULT_RATE = 5
+const ITEM = 3333 // hundredths: 33.33, so every rate rounds
+const SHIPPING = 1000
+
+const { service, env, storeInFront } = externalCrmService("model-histories-key", {
+  WALLET_PASS_BONUS_PERCENT: String(DEFAULT_RATE),
+  WALLET_PASS_CURRENCY_CODE: "eur",
+  WALLET_PASS_ECHO_GRACE_SECONDS: "2",
+  WALLET_PASS_PROFILE_INTERVAL_SECONDS: "1",
+  // Every code this spec asks for goes (all from loopback): the limits are not what it judges.
+  WALLET_PASS_TEXTS: JSON.stringify({
+    perAddress: { perHour: 10_000, perDay: 10_000 },
+    storePerHour: 10_000,
+    networkShare: 1,
+    rangeShare: 1,
+    freshShare: 0,
+  }),
+  // The sweep runs when a history asks for it, through the admin route.
+  WALLET_PASS_SWEEP: JSON.stringify({ enabled: false, graceSeconds: 1 }),
+})
+
+type Holder = { key: string; phone: string; customerId: string; holderId: string; headers: StoreHeaders }
+type Order = { id: string; holder: string; quantity: number; state: "open" | "canceled" | "returned" }
+
+/** One history's world: the model beside what the real store gave each name. */
+type World = {
+  model: LoyaltyModel
+  holders: Holder[]
+  proven: Set<string>
+  orders: Order[]
+  log: string[]
+}
+
+type Api = { post: (url: string, body?: unknown, config?: unknown) => Promise<{ data: any }> }
+type Ctx = {
+  api: Api & Parameters<typeof placeOrder>[0]
+  container: () => MedusaContainer
+  store: any
+  admin: { headers: Record<string, string> }
+}
+
+let phoneSerial = 0
+let transactionSerial = 0
+/** Each history its own phones, so histories share the store but no holder. */
+const nextPhone = () => `+7999${String(SEED % 1000).padStart(3, "0")}${String(++phoneSerial).padStart(4, "0")}`
+
+/** Drops order.placed from Medusa's event bus until restored (as order-sweep.spec.ts does). */
+function dropPlaced(container: MedusaContainer): () => void {
+  const bus = container.resolve(Modules.EVENT_BUS) as unknown as { emit: (e: unknown, o?: unknown) => unknown }
+  const emit = bus.emit
+  bus.emit = async function (events: unknown, options?: unknown) {
+    const kept = ((Array.isArray(events) ? events : [events]) as { name: string }[]).filter(
+      (e) => e.name !== "order.placed"
+    )
+    return kept.length ? emit.call(this, kept, options) : undefined
+  }
+  return () => {
+    bus.emit = emit
+  }
+}
+
+function commands(ctx: Ctx) {
+  const holderAt = (w: World, i: number) => w.holders[i % w.holders.length]
+  const openOrders = (w: World) => w.orders.filter((o) => o.state === "open")
+
+  class SignUp implements fc.AsyncCommand<World, World> {
+    check = (w: Readonly<World>) => w.holders.length < 3
+    async run(w: World) {
+      w.log.push(this.toString())
+      const phone = nextPhone()
+      const key = `h${w.holders.length}`
+      const { customer, headers, holder } = await signUpEnrolled(ctx.api, ctx.store, ctx.container(), {
+        email: `${phone.slice(1)}@model.example`,
+        phone,
+      })
+      w.holders.push({ key, phone, customerId: customer.id, holderId: holder.id, headers })
+      w.model.apply({ type: "signup", at: Date.now(), holder: key })
+    }
+    toString = () => "signUp"
+  }
+
+  class Prove implements fc.AsyncCommand<World, World> {
+    constructor(readonly i: number) {}
+    check = (w: Readonly<World>) => w.holders.length > 0 && !w.proven.has(holderAt(w as World, this.i).key)
+    async run(w: World) {
+      w.log.push(this.toString())
+      const h = holderAt(w, this.i)
+      const asked = await ctx.api.post("/store/customers/me/wallet-pass/verification", {}, { headers: h.headers })
+      expect(asked.data).toBeDefined()
+      const sms = await waitFor(
+        async () => service.emulator.snapshot().sms.find((s) => s.phone === h.phone),
+        "the code's text",
+        30_000
+      )
+      const confirmed = await ctx.api.post(
+        "/store/customers/me/wallet-pass/verification/confirm",
+        { code: /(\d{6})/.exec(sms.text)![1] },
+        { headers: h.headers }
+      )
+      expect(confirmed.data).toMatchObject({ verified: true })
+      w.proven.add(h.key)
+      w.model.apply({ type: "prove", at: Date.now(), holder: h.key })
+    }
+    toString = () => `prove(${this.i})`
+  }
+
+  class SetRate implements fc.AsyncCommand<World, World> {
+    constructor(
+      readonly i: number,
+      readonly bonus: number
+    ) {}
+    check = (w: Readonly<World>) => w.holders.length > 0
+    async run(w: World) {
+      w.log.push(this.toString())
+      const h = holderAt(w, this.i)
+      const applied = waitForEvent(ctx.container(), "wallet_pass.privileges_changed")
+      const { hooks } = await service.emulator.setPrivileges({ phone: h.phone, bonus: this.bonus })
+      expect(hooks.map((x) => x.status)).toEqual([200])
+      await applied.catch(() => undefined) // an unchanged rate announces nothing
+      w.model.apply({ type: "setPrivileges", at: Date.now(), holder: h.key, bonus: this.bonus })
+    }
+    toString = () => `setPrivileges(${this.i}, bonus ${this.bonus})`
+  }
+
+  class Buy implements fc.AsyncCommand<World, World> {
+    constructor(
+      readonly i: number,
+      readonly quantity: number,
+      readonly dropped: boolean
+    ) {}
+    check = (w: Readonly<World>) => w.holders.length > 0
+    async run(w: World) {
+      w.log.push(this.toString())
+      const h = holderAt(w, this.i)
+      const cart = await createCart(ctx.api, ctx.store, h.headers, { quantity: this.quantity })
+      let orderId: string
+      const at = Date.now()
+      if (this.dropped) {
+        const restore = dropPlaced(ctx.container())
+        try {
+          orderId = (await placeOrder(ctx.api, ctx.store, h.headers, cart.id)).id
+        } finally {
+          restore()
+        }
+        await waitFor(
+          async () => {
+            const run = (await ctx.api.post("/admin/wallet-pass/order-sweep", {}, ctx.admin)).data.order_sweep_run
+            return run.found > 0 && run
+          },
+          "a sweep that finds the lost order.placed",
+          30_000
+        )
+      } else {
+        const placed = waitForEvent(ctx.container(), "order.placed")
+        orderId = (await placeOrder(ctx.api, ctx.store, h.headers, cart.id)).id
+        await placed
+      }
+      w.orders.push({ id: orderId, holder: h.key, quantity: this.quantity, state: "open" })
+      const base = ITEM * this.quantity
+      w.model.apply({ type: "order", at, holder: h.key, order: orderId, base, total: base + SHIPPING, items: base })
+    }
+    toString = () => `order(${this.i}, ×${this.quantity}${this.dropped ? ", order.placed lost" : ""})`
+  }
+
+  class Cancel implements fc.AsyncCommand<World, World> {
+    constructor(readonly j: number) {}
+    check = (w: Readonly<World>) => openOrders(w as World).length > 0
+    async run(w: World) {
+      w.log.push(this.toString())
+      const o = openOrders(w)[this.j % openOrders(w).length]
+      await afterSubscribers(ctx.container(), "order.canceled", () =>
+        ctx.api.post(`/admin/orders/${o.id}/cancel`, {}, ctx.admin)
+      )
+      o.state = "canceled"
+      w.model.apply({ type: "cancel", at: Date.now(), order: o.id })
+    }
+    toString = () => `cancel(${this.j})`
+  }
+
+  class Return implements fc.AsyncCommand<World, World> {
+    constructor(readonly j: number) {}
+    check = (w: Readonly<World>) => openOrders(w as World).length > 0
+    async run(w: World) {
+      w.log.push(this.toString())
+      const o = openOrders(w)[this.j % openOrders(w).length]
+      const { data } = await (ctx.api as any).get(`/admin/orders/${o.id}`, ctx.admin)
+      await shipAndReturn(ctx.api as never, ctx.container(), ctx.store, ctx.admin, data.order, 1)
+      o.state = "returned"
+      w.model.apply({ type: "return", at: Date.now(), order: o.id, share: ITEM })
+    }
+    toString = () => `return one item of (${this.j})`
+  }
+
+  class ServiceBalance implements fc.AsyncCommand<World, World> {
+    constructor(
+      readonly i: number,
+      readonly sum: number,
+      readonly lifetimeDays: number | null
+    ) {}
+    check = (w: Readonly<World>) => w.holders.length > 0
+    async run(w: World) {
+      w.log.push(this.toString())
+      const h = holderAt(w, this.i)
+      const transactionId = `model-${SEED}-${++transactionSerial}`
+      const taken = waitForEvent(ctx.container(), "wallet_pass.balance_changed")
+      const { hooks } = await service.emulator.adjustBalance({
+        phone: h.phone,
+        sum: this.sum / 100,
+        transactionId,
+        ...(this.sum > 0 && this.lifetimeDays !== null && { lifetime: this.lifetimeDays }),
+      })
+      expect(hooks[0]?.status).toBe(200)
+      await taken
+      w.model.apply({
+        type: "serviceBalance",
+        at: Date.now(),
+        holder: h.key,
+        key: transactionId,
+        amount: this.sum,
+        lifetimeDays: this.lifetimeDays,
+      })
+    }
+    toString = () =>
+      `service ${this.sum > 0 ? "credit" : "write-off"}(${this.i}, ${this.sum}${this.lifetimeDays ? `, ${this.lifetimeDays} days` : ""})`
+  }
+
+  const i = fc.nat({ max: 5 })
+  return fc.commands(
+    [
+      fc.constant(new SignUp()),
+      fc.constant(new SignUp()),
+      i.map((x) => new Prove(x)),
+      fc.tuple(i, fc.constantFrom(0, 3, 7)).map(([x, b]) => new SetRate(x, b)),
+      fc.tuple(i, fc.integer({ min: 1, max: 2 }), fc.boolean()).map(([x, q, d]) => new Buy(x, q, d)),
+      fc.tuple(i, fc.integer({ min: 1, max: 2 }), fc.constant(false)).map(([x, q, d]) => new Buy(x, q, d)),
+      i.map((x) => new Cancel(x)),
+      i.map((x) => new Return(x)),
+      fc
+        .tuple(i, fc.constantFrom(250, 1000, -300), fc.constantFrom(null, 30))
+        .map(([x, s, l]) => new ServiceBalance(x, s, l)),
+    ],
+    { maxCommands: MAX_COMMANDS, size: "large" }
+  )
+}
+
+/** Resolves when the first subscriber run of `name` is done (bounded: the event may not come). */
+function waitForEvent(container: MedusaContainer, name: string, timeoutMs = 30_000): Promise<void> {
+  const { TestEventUtils } = require("@medusajs/test-utils")
+  return Promise.race([
+    TestEventUtils.waitSubscribersExecution(name, container.resolve(Modules.EVENT_BUS)),
+    new Promise<void>((_, reject) =>
+      setTimeout(() => reject(new Error(`no ${name} within ${timeoutMs} ms`)), timeoutMs).unref()
+    ),
+  ])
+}
+
+storeTestRunner({
+  env,
+  testSuite: ({ api, getContainer }) => {
+    const { store, walletPass } = storeInFront(
+      { api, getContainer },
+      { seed: { itemPrice: ITEM / 100, countryCode: "ru" } }
+    )
+
+    /** After a history: every holder's ledger is the model's, the service holds the ledger's balance, nothing waits. */
+    async function judge(w: World) {
+      for (const h of w.holders) {
+        const ops = await waitFor(
+          async () => {
+            const all = await holderOperations(getContainer(), h.holderId)
+            return all.every((o) => ["done", "resolved"].includes(o.state)) && all
+          },
+          `${h.key}'s requests answered`,
+          60_000
+        )
+        const entries = (await walletPass().listWalletPassLedgerEntries({ holder_id: h.holderId })).filter(
+          (e) => e.state === "applied"
+        )
+        const store = entries.map((e) => `${e.kind} ${e.amount} ${e.expires_at ? "lapses" : "for good"}`).sort()
+        const expected = w.model
+          .ledger(h.key)
+          .map((e) => `${e.kind} ${e.amount} ${e.lapsesAt ? "lapses" : "for good"}`)
+          .sort()
+        expect({ holder: h.key, ledger: store }).toEqual({ holder: h.key, ledger: expected })
+        for (const e of entries.filter((x) => x.expires_at)) {
+          const modelEntry = w.model.ledger(h.key).find((m) => m.key === e.transaction_id)
+          expect({ entry: e.transaction_id, lapses: !!modelEntry?.lapsesAt }).toEqual({
+            entry: e.transaction_id,
+            lapses: true,
+          })
+          // The lapse date is the credit's lifetime after it was made (a few seconds of the history's own time).
+          expect(Math.abs(new Date(e.expires_at!).getTime() - modelEntry!.lapsesAt!)).toBeLessThan(120_000)
+        }
+        const ledgerBalance = entries.reduce((s, e) => s + e.amount, 0)
+        expect(ledgerBalance).toBe(w.model.balance(h.key, Date.now()))
+        expect(Math.round(service.emulator.getCustomer(h.phone)!.balance * 100)).toBe(ledgerBalance)
+        expect(ops.filter((o) => !["done", "resolved"].includes(o.state))).toEqual([])
+      }
+    }
+
+    it(`random histories (MODEL_SEED=${SEED} MODEL_RUNS=${RUNS}) end where the model of the rules says`, async () => {
+      // eslint-disable-next-line no-console
+      console.log(`model-histories: MODEL_SEED=${SEED} MODEL_RUNS=${RUNS} MODEL_COMMANDS=${MAX_COMMANDS}`)
+      const admin = await createAdminHeaders(getContainer())
+      const ctx: Ctx = { api: api as never, container: getContainer, store, admin }
+      let histories = 0
+      let operations = 0
+      await fc.assert(
+        fc.asyncProperty(commands(ctx), async (cmds) => {
+          histories++
+          const world: World = {
+            model: new LoyaltyModel({
+              defaultBonusPercent: DEFAULT_RATE,
+              maxOrderPercent: 0,
+              program: { ratesOwner: "service", levels: [], windowDays: null },
+            }),
+            holders: [],
+            proven: new Set(),
+            orders: [],
+            log: [],
+          }
+          await fc.asyncModelRun(() => ({ model: world, real: world }), cmds)
+          operations += world.log.length
+          await judge(world)
+        }),
+        // Shrinking replays smaller histories against the store: minutes, so only when asked (MODEL_SHRINK=1).
+        { seed: SEED, numRuns: RUNS, endOnFailure: process.env.MODEL_SHRINK !== "1", verbose: true }
+      )
+      // eslint-disable-next-line no-console
+      console.log(`model-histories: ${histories} histories, ${operations} operations, 0 mismatches`)
+    })
+  },
+})
