@@ -149,15 +149,22 @@ export type OperationState = (typeof OPERATION_STATES)[number]
  * - money (class a): accruals, reversals, redemptions, refunds, credits and balance sets;
  * - stake (class b): what a customer with a stake or the merchant asked for: a verification
  *   code, the admin's requests, the enrolment of a customer who has ordered or proven the
- *   phone (a waiting enrolment of class c moves here when that happens);
+ *   phone (a waiting enrolment of class c moves here when that happens), and the profile
+ *   updates that money or the merchant cause (`follows`);
  * - open (class c, from OPEN_PRIORITY up): what anyone who can sign up can cause: the
- *   enrolment of an unproven signup without orders, profile updates, store events, bulk
+ *   enrolment of an unproven signup without orders, a customer's own profile edits, store events, bulk
  *   enrolment and background sweeps. Together they use at most `dispatcher.openShare` of each
  *   hour's requests; `background` also keeps within `sync.budgetShare` (docs/adoption.md).
  */
 export const OPERATION_PRIORITY = {
   money: 0,
   interactive: 10,
+  /**
+   * A profile update that money or the merchant caused (docs/architecture.md, "The queue"): a
+   * level after an order, cancel or return, the service's rates (setPrivileges), a program
+   * save, the card's catch-up after a balance change. Class b, never spaced.
+   */
+  follows: 12,
   /** The enrolment (and its adoption read) of a customer with a stake: ordered, proven the phone, or added by the admin. */
   enrolment: 15,
   profile: 20,

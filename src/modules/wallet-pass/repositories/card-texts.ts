@@ -14,7 +14,12 @@ export type CardFactsRow = {
   expiring_at: Date | null
   card_texts: Record<string, string> | null
   card_level: string | null
-  /** Whether a request that sets the holder's values (an enrolment, a profile update, a balance set) waits in the queue. */
+  /**
+   * Whether a request that sets the holder's values (an enrolment, a profile update, a balance
+   * set) waits in the queue or is being sent (it carries the texts as built; once done, the
+   * card's catch-up compares again). A profile update waiting out its spacing does not count:
+   * what moved the texts takes it along now (OutboxService.enqueueProfileSync).
+   */
   setting_waits: boolean
 }
 
@@ -40,8 +45,12 @@ export class CardTextsRepository {
               END AS spend,
               x.remaining AS expiring_amount, x.expires_at AS expiring_at,
               EXISTS (SELECT 1 FROM wallet_pass_operation o
-                       WHERE o.holder_id = h.id AND o.method = 'user_create_or_update' AND o.state = 'pending'
-                         AND o.payload->>'type' IN ('enroll', 'profile', 'balance_sync') AND o.deleted_at IS NULL)
+                       WHERE o.holder_id = h.id AND o.method = 'user_create_or_update'
+                         AND o.payload->>'type' IN ('enroll', 'profile', 'balance_sync') AND o.deleted_at IS NULL
+                         AND (o.state = 'sending'
+                              OR (o.state = 'pending'
+                                  AND NOT (o.payload->>'type' = 'profile' AND o.attempts = 0
+                                           AND o.next_attempt_at > clock_timestamp()))))
                 AS setting_waits
          FROM wallet_pass_holder h
          LEFT JOIN LATERAL (

@@ -1,5 +1,6 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
-import { OPEN_PRIORITY, OPERATION_PRIORITY } from "../constants"
+import { OPEN_PRIORITY, OPERATION_PRIORITY, QUEUE_CHANNEL } from "../constants"
+import type { OperationRow } from "../types"
 
 /**
  * The queue's classes (docs/architecture.md, "The queue"): money, then what a customer with a
@@ -54,6 +55,27 @@ export class QueueClassRepository {
       { ...bindings, enrolment: OPERATION_PRIORITY.enrolment, open: OPEN_PRIORITY }
     )
     return rowCount ?? 0
+  }
+
+  /**
+   * A waiting profile update (never an enrolment) moves up to `priority` and, when it was only
+   * waiting out its spacing (never tried), is due now; a backoff after a failure stands.
+   * Answers the row, or undefined when it is no longer a waiting profile update.
+   */
+  async hastenProfile(operationId: string, priority: number): Promise<OperationRow | undefined> {
+    const { rows } = await this.knex.raw<{ rows: OperationRow[] }>(
+      `WITH hastened AS (
+         UPDATE wallet_pass_operation
+            SET priority = LEAST(priority, :priority),
+                next_attempt_at = CASE WHEN attempts = 0 THEN NULL ELSE next_attempt_at END,
+                updated_at = clock_timestamp()
+          WHERE id = :id AND state = 'pending' AND method = 'user_create_or_update'
+            AND payload->>'type' = 'profile' AND deleted_at IS NULL
+          RETURNING *)
+       SELECT hastened.* FROM hastened, LATERAL (SELECT pg_notify('${QUEUE_CHANNEL}', '')) notified`,
+      { id: operationId, priority }
+    )
+    return rows[0]
   }
 
   /**

@@ -108,9 +108,11 @@ export class CardTextsService extends InternalService<Deps> {
         levelTemplates: program.pass.levelTemplates,
       })
       if (!textsChanged(texts, row.card_texts) && !design) continue
+      // What moved the texts is money or the merchant (an order, a credit, a level, a program
+      // save): class b, not spaced, and a waiting update of the customer's own edits goes along.
       const { created } = await this.outbox_.enqueueProfileSync(
         row.holder_id,
-        OPERATION_PRIORITY.profile,
+        OPERATION_PRIORITY.follows,
         sharedContext
       )
       if (created) queued++

@@ -23,7 +23,7 @@ import type {
 import { InternalService } from "../utils/internal-service"
 import { operationKeys } from "../keys"
 import { eventsPerDay } from "../options"
-import { BALANCE_METHODS } from "../constants"
+import { BALANCE_METHODS, OPEN_PRIORITY } from "../constants"
 import { lockLiveHolder } from "./ledger"
 
 /**
@@ -319,9 +319,11 @@ export class OutboxService extends InternalService {
 
   /**
    * Queues a profile update for a holder unless one is already waiting: updates coalesce
-   * because the request is built from the holder's data when it is sent. A new one is due
-   * no sooner than `dispatcher.profileSpacingSeconds` after the holder's last profile update
-   * went (docs/architecture.md, "The queue").
+   * because the request is built from the holder's data when it is sent. In class c (a
+   * customer's own edits) a new one is due no sooner than `dispatcher.profileSpacingSeconds`
+   * after the holder's last profile update went; one that money or the merchant caused
+   * (`OPERATION_PRIORITY.follows`, class b) is due now, and takes a waiting update along
+   * (docs/architecture.md, "The queue").
    */
   @InjectTransactionManager()
   async enqueueProfileSync(
@@ -332,16 +334,19 @@ export class OutboxService extends InternalService {
     const knex = this.knex_(sharedContext)
     const queue = new QueueRepository(knex)
     await lockLiveHolder(new LedgerRepository(knex), holderId)
+    const classes = new QueueClassRepository(knex)
     const waiting = await queue.pendingProfileUpdate(holderId)
     if (waiting) {
-      return { operation: waiting, created: false }
+      // A waiting update of a customer's own edits goes now with what money changed.
+      const hastened = waiting.priority > priority && (await classes.hastenProfile(waiting.id, priority))
+      return { operation: hastened || waiting, created: false }
     }
-    // At most one a spacing per holder (dispatcher.profileSpacingSeconds): an account renaming
-    // itself every second costs a request a spacing, not one a change.
-    const due = await new QueueClassRepository(knex).profileDueAt(
-      holderId,
-      this.options_.dispatcher.profileSpacingSeconds
-    )
+    // At most one a spacing per holder in class c (dispatcher.profileSpacingSeconds): an account
+    // renaming itself every second costs a request a spacing, not one a change.
+    const due =
+      priority >= OPEN_PRIORITY
+        ? await classes.profileDueAt(holderId, this.options_.dispatcher.profileSpacingSeconds)
+        : null
     return queue.insertOperation({
       method: "user_create_or_update",
       holder_id: holderId,

@@ -127,7 +127,8 @@ export class ProgramService extends InternalService<Deps> {
       if (!change) continue
       await repo.setLevel(change)
       if (change.bonus_changed || change.discount_changed) {
-        await this.outbox_.enqueueProfileSync(row.holder_id, OPERATION_PRIORITY.profile, sharedContext)
+        // Money or the merchant moved the level: the rates reach the card now (class b, unspaced).
+        await this.outbox_.enqueueProfileSync(row.holder_id, OPERATION_PRIORITY.follows, sharedContext)
       }
       changes.push(change)
     }

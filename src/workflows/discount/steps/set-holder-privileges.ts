@@ -39,7 +39,7 @@ export const setHolderPrivilegesStep = createStep(
       // The program owns the rates, and a request carrying the level's may still land after
       // the service's change (in flight, or sent while this hook was): one more profile
       // update sets the card to what the store now holds (docs/program.md).
-      await walletPass.enqueueProfileSync(after.id, OPERATION_PRIORITY.profile)
+      await walletPass.enqueueProfileSync(after.id, OPERATION_PRIORITY.follows)
     }
     const output: SetHolderPrivilegesStepOutput = {
       holder_id: after.id,

@@ -1,0 +1,67 @@
+import { OPERATION_PRIORITY } from "../constants"
+import { sendAllAsApplied, walletPassModuleTests } from "./support"
+
+jest.setTimeout(60_000)
+
+const FAST = { perSecond: 100, perHour: 100_000 }
+const FORMAT = { locale: "en-US", currency: "eur", timeZone: "UTC" }
+
+// Issue 39, items 2 and 4: what money or the merchant changes goes to the card now (class b,
+// no spacing), and the card's catch-up is not doubled by a request in flight that carries the texts.
+walletPassModuleTests(
+  ({ service, MikroOrmWrapper }) => {
+    const sql = (query: string, params: unknown[] = []) => MikroOrmWrapper.forkManager().execute(query, params)
+    const holder = async (phone: string) =>
+      (await service.createWalletPassHolders({ phone, enrollment_state: "enrolled", adoption_state: "adopted" })).id
+
+    it("a profile update money or the merchant causes is due now, and takes the customer's update waiting out its spacing along", async () => {
+      const h = await holder("+79996391001")
+      await service.enqueueProfileSync(h, OPERATION_PRIORITY.profile)
+      expect(await sendAllAsApplied(service, FAST)).toHaveLength(1)
+      // The customer renames itself: due 300 s after the last update went.
+      const rename = await service.enqueueProfileSync(h, OPERATION_PRIORITY.profile)
+      expect(rename.operation.next_attempt_at).not.toBeNull()
+      expect(await sendAllAsApplied(service, FAST)).toEqual([])
+      // A level's new rates: the same update, now, in class b.
+      const level = await service.enqueueProfileSync(h, OPERATION_PRIORITY.follows)
+      expect(level).toMatchObject({ created: false, operation: { id: rename.operation.id, priority: 12 } })
+      expect(await sendAllAsApplied(service, FAST)).toHaveLength(1)
+      // What money causes next is not spaced either.
+      const next = await service.enqueueProfileSync(h, OPERATION_PRIORITY.follows)
+      expect(next.operation.next_attempt_at).toBeNull()
+    })
+
+    it("a balance set being sent carries the card's new texts: the catch-up queues no second request", async () => {
+      const h = await holder("+79996391002")
+      await service.applyLedgerEntryAndEnqueue(
+        { holder_id: h, amount: 500, kind: "manual", dedupe_key: "credit", lifetime_seconds: 30 * 86_400 },
+        { method: "balance_add", payload: {}, dedupe_key: "credit", priority: OPERATION_PRIORITY.money }
+      )
+      expect(await sendAllAsApplied(service, FAST)).toEqual(["credit"])
+      // A balance set is on its way (claimed, no answer yet); the card was last given nothing lapsing.
+      await sql(`UPDATE wallet_pass_holder SET card_texts = '{"lapsing": ""}' WHERE id = ?`, [h])
+      await service.enqueueOperation({
+        method: "user_create_or_update",
+        holder_id: h,
+        payload: { type: "balance_sync" },
+        dedupe_key: "set",
+        priority: OPERATION_PRIORITY.money,
+      })
+      await sql(
+        `UPDATE wallet_pass_operation SET state = 'sending', sending_at = clock_timestamp() WHERE dedupe_key = 'set'`
+      )
+      const { program } = await service.getProgram()
+      expect(await service.cardTexts().queueChangedCards({ holder_ids: [h], program, format: FORMAT })).toEqual({
+        queued: 0,
+      })
+      // Control: with nothing in flight the same card gets its update.
+      await sql(
+        `UPDATE wallet_pass_operation SET state = 'done', completed_at = clock_timestamp() WHERE dedupe_key = 'set'`
+      )
+      expect(await service.cardTexts().queueChangedCards({ holder_ids: [h], program, format: FORMAT })).toEqual({
+        queued: 1,
+      })
+    })
+  },
+  { pass: { variables: { lapsing: "expiringAmount" } } }
+)
