@@ -13,6 +13,7 @@ import {
 import { phoneCountry } from "../utils/phone-country"
 import { serviceClient } from "./client"
 import { OPERATIONS, type OperationContext, type ServiceRequest, type Withheld } from "./operations"
+import { catchUpCardsAtStart } from "./operations/card-catch-up"
 import { retryAfterSeconds, settleFailure } from "./policy"
 import { isCustomerNotFound } from "./service-customer"
 import { runRequestFailed } from "./sync-effects"
@@ -76,6 +77,10 @@ async function drain(container: MedusaContainer, budgetMs: number): Promise<Drai
   // The program's card settings for the card's catch-up after a request: one read a run, not
   // one a request (OperationContext.program); a failed read is tried again by the next request.
   const program = readOnce(() => walletPass.getProgram().then((current) => current.program))
+  // A process killed between a request done and its card's catch-up: the first drain catches up.
+  await catchUpCardsAtStart(container, program).catch((e) =>
+    container.resolve(ContainerRegistrationKeys.LOGGER).warn(`wallet-pass: card catch-up at start: ${describe(e)}`)
+  )
   const letGo = async () => {
     await prepared?.release()
     prepared = null

@@ -70,6 +70,29 @@ export class CardTextsRepository {
     }))
   }
 
+  /**
+   * Holders whose balance or values changed in the last `seconds` (a request done, a ledger
+   * entry written), after `afterId` in id order, at most `limit`: the ones a process that died
+   * may have left without their card's catch-up.
+   */
+  async changedSince(seconds: number, afterId: string, limit: number): Promise<string[]> {
+    const { rows } = await this.knex.raw<{ rows: { holder_id: string }[] }>(
+      `SELECT holder_id FROM (
+         SELECT o.holder_id FROM wallet_pass_operation o
+          WHERE o.state IN ('done', 'resolved') AND o.holder_id IS NOT NULL AND o.deleted_at IS NULL
+            AND o.method IN ('balance_add', 'balance_deduct', 'user_create_or_update')
+            AND o.completed_at > now() - make_interval(secs => :seconds)
+         UNION
+         SELECT e.holder_id FROM wallet_pass_ledger_entry e
+          WHERE e.deleted_at IS NULL AND e.created_at > now() - make_interval(secs => :seconds)
+       ) changed
+       WHERE holder_id > :after
+       ORDER BY holder_id LIMIT :limit`,
+      { seconds, after: afterId, limit }
+    )
+    return rows.map((r) => r.holder_id)
+  }
+
   /** What a request applied gave the card: its texts (merged over the last), and the level of the design it gave. */
   async recordSent(input: { holder_id: string; texts: Record<string, string>; design_level?: string | null }) {
     await this.knex.raw(

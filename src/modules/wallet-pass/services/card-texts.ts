@@ -120,6 +120,42 @@ export class CardTextsService extends InternalService<Deps> {
     return { queued }
   }
 
+  /**
+   * The card's catch-up of every holder whose balance or values changed in the last
+   * `lookback_seconds`, as queueChangedCards (nothing doubled, nothing for an unchanged card):
+   * run when a process starts draining, it queues what a process that died between a change
+   * and its catch-up left undone (docs/program.md, "On the card"). Pages of `page` holders,
+   * each in its own transaction. Answers how many were read and queued.
+   */
+  async catchUpChanged(input: {
+    lookback_seconds: number
+    program: Program
+    format: CardFormat
+    page?: number
+  }): Promise<{ read: number; queued: number }> {
+    const { program, format, page = 500 } = input
+    let read = 0
+    let queued = 0
+    if (!cardInUse(program.pass)) return { read, queued }
+    for (let after = ""; ;) {
+      const holderIds = await this.changedSince_(input.lookback_seconds, after, page)
+      if (!holderIds.length) return { read, queued }
+      read += holderIds.length
+      queued += (await this.queueChangedCards({ holder_ids: holderIds, program, format })).queued
+      after = holderIds.at(-1)!
+    }
+  }
+
+  @InjectManager()
+  private async changedSince_(
+    seconds: number,
+    after: string,
+    limit: number,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<string[]> {
+    return new CardTextsRepository(this.knex_(sharedContext)).changedSince(seconds, after, limit)
+  }
+
   /** What a request applied gave a holder's card (its texts; the level when it gave a design). */
   @InjectTransactionManager()
   async recordCardSent(
