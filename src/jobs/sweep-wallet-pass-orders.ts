@@ -2,6 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { WALLET_PASS_MODULE } from "../modules/wallet-pass"
 import { backgroundWork } from "../utils/background-work"
+import { watchedSchedule } from "../utils/schedule-watch"
 import { sweepOrders } from "../workflows/orders/sweep-orders"
 
 /** One run at a time in this process (a run may outlast the job's 5 s tick). */
@@ -32,6 +33,10 @@ async function sweepWalletPassOrders(container: MedusaContainer) {
   }
 }
 
-export default backgroundWork(sweepWalletPassOrders)
-
 export const config = { name: "wallet-pass-order-sweep", schedule: "*/5 * * * * *" }
+
+/**
+ * Watched (src/utils/schedule-watch.ts): not called for 30 s (six ticks), its schedule counts as
+ * lost (Redis flushed under the worker): the watch schedules it again and runs it meanwhile.
+ */
+export default watchedSchedule(config.name, 30_000, backgroundWork(sweepWalletPassOrders))

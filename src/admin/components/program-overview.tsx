@@ -194,6 +194,23 @@ export const ProgramOverview = () => {
               />
             )}
           </div>
+          {o.order_sweep.enabled && (
+            <Text
+              size="small"
+              className={`px-6 ${o.order_sweep.late ? "text-ui-fg-error" : "text-ui-fg-subtle"}`}
+              data-testid="wallet-pass-overview-sweep"
+              data-late={o.order_sweep.late}
+            >
+              {o.order_sweep.late
+                ? t("overview.sweep.late", { time: dateTime(o.order_sweep.last_run_at) })
+                : o.order_sweep.last_run_at
+                  ? t("overview.sweep.ran", {
+                      every: formats.number.format(o.order_sweep.every_seconds),
+                      time: dateTime(o.order_sweep.last_run_at),
+                    })
+                  : t("overview.sweep.never", { every: formats.number.format(o.order_sweep.every_seconds) })}
+            </Text>
+          )}
           <div className="flex flex-col gap-y-2 px-6 py-4">
             <Heading level="h3">{t("overview.flows.title")}</Heading>
             <Text size="small" className="text-ui-fg-subtle" data-testid="wallet-pass-overview-flows-totals">

@@ -23,6 +23,11 @@ export default defineArea({
       waiting: "Orders waiting for their bonus",
       waitingSince: "the oldest placed {{time}}",
       waitingNone: "every paid order credited",
+      sweep: {
+        ran: "Missed orders are checked every {{every}} s · last check {{time}}",
+        never: "Missed orders are checked every {{every}} s · no check has run yet",
+        late: "The check for missed orders is late (last run: {{time}}). An order whose bonus was missed waits until it runs: make sure the store's worker is running, or restart it.",
+      },
       flows: {
         title: "Bonus per day",
         credited: "Credited",
@@ -63,6 +68,11 @@ export default defineArea({
       waiting: "Заказы без начисленного бонуса",
       waitingSince: "самый ранний оформлен {{time}}",
       waitingNone: "бонусы начислены за все оплаченные заказы",
+      sweep: {
+        ran: "Пропущенные заказы проверяются каждые {{every}} с · последняя проверка {{time}}",
+        never: "Пропущенные заказы проверяются каждые {{every}} с · проверок ещё не было",
+        late: "Проверка пропущенных заказов запаздывает (последний запуск: {{time}}). Заказ, бонус за который пропущен, ждёт следующей проверки: убедитесь, что воркер магазина работает, или перезапустите его.",
+      },
       flows: {
         title: "Бонусы по дням",
         credited: "Начислено",

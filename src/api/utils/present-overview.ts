@@ -13,7 +13,7 @@ const flows = <T extends { credited: number; redeemed: number; reversed: number;
  * The program overview as the admin shows it (docs/overview.md): amounts in the balance unit of
  * `currency_code`, the share of enrolled holders with a card installed, and the plan's hourly
  * limit beside the requests of each hour; the orders waiting for their bonus (null without a
- * balance currency).
+ * balance currency) and when the order sweep last ran.
  */
 export function presentOverview(
   overview: ProgramOverview,
@@ -21,7 +21,14 @@ export function presentOverview(
     currency_code,
     per_hour_limit,
     orders_waiting,
-  }: { currency_code: string | null; per_hour_limit: number; orders_waiting: OrdersWaiting | null }
+    order_sweep,
+  }: {
+    currency_code: string | null
+    per_hour_limit: number
+    orders_waiting: OrdersWaiting | null
+    /** The order sweep: on or off, its interval, when a run last started and whether it is late (rules/overview.ts). */
+    order_sweep: { enabled: boolean; every_seconds: number; last_run_at: Date | null; late: boolean }
+  }
 ) {
   const { holders, balance, requests } = overview
   return {
@@ -49,5 +56,6 @@ export function presentOverview(
       per_hour: requests.per_hour,
     },
     orders_waiting,
+    order_sweep,
   }
 }

@@ -108,3 +108,27 @@ export type ProgramOverview = {
     per_hour: { hour: Date; used: number }[]
   }
 }
+
+/**
+ * How long past its interval the order sweep may go before the overview calls it late: a run
+ * starts at most one interval plus the job's 5 s tick after the last, and a worker that lost the
+ * job's schedule (Redis flushed) runs it again within 35 s (src/utils/schedule-watch.ts).
+ */
+export const SWEEP_LATE_MARGIN_SECONDS = 60
+
+/**
+ * Whether the order sweep is late at `now` (docs/operations.md, "The order sweep"): enabled, and
+ * no run started for two intervals and the margin — counted from the plugin's installation
+ * while it never ran. A late sweep means no worker runs it: an order whose event was lost waits.
+ */
+export function sweepLate(input: {
+  enabled: boolean
+  everySeconds: number
+  lastRunAt: Date | string | null
+  installedAt: Date | string
+  now: Date | string
+}): boolean {
+  if (!input.enabled) return false
+  const since = new Date(input.lastRunAt ?? input.installedAt).getTime()
+  return new Date(input.now).getTime() - since > (2 * input.everySeconds + SWEEP_LATE_MARGIN_SECONDS) * 1000
+}
