@@ -14,7 +14,7 @@ walletPassModuleTests(
     const holder = async (phone: string) =>
       (await service.createWalletPassHolders({ phone, enrollment_state: "enrolled", adoption_state: "adopted" })).id
 
-    it("a profile update money or the merchant causes is due now, and takes the customer's update waiting out its spacing along", async () => {
+    it("a profile update money or the merchant causes is due now, and takes the customer's update waiting out its spacing along; a customer's own edit takes none out of it", async () => {
       const h = await holder("+79996391001")
       await service.enqueueProfileSync(h, OPERATION_PRIORITY.profile)
       expect(await sendAllAsApplied(service, FAST)).toHaveLength(1)
@@ -29,6 +29,18 @@ walletPassModuleTests(
       // What money causes next is not spaced either.
       const next = await service.enqueueProfileSync(h, OPERATION_PRIORITY.follows)
       expect(next.operation.next_attempt_at).toBeNull()
+      expect(await sendAllAsApplied(service, FAST)).toHaveLength(1)
+
+      // Control: a customer's own edit does not take a waiting class-c update (the install
+      // links, background) out of its spacing: alternating the two must not get round it.
+      const g = await holder("+79996391003")
+      await service.enqueueProfileSync(g, OPERATION_PRIORITY.profile)
+      expect(await sendAllAsApplied(service, FAST)).toHaveLength(1)
+      const links = await service.enqueueProfileSync(g, OPERATION_PRIORITY.background)
+      const edit = await service.enqueueProfileSync(g, OPERATION_PRIORITY.profile)
+      expect(edit).toMatchObject({ created: false, operation: { id: links.operation.id, priority: 40 } })
+      expect(edit.operation.next_attempt_at).not.toBeNull()
+      expect(await sendAllAsApplied(service, FAST)).toEqual([])
     })
 
     it("a balance set being sent carries the card's new texts: the catch-up queues no second request", async () => {

@@ -337,8 +337,10 @@ export class OutboxService extends InternalService {
     const classes = new QueueClassRepository(knex)
     const waiting = await queue.pendingProfileUpdate(holderId)
     if (waiting) {
-      // A waiting update of a customer's own edits goes now with what money changed.
-      const hastened = waiting.priority > priority && (await classes.hastenProfile(waiting.id, priority))
+      // A waiting update of a customer's own edits goes now with what money changed (never
+      // for another class-c cause: alternating two of them must not get round the spacing).
+      const hastened =
+        priority < OPEN_PRIORITY && waiting.priority > priority && (await classes.hastenProfile(waiting.id, priority))
       return { operation: hastened || waiting, created: false }
     }
     // At most one a spacing per holder in class c (dispatcher.profileSpacingSeconds): an account
