@@ -69,6 +69,13 @@ export const ProgramOverview = () => {
     const hourDay = new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", timeZone: timezone })
     return { number, percent, day, dayShort, hour, hourOfDay, hourDay }
   }, [locale, timezone])
+  /** The order sweep's line: when it last ran, or that it is late (docs/operations.md, "When Redis loses the schedule"). */
+  const sweepText = (sweep: { every_seconds: number; last_run_at: Date | string | null; late: boolean }) => {
+    const every = formats.number.format(sweep.every_seconds)
+    if (!sweep.last_run_at) return t(sweep.late ? "overview.sweep.lateNever" : "overview.sweep.never", { every })
+    const time = dateTime(sweep.last_run_at)
+    return t(sweep.late ? "overview.sweep.late" : "overview.sweep.ran", { every, time })
+  }
 
   const flows = useMemo(() => {
     if (!o) return null
@@ -201,14 +208,7 @@ export const ProgramOverview = () => {
               data-testid="wallet-pass-overview-sweep"
               data-late={o.order_sweep.late}
             >
-              {o.order_sweep.late
-                ? t("overview.sweep.late", { time: dateTime(o.order_sweep.last_run_at) })
-                : o.order_sweep.last_run_at
-                  ? t("overview.sweep.ran", {
-                      every: formats.number.format(o.order_sweep.every_seconds),
-                      time: dateTime(o.order_sweep.last_run_at),
-                    })
-                  : t("overview.sweep.never", { every: formats.number.format(o.order_sweep.every_seconds) })}
+              {sweepText(o.order_sweep)}
             </Text>
           )}
           <div className="flex flex-col gap-y-2 px-6 py-4">

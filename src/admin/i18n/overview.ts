@@ -26,7 +26,9 @@ export default defineArea({
       sweep: {
         ran: "Missed orders are checked every {{every}} s · last check {{time}}",
         never: "Missed orders are checked every {{every}} s · no check has run yet",
-        late: "The check for missed orders is late (last run: {{time}}). An order whose bonus was missed waits until it runs: make sure the store's worker is running, or restart it.",
+        late: "The check for missed orders is late (last run: {{time}}). An order whose bonus was missed waits until it runs: make sure the store's background process (the worker) is running, or restart it.",
+        lateNever:
+          "The check for missed orders has not run yet. An order whose bonus was missed waits until it runs: make sure the store's background process (the worker) is running, or restart it.",
       },
       flows: {
         title: "Bonus per day",
@@ -71,7 +73,9 @@ export default defineArea({
       sweep: {
         ran: "Пропущенные заказы проверяются каждые {{every}} с · последняя проверка {{time}}",
         never: "Пропущенные заказы проверяются каждые {{every}} с · проверок ещё не было",
-        late: "Проверка пропущенных заказов запаздывает (последний запуск: {{time}}). Заказ, бонус за который пропущен, ждёт следующей проверки: убедитесь, что воркер магазина работает, или перезапустите его.",
+        late: "Проверка пропущенных заказов запаздывает (последний запуск: {{time}}). Заказ, бонус за который пропущен, ждёт следующей проверки: убедитесь, что фоновый процесс магазина (воркер) работает, или перезапустите его.",
+        lateNever:
+          "Проверка пропущенных заказов ещё ни разу не запускалась. Заказ, бонус за который пропущен, ждёт проверки: убедитесь, что фоновый процесс магазина (воркер) работает, или перезапустите его.",
       },
       flows: {
         title: "Бонусы по дням",
