@@ -5,9 +5,11 @@ import { recordOrderPlaced } from "../workflows/orders/order-events"
 import { trackedWork } from "../utils/background-work"
 
 /**
- * The configured accrual event (`accrual.on`) of an order: credit its bonus, once. A placed
- * order then counts toward its customer's level (docs/program.md): after the accrual, so the
- * order that reaches a level earns at the rate of the level it was placed on.
+ * The configured accrual event (`accrual.on`) of an order: its bonus decided once, at the rates
+ * in force when it was placed, and credited once (docs/loyalty.md, "Decided once, at
+ * placement"). A placed order then counts toward its customer's level (docs/program.md): the
+ * level it reaches is in force only after its placement, so the order earns at the rate of the
+ * level it was placed on.
  */
 async function creditOrderBonus({ event, container }: SubscriberArgs<{ id?: string; order_id?: string }>) {
   const walletPass = container.resolve(WALLET_PASS_MODULE)

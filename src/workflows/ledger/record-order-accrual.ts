@@ -5,8 +5,10 @@ import { recordLedgerChangeStep } from "./steps/record-ledger-change"
 export const recordOrderAccrualWorkflowId = "record-order-accrual"
 
 /**
- * Credits the bonus of an order exactly once (keyed `order:<id>:accrual`, so the order event
- * delivered twice or three times credits once) and queues balance/add.
+ * Decides the bonus of an order once, from the rates in force when it was placed, and records
+ * the decision, "nothing" too (docs/loyalty.md, "Decided once, at placement"); credits it
+ * exactly once (keyed `order:<id>:accrual`, so the order event delivered twice or three times,
+ * or the order sweep, credits once) and queues balance/add.
  */
 export const recordOrderAccrualWorkflow = createWorkflow(
   recordOrderAccrualWorkflowId,

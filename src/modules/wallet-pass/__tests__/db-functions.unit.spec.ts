@@ -28,6 +28,8 @@ const INSTALLED: Record<string, string[]> = {
   wallet_pass_hook_add: ["882c94f155933895", "93a77f7795e2f104", "2c78cd47af6b06b3"],
   wallet_pass_hook_batch: ["c32c16ac2e2e9fe3"],
   wallet_pass_hook_holder: ["d102201b0a42b105", "e16325320f2b513d"],
+  wallet_pass_holder_rates: ["e0167504b6efd0bd"],
+  wallet_pass_holder_rates_trigger: ["ef02b43b7aa27a8e"],
   wallet_pass_ledger_sum: ["1b60bfbd7df461eb"],
   wallet_pass_ledger_sum_trigger: ["d96f6af14cf0dce5"],
 }

@@ -1,6 +1,7 @@
 import { PAID_COLLECTION_STATES, SWEEP_MAX_ATTEMPTS, SWEEP_PARTS, type SweepWork } from "../constants"
 import { ledgerKeys, sweepItemKey } from "../keys"
 import type { ACCRUAL_EVENTS } from "../options"
+import { ratesInForceSql } from "./order-decisions"
 
 /** What the order sweep's query is asked (repositories/order-sweep.ts). */
 export type SweepQuery = {
@@ -52,9 +53,9 @@ function keySql(
  * missing, one row per event with a column per part (SWEEP_PARTS) saying what is missing:
  * - `placed`, a paid order (a payment collection authorized or captured, as the spend counts
  *   it) not canceled: its accrual when `accrual.on` is order.placed and its customer's holder
- *   earns a bonus (a phone, a rate above 0, the holder there when the order was placed, as the
- *   subscriber would have found it); its spend record; its cart's bonus reservation not yet
- *   made its redemption;
+ *   earns a bonus (a phone, the holder there when the order was placed, a rate above 0 in force
+ *   then) and no decision of nothing was recorded for the order; its spend record; its cart's
+ *   bonus reservation not yet made its redemption;
  * - `accrual` (accrual.on order.completed or order.fulfillment_created): the accrual of a paid
  *   order completed, or fulfilled, by the time of that event;
  * - `canceled`: the reversal of an applied accrual, the spend not yet taken back, the refund
@@ -81,11 +82,19 @@ export function sweepCandidatesSql(q: SweepQuery): { sql: string; bindings: Reco
                   JOIN payment_collection pc ON pc.id = opc.payment_collection_id AND pc.deleted_at IS NULL
                  WHERE opc.order_id = w.id AND opc.deleted_at IS NULL
                    AND pc.status IN (SELECT jsonb_array_elements_text(CAST(:paid AS jsonb))))`
+  // The holder's rate in force when the order was placed (its rates' history), not today's.
   const earns = (at: string) => `EXISTS (SELECT 1 FROM wallet_pass_holder h
                  WHERE h.customer_id = w.customer_id AND h.deleted_at IS NULL AND h.phone IS NOT NULL
-                   AND h.created_at <= ${at} AND COALESCE(h.bonus_percent_bp, CAST(:rate AS integer)) > 0)`
+                   AND h.created_at <= ${at}
+                   AND COALESCE((${ratesInForceSql("bonus_percent_bp", "h.id", "w.created_at")}), CAST(:rate AS integer)) > 0)`
+  // An order decided to earn nothing is never looked at again (docs/loyalty.md, "Decided once,
+  // at placement"); a run's check of what it wrote (`order_ids`) still sees it missing: nothing due.
+  const decidedNothing = q.order_ids
+    ? ""
+    : `AND NOT EXISTS (SELECT 1 FROM wallet_pass_order_decision d
+                        WHERE d.order_id = w.id AND d.deleted_at IS NULL AND d.outcome <> 'credited')`
   // The key first: an order credited (most of them) costs one index-only probe.
-  const accrualMissing = (at: string) => `(NOT ${entryWith(accrualKey)} AND ${earns(at)})`
+  const accrualMissing = (at: string) => `(NOT ${entryWith(accrualKey)} ${decidedNothing} AND ${earns(at)})`
   const accrued = entryWith(accrualKey, " AND e.state = 'applied'")
   // The order's cart's bonus reservation (docs/loyalty.md, "Paying with bonus"); `converted`:
   // made the order's redemption, or still held.

@@ -369,3 +369,4 @@ export type ImportItemsQuery = { run_id: string; states?: ImportItemState[]; lim
 
 export * from "./program"
 export * from "./order-sweep"
+export * from "./order-decisions"

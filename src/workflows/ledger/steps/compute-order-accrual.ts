@@ -1,11 +1,16 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import {
   cartRates,
+  effectiveBonusBasisPoints,
   ledgerKeys,
   OPERATION_PRIORITY,
+  type OrderDecisionOutcome,
+  type OrderDecisionRow,
   operationKeys,
   WALLET_PASS_MODULE,
+  type WalletPassOptions,
 } from "../../../modules/wallet-pass"
 import { bonusFor, currencyStep, floorToMinorUnits } from "../../../lib/amounts"
 import { balanceCurrency } from "../../../utils/currency"
@@ -14,11 +19,78 @@ import { reason } from "../../../lib/reasons"
 
 export const computeOrderAccrualStepId = "compute-order-accrual"
 
+type OrderRow = {
+  id: string
+  display_id?: number | null
+  customer_id?: string | null
+  item_total: unknown
+  item_tax_total: unknown
+  total: unknown
+  created_at: Date | string
+}
+type HolderRow = { id: string; customer_id: string | null; verified_customer_id: string | null } & Parameters<
+  typeof cartRates
+>[0]
+
+/** What an order's bonus comes to: the outcome, and `amount` rounded down to the currency's minor unit. */
+function outcomeOf(amount: number, rate: number, ownRate: number): OrderDecisionOutcome {
+  if (amount > 0) return "credited"
+  if (rate > 0) return "zero_amount"
+  return ownRate > 0 ? "unproven" : "zero_rate"
+}
+
 /**
- * The bonus an order earns: the holder's bonus percent (else the program rate) of the
- * accrual base — items after discounts without shipping and tax ("subtotal"), or the order
- * total — rounded down to the currency's minor unit. Null, with the reason logged, when
- * the order earns nothing (other currency, no holder, no phone, zero bonus).
+ * Decides an order's bonus (docs/loyalty.md, "Decided once, at placement"): the rate the
+ * holder's rates in force when the order was placed give (their history, so a rate the service
+ * or a level set afterwards does not count) — the holder's own once the account proved the
+ * phone, else the program's default (cartRates) — of the accrual base: items after discounts
+ * without shipping and tax ("subtotal"), or the order total. Recorded once: a decision already
+ * there (another path's, made first) is the one answered.
+ */
+async function decideOrderBonus(
+  container: MedusaContainer,
+  {
+    order,
+    holder,
+    currency,
+    options,
+  }: { order: OrderRow; holder: HolderRow; currency: string; options: WalletPassOptions }
+): Promise<OrderDecisionRow> {
+  const decisions = container.resolve(WALLET_PASS_MODULE).orderSweep().decisions()
+  const placedAt = new Date(order.created_at)
+  const base =
+    options.accrual.base === "total"
+      ? floorToMinorUnits(order.total as number)
+      : floorToMinorUnits(order.item_total as number) - floorToMinorUnits(order.item_tax_total as number)
+  const inForce = await decisions.retrieveHolderRatesAt({ holder_id: holder.id, at: placedAt })
+  const rates = inForce ?? holder
+  // An account that has not proven the phone, and a customer without an account (anyone who
+  // types its e-mail orders as it), earn no rate above the program's default (docs/security.md).
+  const [customer] = await container
+    .resolve(Modules.CUSTOMER)
+    .listCustomers({ id: order.customer_id! }, { select: ["id", "has_account"] })
+  const rate = cartRates(rates, customer, options).bonus_bp
+  const step = currencyStep(currency)
+  const amount = Math.max(0, Math.floor(bonusFor(base, rate) / step) * step)
+  return decisions.recordOrderDecision({
+    order_id: order.id,
+    holder_id: holder.id,
+    outcome: outcomeOf(amount, rate, effectiveBonusBasisPoints(rates, options)),
+    rate_bp: rate,
+    base,
+    amount,
+    currency_code: currency,
+    placed_at: placedAt,
+    rates_from: inForce?.valid_from ?? null,
+  })
+}
+
+/**
+ * The bonus an order earns, decided once from the rates in force when it was placed
+ * (decideOrderBonus) and recorded, "nothing" too: a repeat of the event, the order sweep or
+ * a rate changed since find the decision and never decide the order again. Null, with the
+ * reason logged, when the order earns nothing (other currency, no holder, no phone, a decision
+ * of nothing).
  */
 export const computeOrderAccrualStep = createStep(
   computeOrderAccrualStepId,
@@ -32,50 +104,56 @@ export const computeOrderAccrualStep = createStep(
     }
     const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
       entity: "order",
-      fields: ["id", "display_id", "currency_code", "customer_id", "item_total", "item_tax_total", "total", "status"],
+      fields: [
+        "id",
+        "display_id",
+        "currency_code",
+        "customer_id",
+        "item_total",
+        "item_tax_total",
+        "total",
+        "status",
+        "created_at",
+      ],
       filters: { id: order_id },
     })
     const order = data[0]
     if (!order) return skip("order not found")
     if (order.status === "canceled") return skip("order is canceled")
-    const currency = await balanceCurrency(container)
-    if (!currency || order.currency_code?.toLowerCase() !== currency) {
-      return skip(`order currency ${order.currency_code} is not the balance currency ${currency}`)
+    let decision = await walletPass.orderSweep().decisions().retrieveOrderDecision(order_id)
+    if (!decision) {
+      const currency = await balanceCurrency(container)
+      if (!currency || order.currency_code?.toLowerCase() !== currency) {
+        return skip(`order currency ${order.currency_code} is not the balance currency ${currency}`)
+      }
+      if (!order.customer_id) return skip("order has no customer")
+      const [holder] = await walletPass.listWalletPassHolders({ customer_id: order.customer_id })
+      if (!holder) return skip("customer has no wallet pass")
+      if (!holder.phone) {
+        return skip(`customer is not enrolled (${holder.enrollment_error ?? holder.enrollment_state})`)
+      }
+      decision = await decideOrderBonus(container, { order: order as OrderRow, holder, currency, options })
     }
-    if (!order.customer_id) return skip("order has no customer")
-    const [holder] = await walletPass.listWalletPassHolders({ customer_id: order.customer_id })
-    if (!holder) return skip("customer has no wallet pass")
-    if (!holder.phone) return skip(`customer is not enrolled (${holder.enrollment_error ?? holder.enrollment_state})`)
+    if (decision.outcome !== "credited") {
+      const what = decision.outcome === "zero_rate" ? "bonus is zero" : `nothing (${decision.outcome})`
+      return skip(`${what} (base ${decision.base / 100}, rate ${decision.rate_bp / 100}% in force at placement)`)
+    }
 
-    const base =
-      options.accrual.base === "total"
-        ? floorToMinorUnits(order.total)
-        : floorToMinorUnits(order.item_total) - floorToMinorUnits(order.item_tax_total)
-    // An account that has not proven the phone, and a customer without an account (anyone
-    // who types its e-mail orders as it), earn no rate above the program's default
-    // (docs/security.md).
-    const [customer] = await container
-      .resolve(Modules.CUSTOMER)
-      .listCustomers({ id: order.customer_id }, { select: ["id", "has_account"] })
-    const rate = cartRates(holder, customer, options).bonus_bp
-    const step = currencyStep(currency)
-    const amount = Math.floor(bonusFor(base, rate) / step) * step
-    if (amount <= 0) return skip(`bonus is zero (base ${base / 100}, rate ${rate / 100}%)`)
-
+    const key = ledgerKeys.orderAccrual(order_id)
     return new StepResponse<RecordLedgerChangeStepInput>({
       entry: {
-        holder_id: holder.id,
-        amount,
+        holder_id: decision.holder_id,
+        amount: decision.amount,
         kind: "accrual",
-        dedupe_key: ledgerKeys.orderAccrual(order_id),
+        dedupe_key: key,
         order_id,
-        reason: reason("accrual", { percent: rate / 100, order: order.display_id ?? order_id }),
-        metadata: { base, rate_bp: rate, currency },
+        reason: reason("accrual", { percent: decision.rate_bp / 100, order: order.display_id ?? order_id }),
+        metadata: { base: decision.base, rate_bp: decision.rate_bp, currency: decision.currency_code },
       },
       operation: {
         method: "balance_add",
         payload: {},
-        dedupe_key: operationKeys.forEntry(ledgerKeys.orderAccrual(order_id)),
+        dedupe_key: operationKeys.forEntry(key),
         priority: OPERATION_PRIORITY.money,
       },
     })
