@@ -74,6 +74,26 @@ walletPassModuleTests(
         queued: 1,
       })
     })
+
+    it("a credit that has lapsed is left to its expiry's balance set: no catch-up sends its text before it", async () => {
+      const h = await holder("+79996391004")
+      await service.applyLedgerEntryAndEnqueue(
+        { holder_id: h, amount: 500, kind: "manual", dedupe_key: "lapsing", lifetime_seconds: 30 * 86_400 },
+        { method: "balance_add", payload: {}, dedupe_key: "lapsing", priority: OPERATION_PRIORITY.money }
+      )
+      expect(await sendAllAsApplied(service, FAST)).toEqual(["lapsing"])
+      await sql(`UPDATE wallet_pass_holder SET card_texts = '{"lapsing": "€5"}' WHERE id = ?`, [h])
+      // The credit's time is up; the expiry job (every minute) has not written its expiry yet.
+      await sql(`UPDATE wallet_pass_ledger_entry SET expires_at = now() - interval '1 second' WHERE holder_id = ?`, [h])
+      const { program } = await service.getProgram()
+      const catchUp = () => service.cardTexts().queueChangedCards({ holder_ids: [h], program, format: FORMAT })
+      expect(await catchUp()).toEqual({ queued: 0 })
+      // The expiry queues the balance set that carries the text; still nothing more.
+      expect(await service.expireLapsedCredits()).toHaveLength(1)
+      expect(await catchUp()).toEqual({ queued: 0 })
+      const waiting = await service.listWalletPassOperations({ holder_id: h, state: "pending" })
+      expect(waiting.map((o) => o.payload)).toEqual([{ type: "balance_sync", reason: "expiry" }])
+    })
   },
   { pass: { variables: { lapsing: "expiringAmount" } } }
 )

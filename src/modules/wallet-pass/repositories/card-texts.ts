@@ -18,7 +18,9 @@ export type CardFactsRow = {
    * Whether a request that sets the holder's values (an enrolment, a profile update, a balance
    * set) waits in the queue or is being sent (it carries the texts as built; once done, the
    * card's catch-up compares again). A profile update waiting out its spacing does not count:
-   * what moved the texts takes it along now (OutboxService.enqueueProfileSync).
+   * what moved the texts takes it along now (OutboxService.enqueueProfileSync). A credit that
+   * has lapsed but whose expiry is not written yet counts: the expiry's balance set carries the
+   * texts (a catch-up in between would send them twice).
    */
   setting_waits: boolean
 }
@@ -51,6 +53,10 @@ export class CardTextsRepository {
                               OR (o.state = 'pending'
                                   AND NOT (o.payload->>'type' = 'profile' AND o.attempts = 0
                                            AND o.next_attempt_at > clock_timestamp()))))
+              OR EXISTS (SELECT 1 FROM wallet_pass_ledger_entry l
+                          WHERE l.holder_id = h.id AND l.expires_at IS NOT NULL AND l.expires_at <= now()
+                            AND l.expired_at IS NULL AND l.state = 'applied' AND l.remaining > 0
+                            AND l.deleted_at IS NULL)
                 AS setting_waits
          FROM wallet_pass_holder h
          LEFT JOIN LATERAL (
