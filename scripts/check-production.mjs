@@ -6,10 +6,12 @@
 // (`MEDUSA_WORKER_MODE`) with Medusa's Redis modules, the emulator's hooks at the server. It
 // signs customers up, places orders, SIGKILLs the worker 150 ms after one of them, places
 // more while it is down (the admin's overview must count them), drops one order's event from
-// Redis, starts the worker again, and SIGKILLs it once more while it sends a request. Then
-// every order must have exactly one bonus, the service's balances must equal the ledger, no
-// request may be left open, and the order sweep must have caught the dropped order (and none
-// of the orders placed while both processes ran undisturbed). Needs Redis: REDIS_URL, else it says why it skips.
+// Redis, starts the worker again, and SIGKILLs it once more while it sends a request; then it
+// flushes Redis (FLUSHDB) under the running worker with one more order's event in it, and the
+// sweep must still run (the jobs' lost schedule noticed, src/utils/schedule-watch.ts) and catch
+// that order. Then every order must have exactly one bonus, the service's balances must equal
+// the ledger, no request may be left open, and the order sweep must have caught the dropped
+// and the flushed order (and none of the orders placed while both processes ran undisturbed). Needs Redis: REDIS_URL, else it says why it skips.
 import fs from "node:fs"
 import { createRequire } from "node:module"
 import net from "node:net"
@@ -298,6 +300,83 @@ async function main() {
     step(`settled ${((Date.now() - t3) / 1000).toFixed(0)} s after the worker's restart`)
     await sleep(3000) // late echo hooks
 
+    // Redis loses its data under a running worker (docs/operations.md, "When Redis loses the
+    // schedule"): the flush takes an order's event and every scheduled job's repeat key, and
+    // nothing is restarted. The worker holds still (SIGSTOP) from the checkout until the flush,
+    // so the event is still in Redis when it goes.
+    step("FLUSHDB of the store's Redis under the running worker, nothing restarted: an order's event goes with it")
+    const sweptAt = async () => (await q(`SELECT last_run_at FROM wallet_pass_order_sweep`))[0]?.last_run_at ?? null
+    const workerGroup = (signal) => process.kill(-worker.child.pid, signal)
+    let flushedId
+    workerGroup("SIGSTOP")
+    try {
+      flushedId = await order(11, "flushed")
+      const flusher = new Redis(redisUrl, { maxRetriesPerRequest: null })
+      const { Queue: FlushQueue } = appRequire("bullmq")
+      const queued = new FlushQueue("events-queue", { prefix: "RedisEventBusService", connection: flusher })
+      await until(
+        async () =>
+          (await queued.getJobs(["wait", "prioritized", "delayed", "paused"])).some(
+            (j) => j.name === "order.placed" && j.data?.data?.id === flushedId
+          ),
+        "the order's event in Redis",
+        15_000
+      )
+      await queued.close()
+      await flusher.flushdb()
+      flusher.disconnect()
+    } finally {
+      workerGroup("SIGCONT")
+    }
+    const t4 = Date.now()
+    const flushedAt = new Date()
+    await until(
+      async () => (await accrualsOf(flushedId)).length > 0,
+      "the order whose event the flush took credited (by the order sweep)",
+      240_000,
+      500
+    ).catch((e) => failures.push(e.message))
+    step(`  credited ${((Date.now() - t4) / 1000).toFixed(0)} s after the flush (the sweep's grace is 60 s)`)
+    // The sweep goes on under the same worker, and the admin's overview says it is not late.
+    const afterCredit = new Date()
+    await until(
+      async () => {
+        const at = await sweptAt()
+        return at && new Date(at) > afterCredit
+      },
+      "a sweep run after that",
+      60_000,
+      500
+    ).catch((e) => failures.push(e.message))
+    const sweepLine = (await http("GET", `${S}/admin/wallet-pass/overview`, { headers: admin })).data?.overview
+      ?.order_sweep
+    step(`  the overview's sweep line: ${JSON.stringify(sweepLine)}`)
+    if (!sweepLine || sweepLine.late !== false || new Date(sweepLine.last_run_at) <= flushedAt)
+      failures.push(`the overview's sweep after the flush: ${JSON.stringify(sweepLine)}`)
+    const watchLine = worker.log.split("\n").find((l) => /not called by the scheduler/.test(l))
+    step(`  the worker's log: ${watchLine ? watchLine.trim().slice(0, 300) : "(nothing about the lost schedule)"}`)
+    if (!watchLine) failures.push("the worker did not say that the jobs' schedule was lost")
+    // Scheduled again: Medusa's scheduler (the Redis engine) calls the sweep itself once more.
+    const backLine = await until(
+      async () => worker.log.split("\n").find((l) => /the scheduler calls wallet-pass-order-sweep again/.test(l)),
+      "the scheduler calling the sweep again",
+      60_000,
+      500
+    ).catch((e) => failures.push(e.message))
+    if (typeof backLine === "string") step(`  the worker's log: ${backLine.trim().slice(0, 200)}`)
+    await until(
+      async () =>
+        (
+          await q(
+            `SELECT count(*)::int AS n FROM wallet_pass_operation WHERE state IN ('pending', 'sending', 'unknown')`
+          )
+        )[0].n === 0,
+      "every request settled after the flush",
+      120_000,
+      500
+    ).catch((e) => failures.push(e.message))
+    await sleep(3000) // late echo hooks
+
     for (const o of orders) {
       const got = await accrualsOf(o.id)
       if (got.length !== 1) failures.push(`order ${o.id} (${o.label}) has ${got.length} accrual entries`)
@@ -322,6 +401,8 @@ async function main() {
     )
     if (sweptOf(droppedId)?.outcome !== "caught" || !sweptOf(droppedId)?.wrote?.includes("accrual"))
       failures.push(`the order sweep did not catch the dropped order: ${JSON.stringify(sweptOf(droppedId) ?? null)}`)
+    if (sweptOf(flushedId)?.outcome !== "caught" || !sweptOf(flushedId)?.wrote?.includes("accrual"))
+      failures.push(`the order sweep did not catch the flushed order: ${JSON.stringify(sweptOf(flushedId) ?? null)}`)
     for (const o of orders.filter((o) => o.label === "normal" && sweptOf(o.id)))
       failures.push(`the order sweep caught order ${o.id}, whose event was never delayed`)
     const rate = (await q(`SELECT count(*)::int AS n FROM wallet_pass_api_call`))[0].n
@@ -347,7 +428,7 @@ async function main() {
       process.exitCode = 1
     } else {
       step(
-        `OK: ${orders.length} orders, each credited once; ${CUSTOMERS} balances equal to the service's; the dropped order caught by the sweep`
+        `OK: ${orders.length} orders, each credited once; ${CUSTOMERS} balances equal to the service's; the dropped order caught by the sweep, and the flushed one by the sweep still running after FLUSHDB`
       )
     }
   } finally {
