@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createAdminHeaders } from "../support/admin"
 import { externalCrmService, requestsAnswered, signUpEnrolled, waitFor, waitForHolder } from "../support/hooks"
 import { afterSubscribers, placeOrder } from "../support/store"
@@ -185,6 +185,46 @@ storeTestRunner({
       expect(await entries(second.id)).toEqual([["accrual", 166]])
       expect(await decisionOf(first.id)).toEqual([{ outcome: "unproven", rate_bp: 0, amount: 0 }])
       expect(await decisionOf(second.id)).toEqual([{ outcome: "credited", rate_bp: 500, amount: 166 }])
+    })
+
+    it("a decision stands: the database keeps one per order, a second changes nothing, and a credited decision whose entry a crash cut off is completed by the sweep at its recorded amount", async () => {
+      const phone = "+79995570004"
+      const { customer: c, headers, holder } = await customer(phone, true)
+      await serviceSetsBonus(phone, c.id, 5)
+      const order = await placedEventLost(headers)
+      // As a process that died between recording the decision and writing its entry leaves it.
+      const decisions = walletPass().orderSweep().decisions()
+      const decided = {
+        order_id: order.id,
+        holder_id: holder.id,
+        rate_bp: 500,
+        base: 3333,
+        currency_code: order.currency_code,
+        placed_at: new Date(order.created_at),
+        rates_from: null,
+      }
+      const first = await decisions.recordOrderDecision({ ...decided, outcome: "credited", amount: 166 })
+      const again = await decisions.recordOrderDecision({ ...decided, outcome: "zero_rate", rate_bp: 0, amount: 0 })
+      expect(again).toMatchObject({ id: first.id, outcome: "credited", amount: 166 })
+      // Exactly once is the table's constraint, not the method's check.
+      const pg = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      const sneaked = await pg
+        .raw(
+          `INSERT INTO wallet_pass_order_decision (id, order_id, holder_id, outcome, rate_bp, base, amount, currency_code, placed_at)
+           VALUES ('wpdec_sneaked', ?, ?, 'zero_rate', 0, 3333, 0, ?, now())`,
+          [order.id, holder.id, order.currency_code]
+        )
+        .then(
+          () => null,
+          (e: { code?: string }) => e.code
+        )
+      expect(sneaked).toBe("23505")
+      await serviceSetsBonus(phone, c.id, 10)
+
+      const run = await sweepUntilFound()
+      expect(run).toMatchObject({ found: 1, caught: 1, failed: 0 })
+      expect(await entries(order.id)).toEqual([["accrual", 166]])
+      expect(await decisionOf(order.id)).toEqual([{ outcome: "credited", rate_bp: 500, amount: 166 }])
     })
   },
 })
