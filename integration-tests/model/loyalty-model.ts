@@ -50,6 +50,8 @@ export type ModelEvent =
   | { type: "return"; at: number; order: string; share: number }
   | { type: "serviceBalance"; at: number; holder: string; key: string; amount: number; lifetimeDays?: number | null }
   | { type: "programSave"; at: number; program: ModelProgram }
+  /** Time moves on until every credit with a lifetime has lapsed (by `at`). */
+  | { type: "lapseAll"; at: number; holder: string }
 
 export type EntryKind =
   | "opening_balance"
@@ -60,6 +62,7 @@ export type EntryKind =
   | "service_credit"
   | "service_debit"
   | "program_bonus"
+  | "expiry"
 
 export type ModelEntry = {
   key: string
@@ -89,7 +92,9 @@ type Order = {
   redeemed: number
   refunded: boolean
   canceledAt: number | null
+  /** What returns took off the spend. */
   returned: number
+  returns: number
 }
 
 type Holder = {
@@ -136,6 +141,11 @@ export class LoyaltyModel {
         return this.returned(event.order, event.share, event.at)
       case "serviceBalance":
         return this.serviceBalance(event)
+      case "lapseAll":
+        for (const e of this.holder(event.holder).entries) {
+          if (e.lapsesAt !== null && e.lapsesAt > event.at) e.lapsesAt = event.at
+        }
+        return
       case "programSave":
         this.program = event.program
         for (const h of this.holders.values()) this.relevel(h, event.at)
@@ -151,6 +161,23 @@ export class LoyaltyModel {
 
   ledger(holder: string): ModelEntry[] {
     return this.holder(holder).entries.map((e) => ({ ...e }))
+  }
+
+  /**
+   * The ledger as the store should hold it at `at`: every entry, and for each credit lapsed by
+   * then an `expiry` entry of what remained of it (docs/loyalty.md, "How balances work").
+   */
+  ledgerAt(holder: string, at: number): ModelEntry[] {
+    const h = this.holder(holder)
+    const expiries = this.remainingCredits(h, at).lapsed.map((c) => ({
+      key: `expiry:${c.entry.key}`,
+      kind: "expiry" as const,
+      amount: -c.left,
+      at: c.entry.lapsesAt!,
+      lapsesAt: null,
+      own: false,
+    }))
+    return [...this.ledger(holder), ...expiries]
   }
 
   /** The balance at `at`: every entry, less what remains of credits lapsed by then (docs/loyalty.md). */
@@ -270,6 +297,7 @@ export class LoyaltyModel {
       refunded: false,
       canceledAt: null,
       returned: 0,
+      returns: 0,
     }
     this.orders.set(o.id, o)
     if (o.redeemed > 0) {
@@ -331,17 +359,23 @@ export class LoyaltyModel {
     this.relevel(h, at)
   }
 
-  /** A return takes back the bonus of the returned share (unit price × quantity), never more than credited. */
+  /**
+   * A return's share is the returned items' value (unit price × quantity) over the items'
+   * value; it takes that share of the order's bonus back (never more than is left) and that
+   * share of the order's total off its spend, each rounded down.
+   */
   private returned(orderId: string, share: number, at: number) {
     const o = this.orderOf(orderId)
     if (o.canceledAt !== null) return
-    o.returned += share
+    const part = (amount: number) => (o.items > 0 ? Math.floor((amount * share) / o.items) : 0)
+    o.returned += part(o.total)
+    o.returns += 1
     const h = this.holder(o.holder)
-    const back = Math.min(o.accrued - o.reversed, percentOf(share, o.rate))
+    const back = Math.min(o.accrued - o.reversed, part(o.accrued))
     if (back > 0) {
       o.reversed += back
       this.write(h, {
-        key: `order:${o.id}:return:${o.returned}`,
+        key: `order:${o.id}:return:${o.returns}`,
         kind: "accrual_reversal",
         amount: -back,
         at,

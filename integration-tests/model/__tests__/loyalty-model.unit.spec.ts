@@ -151,6 +151,26 @@ describe("the loyalty model", () => {
     // The debit took from the welcome bonus: 40 of it lapses, the credit for good stays.
     expect(m.balance("h", T0 + 30 * DAY)).toBe(2_000)
     expect(m.cardTexts("h", T0 + 30 * DAY)).toMatchObject({ expiringAmount: null })
+    expect(m.ledgerAt("h", T0 + 30 * DAY).map((e) => [e.kind, e.amount])).toEqual([
+      ["program_bonus", 5_000],
+      ["service_credit", 2_000],
+      ["service_debit", -1_000],
+      ["expiry", -4_000],
+    ])
+  })
+
+  it("time moving on: every credit with a lifetime lapses, what remained of each leaves as an expiry", () => {
+    const m = model()
+    m.apply({ type: "signup", at: T0, holder: "h" })
+    m.apply({ type: "serviceBalance", at: T0, holder: "h", key: "t1", amount: 300, lifetimeDays: 30 })
+    m.apply({ type: "serviceBalance", at: T0, holder: "h", key: "t2", amount: 700, lifetimeDays: null })
+    m.apply({ type: "lapseAll", at: T0 + DAY, holder: "h" })
+    expect(m.balance("h", T0 + DAY)).toBe(700)
+    expect(m.ledgerAt("h", T0 + DAY).map((e) => [e.kind, e.amount])).toEqual([
+      ["service_credit", 300],
+      ["service_credit", 700],
+      ["expiry", -300],
+    ])
   })
 
   it("an unproven account spends only its own entries, within the cap; a cancel gives the redemption back", () => {
