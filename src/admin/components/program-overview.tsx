@@ -204,7 +204,7 @@ export const ProgramOverview = () => {
           {o.order_sweep.enabled && (
             <Text
               size="small"
-              className={`px-6 ${o.order_sweep.late ? "text-ui-fg-error" : "text-ui-fg-subtle"}`}
+              className={`px-6 py-3 ${o.order_sweep.late ? "text-ui-fg-error" : "text-ui-fg-subtle"}`}
               data-testid="wallet-pass-overview-sweep"
               data-late={o.order_sweep.late}
             >
