@@ -51,8 +51,8 @@ function money(hundredths: number | null): string {
 }
 
 /** The card's variables the model says the holder's card shows. */
-function modelCard(model: LoyaltyModel, holder: string) {
-  const t = model.cardTexts(holder, Date.now())
+function modelCard(model: LoyaltyModel, holder: string, at: number) {
+  const t = model.cardTexts(holder, at)
   return {
     tier: t.level,
     next_tier: t.nextLevel,
@@ -96,7 +96,11 @@ type World = {
   proven: Set<string>
   orders: Order[]
   log: string[]
+  /** The history's clock: the wall clock, but strictly increasing (two steps in one millisecond stay in order). */
+  clock: number
 }
+
+const tick = (w: World) => (w.clock = Math.max(Date.now(), w.clock + 1))
 
 type Api = { post: (url: string, body?: unknown, config?: unknown) => Promise<{ data: any }> }
 type Ctx = {
@@ -142,7 +146,7 @@ function commands(ctx: Ctx) {
         phone,
       })
       w.holders.push({ key, phone, customerId: customer.id, holderId: holder.id, headers })
-      w.model.apply({ type: "signup", at: Date.now(), holder: key })
+      w.model.apply({ type: "signup", at: tick(w), holder: key })
     }
     toString = () => "signUp"
   }
@@ -167,7 +171,7 @@ function commands(ctx: Ctx) {
       )
       expect(confirmed.data).toMatchObject({ verified: true })
       w.proven.add(h.key)
-      w.model.apply({ type: "prove", at: Date.now(), holder: h.key })
+      w.model.apply({ type: "prove", at: tick(w), holder: h.key })
     }
     toString = () => `prove(${this.i})`
   }
@@ -185,7 +189,7 @@ function commands(ctx: Ctx) {
       const { hooks } = await service.emulator.setPrivileges({ phone: h.phone, bonus: this.bonus })
       expect(hooks.map((x) => x.status)).toEqual([200])
       await applied.catch(() => undefined) // an unchanged rate announces nothing
-      w.model.apply({ type: "setPrivileges", at: Date.now(), holder: h.key, bonus: this.bonus })
+      w.model.apply({ type: "setPrivileges", at: tick(w), holder: h.key, bonus: this.bonus })
     }
     toString = () => `setPrivileges(${this.i}, bonus ${this.bonus})`
   }
@@ -202,7 +206,7 @@ function commands(ctx: Ctx) {
       const h = holderAt(w, this.i)
       const cart = await createCart(ctx.api, ctx.store, h.headers, { quantity: this.quantity })
       let orderId: string
-      const at = Date.now()
+      const at = tick(w)
       if (this.dropped) {
         const restore = dropPlaced(ctx.container())
         try {
@@ -241,7 +245,7 @@ function commands(ctx: Ctx) {
     async run(w: World) {
       w.log.push(this.toString())
       const h = holderAt(w, this.i)
-      const at = Date.now()
+      const at = tick(w)
       await ctx
         .container()
         .resolve(ContainerRegistrationKeys.PG_CONNECTION)
@@ -266,7 +270,7 @@ function commands(ctx: Ctx) {
         ctx.api.post(`/admin/orders/${o.id}/cancel`, {}, ctx.admin)
       )
       o.state = "canceled"
-      w.model.apply({ type: "cancel", at: Date.now(), order: o.id })
+      w.model.apply({ type: "cancel", at: tick(w), order: o.id })
     }
     toString = () => `cancel(${this.j})`
   }
@@ -280,7 +284,7 @@ function commands(ctx: Ctx) {
       const { data } = await (ctx.api as any).get(`/admin/orders/${o.id}`, ctx.admin)
       await shipAndReturn(ctx.api as never, ctx.container(), ctx.store, ctx.admin, data.order, 1)
       o.state = "returned"
-      w.model.apply({ type: "return", at: Date.now(), order: o.id, share: ITEM })
+      w.model.apply({ type: "return", at: tick(w), order: o.id, share: ITEM })
     }
     toString = () => `return(${this.j}, one item)`
   }
@@ -307,7 +311,7 @@ function commands(ctx: Ctx) {
       await taken
       w.model.apply({
         type: "serviceBalance",
-        at: Date.now(),
+        at: tick(w),
         holder: h.key,
         key: transactionId,
         amount: this.sum,
@@ -387,7 +391,7 @@ storeTestRunner({
           (e) => e.state === "applied"
         )
         const store = entries.map((e) => `${e.kind} ${e.amount} ${e.expires_at ? "lapses" : "for good"}`).sort()
-        const now = Date.now()
+        const now = tick(w)
         const expected = w.model
           .ledgerAt(h.key, now)
           .map((e) => `${e.kind} ${e.amount} ${e.lapsesAt ? "lapses" : "for good"}`)
@@ -415,7 +419,7 @@ storeTestRunner({
           spend: spend / 100,
         })
         // The card converges on the model's texts within seconds (docs/program.md, "When texts go").
-        const texts = modelCard(w.model, h.key)
+        const texts = modelCard(w.model, h.key, now)
         const card = await waitFor(
           async () => {
             const vars = service.emulator.getCustomer(h.phone)?.variables ?? {}
@@ -441,6 +445,7 @@ storeTestRunner({
         proven: new Set(),
         orders: [],
         log: [],
+        clock: 0,
       }
       await fc.asyncModelRun(() => ({ model: world, real: world }), cmds)
       await sweepLost(ctxOf!, world) // a history ends with its lost events caught
