@@ -497,5 +497,13 @@ storeTestRunner({
       const { SignUp, Prove, SetRate, Buy, Sweep } = commands(await context())
       await play([new SignUp(), new Prove(0), new SetRate(0, 3), new Buy(0, 1, true), new SetRate(0, 7), new Sweep()])
     })
+
+    // REGRESSION (the model's finding 4): an unproven account whose phone the service gives 0 %
+    // earns the program's default, but the sweep passed over its lost order (it asked the
+    // holder's own rate, 0, before the rule that decides the order was asked).
+    it("regression, the model's finding 4: an unproven account's lost order is credited by the sweep at the program's default", async () => {
+      const { SignUp, SetRate, Buy, Sweep } = commands(await context())
+      await play([new SignUp(), new SetRate(0, 0), new Buy(0, 2, true), new Sweep()])
+    })
   },
 })

@@ -82,11 +82,15 @@ export function sweepCandidatesSql(q: SweepQuery): { sql: string; bindings: Reco
                   JOIN payment_collection pc ON pc.id = opc.payment_collection_id AND pc.deleted_at IS NULL
                  WHERE opc.order_id = w.id AND opc.deleted_at IS NULL
                    AND pc.status IN (SELECT jsonb_array_elements_text(CAST(:paid AS jsonb))))`
-  // The holder's rate in force when the order was placed (its rates' history), not today's.
+  // The holder's rate in force when the order was placed (its rates' history), not today's; or
+  // the program's default above 0, which an account that has not proven the phone earns whatever
+  // the holder's own rate (rules/privileges.ts cartRates): the workflow decides the order by that
+  // rule and records a decision of nothing once, so such an order is looked at once more at most.
   const earns = (at: string) => `EXISTS (SELECT 1 FROM wallet_pass_holder h
                  WHERE h.customer_id = w.customer_id AND h.deleted_at IS NULL AND h.phone IS NOT NULL
                    AND h.created_at <= ${at}
-                   AND COALESCE((${ratesInForceSql("bonus_percent_bp", "h.id", "w.created_at")}), CAST(:rate AS integer)) > 0)`
+                   AND (CAST(:rate AS integer) > 0
+                        OR COALESCE((${ratesInForceSql("bonus_percent_bp", "h.id", "w.created_at")}), CAST(:rate AS integer)) > 0))`
   // An order decided to earn nothing is never looked at again (docs/loyalty.md, "Decided once,
   // at placement"); a run's check of what it wrote (`order_ids`) still sees it missing: nothing due.
   const decidedNothing = q.order_ids
