@@ -3,6 +3,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { TestEventUtils } from "@medusajs/test-utils"
 import expireWalletPassCredits from "../../src/jobs/expire-wallet-pass-credits"
+import { WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
 import { LoyaltyModel } from "../model/loyalty-model"
 import { createAdminHeaders } from "../support/admin"
 import { externalCrmService, holderOperations, signUpEnrolled, waitFor } from "../support/hooks"
@@ -354,15 +355,22 @@ function commands(ctx: Ctx) {
 }
 
 /** Resolves when the first subscriber run of `name` is done (bounded: the event may not come). */
-/** Runs the order sweep (admin route) until it has caught the history's lost order events. */
+/**
+ * Runs the order sweep (admin route) until every lost order event of the history is decided
+ * (docs/loyalty.md, "Decided once, at placement": the decision is recorded, nothing included).
+ * One run may find only some: an order is the sweep's only once its event's grace has passed.
+ */
 async function sweepLost(ctx: Ctx, w: World) {
-  if (!w.orders.some((o) => o.lost)) return
+  const lost = w.orders.filter((o) => o.lost).map((o) => o.id)
+  if (!lost.length) return
+  const walletPass = ctx.container().resolve(WALLET_PASS_MODULE)
   await waitFor(
     async () => {
-      const run = (await ctx.api.post("/admin/wallet-pass/order-sweep", {}, ctx.admin)).data.order_sweep_run
-      return run.found > 0 && run
+      await ctx.api.post("/admin/wallet-pass/order-sweep", {}, ctx.admin)
+      const decided = await walletPass.listWalletPassOrderDecisions({ order_id: lost }, { select: ["order_id"] })
+      return new Set(decided.map((d) => d.order_id)).size === lost.length
     },
-    "a sweep that finds the lost order.placed",
+    "sweeps that decide every lost order.placed",
     30_000
   )
   for (const o of w.orders) o.lost = false
