@@ -1,9 +1,9 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createAdminHeaders } from "../support/admin"
 import { externalCrmService, requestsAnswered, signUpEnrolled, waitFor, waitForHolder } from "../support/hooks"
 import { afterSubscribers, placeOrder } from "../support/store"
 import { storeTestRunner } from "../support/store-runner"
+import { dropEvents } from "../support/events"
 
 // An order's bonus is decided once, from the rates in force when it was placed
 // (docs/loyalty.md, "Decided once, at placement"; issue 39, item 1): the decision is recorded,
@@ -21,27 +21,6 @@ const { service, env, storeInFront } = externalCrmService(APP_KEY, {
   // runs the same function: restart.spec.ts).
   WALLET_PASS_SWEEP: JSON.stringify({ enabled: false, graceSeconds: 1 }),
 })
-
-/**
- * Drops `names` from Medusa's event bus until the returned function is called, as when a
- * process dies before its subscribers run (order-sweep.spec.ts does the same).
- */
-function dropEvents(container: MedusaContainer, names: string[]): () => void {
-  const bus = container.resolve(Modules.EVENT_BUS) as unknown as {
-    emit: (events: unknown, options?: unknown) => unknown
-  }
-  const emit = bus.emit
-  const dropped: string[] = []
-  bus.emit = async function (events: unknown, options?: unknown) {
-    const list = (Array.isArray(events) ? events : [events]) as { name: string }[]
-    const kept = list.filter((e) => !names.includes(e.name) || !dropped.push(e.name))
-    return kept.length ? emit.call(this, kept, options) : undefined
-  }
-  return () => {
-    bus.emit = emit
-    expect(dropped).toEqual(expect.arrayContaining(names))
-  }
-}
 
 storeTestRunner({
   env,

@@ -1,11 +1,10 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
 import { OPEN_PRIORITY, OPERATION_PRIORITY } from "../../src/modules/wallet-pass"
 import { drainQueue } from "../../src/outbound/drain"
 import { adminHeadersEachTest } from "../support/admin"
 import { externalCrmService, waitFor, waitForHolder } from "../support/hooks"
 import { afterSubscribers, placeOrder, registerCustomer } from "../support/store"
 import { storeTestRunner } from "../support/store-runner"
+import { dropEvents } from "../support/events"
 
 jest.setTimeout(300_000)
 
@@ -24,24 +23,6 @@ const { service, env, storeInFront } = externalCrmService("order-moves-key", {
   // The scheduled sweep stays off: the sweep test runs it through the admin route.
   WALLET_PASS_SWEEP: JSON.stringify({ enabled: false, graceSeconds: 1 }),
 })
-
-/** Drops `names` from Medusa's event bus until the returned function is called (as order-sweep.spec.ts). */
-function dropEvents(container: MedusaContainer, names: string[]): () => void {
-  const bus = container.resolve(Modules.EVENT_BUS) as unknown as {
-    emit: (events: unknown, options?: unknown) => unknown
-  }
-  const emit = bus.emit
-  const dropped: string[] = []
-  bus.emit = async function (events: unknown, options?: unknown) {
-    const list = (Array.isArray(events) ? events : [events]) as { name: string }[]
-    const kept = list.filter((e) => !names.includes(e.name) || !dropped.push(e.name))
-    return kept.length ? emit.call(this, kept, options) : undefined
-  }
-  return () => {
-    bus.emit = emit
-    expect(dropped).toEqual(expect.arrayContaining(names))
-  }
-}
 
 storeTestRunner({
   env,

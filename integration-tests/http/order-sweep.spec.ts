@@ -1,4 +1,3 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { lowestIdSince } from "../../src/lib/time-ordered-ids"
 import { OrderSweepRepository } from "../../src/modules/wallet-pass/repositories/order-sweep"
@@ -6,6 +5,7 @@ import { createAdminHeaders } from "../support/admin"
 import { externalCrmService, requestsAnswered, signUpEnrolled, waitFor } from "../support/hooks"
 import { afterSubscribers, createCart, placeOrder, registerCustomer, shipAndReturn } from "../support/store"
 import { storeTestRunner } from "../support/store-runner"
+import { dropEvents } from "../support/events"
 
 // The order sweep (docs/operations.md, "The order sweep"): an order event that never reached
 // its subscribers — dropped here from Medusa's event bus before any subscriber saw it — has
@@ -21,28 +21,6 @@ const { service, env, storeInFront } = externalCrmService(APP_KEY, {
   // answer is the test's to read (the job runs the same function: restart.spec.ts).
   WALLET_PASS_SWEEP: JSON.stringify({ enabled: false, graceSeconds: 1 }),
 })
-
-/**
- * Drops `names` from Medusa's event bus until the returned function is called: emitted
- * events of those names reach no subscriber, as when a process dies before its subscribers
- * run or Redis loses the event.
- */
-function dropEvents(container: MedusaContainer, names: string[]): () => void {
-  const bus = container.resolve(Modules.EVENT_BUS) as unknown as {
-    emit: (events: unknown, options?: unknown) => unknown
-  }
-  const emit = bus.emit
-  const dropped: string[] = []
-  bus.emit = async function (events: unknown, options?: unknown) {
-    const list = (Array.isArray(events) ? events : [events]) as { name: string }[]
-    const kept = list.filter((e) => !names.includes(e.name) || !dropped.push(e.name))
-    return kept.length ? emit.call(this, kept, options) : undefined
-  }
-  return () => {
-    bus.emit = emit
-    expect(dropped).toEqual(expect.arrayContaining(names)) // the act emitted what the test drops
-  }
-}
 
 storeTestRunner({
   env,
