@@ -135,7 +135,7 @@ storeTestRunner({
         expect(answers[2].data.message).toMatch(/^Too many codes were asked for from your network/)
       })
 
-      it("store-wide per hour: once the hour's texts are used, 429 for everyone", async () => {
+      it("store-wide per hour: once the new signups' share of the hour's texts is used, a new signup gets 429 (shoppers with a stake keep theirs: text-budgets.spec)", async () => {
         const { headers } = await signUp("store-cap@example.com", "+79992700020")
         const counted = await walletPass().listWalletPassTexts({}, { select: ["id"] })
         await walletPass().createWalletPassTexts(

@@ -224,33 +224,20 @@ async function main() {
     if (PHASES.has("cards")) results.cards = await benchCards({ sql, store: storeA, seed, step, openOps, until })
     if (PHASES.has("overview")) results.overview = await benchOverview({ sql, store: storeA, seed, app, step })
     if (PHASES.has("sweep")) results.sweep = await benchSweep({ sql, store: storeA, seed, app, step })
-    if (PHASES.has("abuse")) {
-      const input = {
-        emulator,
-        sql,
-        app,
-        baseEnv,
-        pluginOptions,
-        seed,
-        stopOthers: () => storeA.kill(),
-        step,
-        cleanups,
-      }
-      results.abuse = await benchAbuse(input)
+    // The abuse and texts phases start a store of their own, with the same input.
+    const ownStore = {
+      emulator,
+      sql,
+      app,
+      baseEnv,
+      pluginOptions,
+      seed,
+      stopOthers: () => storeA.kill(),
+      step,
+      cleanups,
     }
-    if (PHASES.has("texts")) {
-      results.texts = await benchTexts({
-        emulator,
-        sql,
-        app,
-        baseEnv,
-        pluginOptions,
-        seed,
-        stopOthers: () => storeA.kill(),
-        step,
-        cleanups,
-      })
-    }
+    if (PHASES.has("abuse")) results.abuse = await benchAbuse(ownStore)
+    if (PHASES.has("texts")) results.texts = await benchTexts(ownStore)
     if (PHASES.has("freshness")) {
       const stopOthers = () => storeA.kill()
       const input = { emulator, sql, app, baseEnv, pluginOptions, seed, stopOthers, step, cleanups }
