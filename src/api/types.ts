@@ -1,5 +1,6 @@
 import type { presentOrderBonus } from "./utils/present-order"
 import type { PhoneProblem } from "./utils/phone-problem"
+import type { PhoneCandidate, PhoneFailureReason } from "../lib/phone"
 import type { Paging } from "./utils/list-page"
 import type { presentAdminPass, presentLedgerEntry, presentStoreEvent } from "./utils/present-pass"
 import type { presentOperationListItem } from "./utils/present-operation"
@@ -296,14 +297,27 @@ export type StoreWalletPassResponse = {
   wallet_pass: StoreWalletPass | null
   not_linked?: { reason: string; can_verify: boolean }
   phone_problem?: {
-    /** src/lib/phone.ts PhoneFailureReason: "invalid_length", "too_short", ... */
-    problem: string
-    /** The country the number was read in (ISO 3166-1 alpha-2); null when it carried its own code. */
+    /**
+     * src/lib/phone.ts PhoneFailureReason (docs/phones.md, "Reasons"). No number of the country:
+     * `empty`, `not_a_number` (letters), `invalid_country`, `too_short`, `too_long`,
+     * `invalid_length`, `impossible`, `invalid` (the right length but in no range: `12345` in
+     * Germany). A number, but not one to enrol: `not_mobile` (a landline, premium or shared-cost
+     * number wherever it reads), `ambiguous_country` (a mobile of one country the customer or the
+     * store has and another number of another: `candidates`). Each asks the shopper to write the
+     * number with its country code; nothing is sent to the service until it reads.
+     */
+    problem: PhoneFailureReason
+    /** The country the number was read in first (ISO 3166-1 alpha-2); null when it carried its own code. */
     country: string | null
     /** A number written the way that reads, with its country code ("+49 1512 3456789"). */
     example: string
     /** In English, for the shopper: which number, why, and how to write it. */
     message: string
+    /**
+     * `ambiguous_country` only: each reading, the first country's first (E.164 `phone`, its
+     * `country`, `mobile`: only a mobile gets a card); the shopper confirms one by saving it.
+     */
+    candidates?: PhoneCandidate[]
   }
 }
 

@@ -22,9 +22,34 @@ export function phoneExample(country: CountryCode): string {
   return getExampleNumber(country, mobileExamples)?.formatInternational() ?? "+"
 }
 
-/** Why a phone could not be normalised. */
+/** An E.164 number written the international way people read it ("+7 912 345 67 89"); as it is when it reads as none. */
+export function formatInternational(phone: string): string {
+  return parsePhoneNumberFromString(phone)?.formatInternational() ?? phone
+}
+
+/**
+ * Why a phone could not be normalised (docs/phones.md, "Reasons"). The first seven say it is no
+ * number of the country it was read in (empty, letters, its length); the last three come from
+ * readMobilePhone, which wants one mobile number: `invalid` (the right length, but in no range of
+ * the country: `12345` in Germany), `not_mobile` (a real number, but a landline, premium or
+ * shared-cost one wherever it reads), `ambiguous_country` (a mobile of one country the customer
+ * or the store has and another number of another: `8 912 345-67-89` in a store serving Germany
+ * and Russia; the readings are its candidates).
+ */
 export type PhoneFailureReason =
-  "empty" | "not_a_number" | "invalid_country" | "too_short" | "too_long" | "invalid_length" | "impossible"
+  | "empty"
+  | "not_a_number"
+  | "invalid_country"
+  | "too_short"
+  | "too_long"
+  | "invalid_length"
+  | "impossible"
+  | "invalid"
+  | "not_mobile"
+  | "ambiguous_country"
+
+/** One reading of an ambiguous phone: the country it was read in, the number, and whether it is a mobile. */
+export type PhoneCandidate = { country: CountryCode; phone: string; mobile: boolean }
 
 export type PhoneResult = { ok: true; phone: string } | { ok: false; reason: PhoneFailureReason }
 
@@ -116,10 +141,13 @@ function readWithoutPlus(text: string, country: CountryCode): PhoneResult {
   return typedWithCode && !typedAsWritten ? international.result : national.result
 }
 
-/** A phone read in one of several countries: the country it was read in (null: it carried its own code). */
+/**
+ * A phone read as readMobilePhone reads it: the number and the country it was read in (null: it
+ * carried its own code), or why not, with the readings of an ambiguous one.
+ */
 export type CountryPhoneResult =
   | { ok: true; phone: string; country: CountryCode | null }
-  | { ok: false; reason: PhoneFailureReason; country: CountryCode | null }
+  | { ok: false; reason: PhoneFailureReason; country: CountryCode | null; candidates?: PhoneCandidate[] }
 
 /** True when the text carries its country code (`+49…`, `0049…`): no default country changes how it reads. */
 function carriesCountryCode(input: string): boolean {
@@ -127,22 +155,73 @@ function carriesCountryCode(input: string): boolean {
   return text.startsWith("+") || text.startsWith("00")
 }
 
+/** What an E.164 number is by libphonenumber's full metadata: a mobile, another real number, or none. */
+type NumberKind = "mobile" | "other" | "invalid"
+
+/** Kinds of E.164 numbers already looked at (a pure function of the number). */
+const kinds = new Map<string, NumberKind>()
+
 /**
- * Normalises a phone written without a country code by trying `countries` in order (a
- * customer's own countries first, then the store's): the first country in which the number
- * is possible wins. When none reads it, the failure is the first country's (the most likely
- * one). Without countries it is read as international, as `tryNormalizePhone` does.
+ * The kind of an E.164 number. The `max` metadata holds each country's number types (mobile,
+ * fixed line, premium...); the default `min` one has none. A mobile is MOBILE, or
+ * FIXED_LINE_OR_MOBILE where a country's numbers do not tell the two apart (the US, Canada).
  */
-export function tryNormalizePhoneIn(input: string, countries: readonly CountryCode[]): CountryPhoneResult {
+function numberKind(phone: string): NumberKind {
+  const known = kinds.get(phone)
+  if (known) return known
+  const parsed = parseWithTypes(phone)
+  const type = parsed?.isValid() ? parsed.getType() : undefined
+  const kind: NumberKind = !parsed?.isValid()
+    ? "invalid"
+    : type === "MOBILE" || type === "FIXED_LINE_OR_MOBILE"
+      ? "mobile"
+      : "other"
+  if (kinds.size >= NORMALIZED_CACHE_SIZE) kinds.delete(kinds.keys().next().value as string)
+  kinds.set(phone, kind)
+  return kind
+}
+
+/**
+ * Reads a customer's phone as the plugin enrols it (docs/phones.md): one mobile number, or why
+ * not. A number with its country code (`+49…`, `0049…`) reads the same anywhere; it must be a
+ * valid mobile. One without is read in each of `countries` (the customer's own first, then the
+ * store's; tryNormalizePhone's reading in each), and the first country where it is a valid
+ * number decides, unless another country reads it as a different mobile:
+ * - a mobile there, and no other country reads another mobile: that number;
+ * - a mobile there and another mobile elsewhere, or a landline there and a mobile elsewhere:
+ *   `ambiguous_country`, the valid readings as `candidates`;
+ * - valid somewhere, a mobile nowhere: `not_mobile`;
+ * - valid nowhere: the first country's reason (`invalid` when it had the right length).
+ * Without countries it is read as international, as tryNormalizePhone does.
+ */
+export function readMobilePhone(input: string, countries: readonly CountryCode[]): CountryPhoneResult {
   const tried = carriesCountryCode(input) ? [] : [...new Set(countries)]
-  if (!tried.length) return { ...tryNormalizePhone(input, countries[0]), country: null }
-  let first: CountryPhoneResult | undefined
-  for (const country of tried) {
-    const result = tryNormalizePhone(input, country)
-    if (result.ok) return { ...result, country }
-    first ??= { ...result, country }
+  if (!tried.length) {
+    const read = tryNormalizePhone(input, countries[0])
+    if (!read.ok) return { ...read, country: null }
+    const kind = numberKind(read.phone)
+    if (kind === "mobile") return { ...read, country: null }
+    return { ok: false, reason: kind === "invalid" ? "invalid" : "not_mobile", country: null }
   }
-  return first!
+  const readings = tried.map((country) => {
+    const result = tryNormalizePhone(input, country)
+    return { country, result, kind: result.ok ? numberKind(result.phone) : ("invalid" as const) }
+  })
+  const candidates: PhoneCandidate[] = []
+  for (const { country, result, kind } of readings) {
+    if (result.ok && kind !== "invalid" && !candidates.some((c) => c.phone === result.phone))
+      candidates.push({ country, phone: result.phone, mobile: kind === "mobile" })
+  }
+  const [chosen] = candidates
+  if (!chosen) {
+    const first = readings[0]
+    return { ok: false, reason: first.result.ok ? "invalid" : first.result.reason, country: first.country }
+  }
+  const otherMobile = candidates.some((c) => c.mobile && c.phone !== chosen.phone)
+  if (chosen.mobile && !otherMobile) return { ok: true, phone: chosen.phone, country: chosen.country }
+  if (chosen.mobile || otherMobile)
+    return { ok: false, reason: "ambiguous_country", country: chosen.country, candidates }
+  return { ok: false, reason: "not_mobile", country: chosen.country }
 }
 
 /** Normalises a phone to E.164; throws `InvalidPhoneError` for an impossible phone. */

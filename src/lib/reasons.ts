@@ -98,6 +98,9 @@ const PHONE_PROBLEM_WORDS: Record<string, string> = {
   too_long: "too long",
   invalid_length: "wrong length",
   impossible: "not a possible number",
+  invalid: "no such number",
+  not_mobile: "not a mobile number",
+  ambiguous_country: "a number of more than one country",
 }
 
 let countryNames: Intl.DisplayNames | null | undefined
@@ -141,7 +144,8 @@ export function reasonText(r: Reason): string {
  */
 export function phoneProblemText(read: { reason: string; country: string | null }): string {
   return reasonText(
-    read.country
+    // An ambiguous number is one of several countries': naming the first would say it is none of its.
+    read.country && read.reason !== "ambiguous_country"
       ? reason("phone_unreadable", { country: read.country, problem: read.reason })
       : reason("phone_invalid", { problem: read.reason })
   )

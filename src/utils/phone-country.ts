@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { WALLET_PASS_MODULE } from "../modules/wallet-pass"
-import { type CountryCode, type CountryPhoneResult, isCountryCode, tryNormalizePhoneIn } from "../lib/phone"
+import { type CountryCode, type CountryPhoneResult, isCountryCode, readMobilePhone } from "../lib/phone"
 
 /** The country assumed when neither the option nor the store's default region names one. */
 export const FALLBACK_PHONE_COUNTRY: CountryCode = "RU"
@@ -168,9 +168,7 @@ export async function readCustomerPhones(
   return new Map(
     customers.map((c) => [
       c.id,
-      c.phone?.trim()
-        ? tryNormalizePhoneIn(c.phone, [...(own.get(c.id) ?? []), ...(store ? [store.country] : [])])
-        : null,
+      c.phone?.trim() ? readMobilePhone(c.phone, [...(own.get(c.id) ?? []), ...(store ? [store.country] : [])]) : null,
     ])
   )
 }

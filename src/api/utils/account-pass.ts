@@ -1,9 +1,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { type CustomerPass, OPERATION_PRIORITY, WALLET_PASS_MODULE } from "../../modules/wallet-pass"
-import type { PhoneFailureReason } from "../../lib/phone"
 import { readCustomerPhone } from "../../utils/phone-country"
 import { type InstallLinks, installLinks } from "./install-links"
+import type { UnreadPhone } from "./phone-problem"
 
 /**
  * The pass holder of a store customer an admin route is about, by the route's `:id`: 404 in
@@ -23,8 +23,11 @@ export type AccountPass = {
   own: CustomerPass | null
   /** The account's phone as E.164, null when it has none (or not a usable one). */
   phone: string | null
-  /** Why the account's phone cannot be read (as typed, the reason, the country tried first); null otherwise. */
-  phone_problem: { typed: string; problem: PhoneFailureReason; country: string | null } | null
+  /**
+   * Why the account's phone cannot be enrolled (as typed, the reason, the country tried first, an
+   * ambiguous number's readings; docs/phones.md); null otherwise.
+   */
+  phone_problem: UnreadPhone | null
   /** The holder of the account's phone when another store customer holds it. */
   elsewhere: { holder_id: string; customer_id: string | null } | null
 }
@@ -48,7 +51,12 @@ export async function resolveAccountPass(
   const phone = normalized?.ok ? normalized.phone : null
   const phone_problem =
     normalized && !normalized.ok
-      ? { typed: customer.phone!, problem: normalized.reason, country: normalized.country }
+      ? {
+          typed: customer.phone!,
+          problem: normalized.reason,
+          country: normalized.country,
+          ...(normalized.candidates ? { candidates: normalized.candidates } : {}),
+        }
       : null
   let elsewhere: AccountPass["elsewhere"] = null
   if (phone && own?.holder.phone !== phone) {

@@ -1,4 +1,4 @@
-import { normalizePhone, tryNormalizePhone, tryNormalizePhoneIn } from "../phone"
+import { normalizePhone, tryNormalizePhone, readMobilePhone } from "../phone"
 
 // A number typed with its country code but without "+" or "00" (issue 38, item 6):
 // docs/operations.md, "Phones".
@@ -7,7 +7,7 @@ describe("a number typed with its country code but without a plus", () => {
     // Germans type national numbers with the trunk 0; digits that start with 49 and lack it are international.
     expect(normalizePhone("4915130000001", "DE")).toBe("+4915130000001")
     expect(normalizePhone("49 151 30000001", "DE")).toBe("+4915130000001")
-    expect(tryNormalizePhoneIn("4915180000001", ["DE"])).toEqual({ ok: true, phone: "+4915180000001", country: "DE" })
+    expect(readMobilePhone("4915180000001", ["DE"])).toEqual({ ok: true, phone: "+4915180000001", country: "DE" })
     const national = [
       ["0151 23456789", "DE", "+4915123456789"],
       ["015123456789", "DE", "+4915123456789"],

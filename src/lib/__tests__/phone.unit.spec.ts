@@ -7,7 +7,7 @@ import {
   parseBirthday,
   phoneExample,
   tryNormalizePhone,
-  tryNormalizePhoneIn,
+  readMobilePhone,
 } from "../phone"
 
 describe("normalizePhone", () => {
@@ -55,19 +55,22 @@ describe("normalizePhone", () => {
 })
 
 describe("reading a phone in several countries (the customer's own first, then the store's)", () => {
-  it("takes the first country where the number is possible", () => {
-    expect(tryNormalizePhoneIn("0151 70000105", ["RU", "DE"])).toEqual({
+  it("takes the first country where the number is a valid mobile", () => {
+    expect(readMobilePhone("0151 70000105", ["RU", "DE"])).toEqual({
       ok: true,
       phone: "+4915170000105",
       country: "DE",
     })
-    expect(tryNormalizePhoneIn("0664 1234567", ["AT", "DE"])).toMatchObject({ phone: "+436641234567", country: "AT" })
-    expect(tryNormalizePhoneIn("0664 1234567", ["DE"])).toMatchObject({ phone: "+496641234567", country: "DE" })
+    expect(readMobilePhone("0664 1234567", ["AT", "DE"])).toMatchObject({ phone: "+436641234567", country: "AT" })
+    // Read in Germany alone it is +49 6641 234567, a landline in Hesse: no mobile (docs/phones.md).
+    expect(readMobilePhone("0664 1234567", ["DE"])).toEqual({ ok: false, reason: "not_mobile", country: "DE" })
   })
 
   it("needs no country for a number with its code, and names the first country's reason when none reads it", () => {
-    expect(tryNormalizePhoneIn("+44 20 7946 0958", ["DE"])).toEqual({ ok: true, phone: "+442079460958", country: null })
-    expect(tryNormalizePhoneIn("0151 700001051234567", ["DE", "RU"])).toEqual({
+    expect(readMobilePhone("+44 7911 123456", ["DE"])).toEqual({ ok: true, phone: "+447911123456", country: null })
+    // A London landline with its code: a number, not a mobile.
+    expect(readMobilePhone("+44 20 7946 0958", ["DE"])).toEqual({ ok: false, reason: "not_mobile", country: null })
+    expect(readMobilePhone("0151 700001051234567", ["DE", "RU"])).toEqual({
       ok: false,
       reason: "too_long",
       country: "DE",

@@ -34,6 +34,7 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<S
           country: problem.country,
           example: problem.example,
           message: shopperPhoneMessage(problem),
+          ...(problem.candidates ? { candidates: problem.candidates } : {}),
         },
       }
     : {}
