@@ -93,6 +93,14 @@ module.exports = {
       to: { path: "^src/modules/wallet-pass/rules/", dependencyTypesNot: ["type-only"] },
     },
     {
+      name: "emulator-own-reading",
+      comment:
+        "The emulator plays the service from docs/service-api.md alone (its readings: src/emulator/readings.ts): it imports nothing of the plugin outside src/emulator, not even types, so a misreading of the client, the dispatcher or the module is not shared by the emulator the tests run against.",
+      severity: "error",
+      from: { path: "^src/emulator/", pathNot: "/__tests__/" },
+      to: { path: "^src/", pathNot: "^src/emulator/" },
+    },
+    {
       name: "lib-pure",
       comment:
         "src/lib is the part a storefront or a script can use alone (the ./client export): nothing of Medusa but zod (the floors keep it from the rest of src/).",

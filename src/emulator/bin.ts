@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /** `wallet-pass-emulator`: starts the emulator from the command line and prints its URL. */
 import { parseArgs } from "node:util"
-import { PLAN_NAMES, type PlanName, REVISIONS, type Revision } from "../lib/constants"
 import { EMULATOR_MODES, type EmulatorMode, type EmulatorOptions } from "./options"
+import { PLAN_NAMES, type PlanName, REVISIONS, type Revision } from "./readings"
 import { startEmulator } from "./server"
 
 const USAGE = `Usage: wallet-pass-emulator [options]

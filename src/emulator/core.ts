@@ -1,33 +1,14 @@
 /**
- * The emulated service without HTTP: the API, hooks and limits of docs/service-api.md
- * section 8, and the control operations tests use to act as the service's dashboard or its
- * customers. The server in `server.ts` puts this on a socket.
+ * The emulated service without HTTP: the API, hooks and limits of docs/service-api.md, read
+ * by the emulator alone (`readings.ts`), and the control operations tests use to act as the
+ * service's dashboard or its customers. The server in `server.ts` puts this on a socket.
  */
 import { randomUUID } from "node:crypto"
 import { performance } from "node:perf_hooks"
-import {
-  EVENT_VALUE_MAX_LENGTH,
-  type HookMethod,
-  PUSH_TYPES,
-  type PushType,
-  READ_CUSTOMERS_PAGE_SIZE,
-  type RateLimits,
-} from "../lib/constants"
-import { formatBirthday, isE164, parseBirthday } from "../lib/phone"
-import { WALLET_PASS_PATHS } from "../lib/wallet-pass-client/client"
-import { parseServiceDateTime, serviceDateToEpochMs } from "../lib/wallet-pass-client/dates"
-import {
-  createCustomerHookAnswerSchema,
-  hookAckAnswerSchema,
-  readBalanceHookAnswerSchema,
-} from "../lib/wallet-pass-client/hooks"
-import { REDACTED, redact } from "../lib/wallet-pass-client/redact"
-import { CUSTOMER_WRITE_FIELDS, characterCount } from "../lib/wallet-pass-client/schemas"
 import { EMULATOR_ERROR_TEXTS, EmulatorControlError, EmulatorRequestError } from "./errors"
 import { FaultQueue } from "./faults"
 import {
   type Body,
-  isAcceptedPhone,
   optAmount,
   optFlag,
   optGuid,
@@ -49,6 +30,34 @@ import {
 } from "./options"
 import { RateLimiter } from "./rate-limiter"
 import {
+  CURRENT_ONLY_FIELDS,
+  CUSTOMER_FIELDS as CUSTOMER_FIELD_NAMES,
+  EVENT_VALUE_MAX_CHARACTERS,
+  type HookMethod,
+  PATHS,
+  READ_CUSTOMERS_PAGE_SIZE,
+  REDACTED,
+  type RateLimits,
+  type Reading,
+  acknowledged,
+  amountOut,
+  anyDay,
+  boundMs,
+  channelOf,
+  characters,
+  createCustomerAnswer,
+  dateIn,
+  endpointInRevision,
+  formatDay,
+  isEndpoint,
+  isPhone,
+  nameRequired,
+  pushTypes,
+  readBalanceAnswer,
+  redact,
+  sendsHook,
+} from "./readings"
+import {
   type BalanceOperationRecord,
   type CampaignRecord,
   type CardRecord,
@@ -67,8 +76,8 @@ import {
 } from "./state"
 import { HookSender, buildHook } from "./webhook"
 
-/** Fields of user_create_or_update (docs/service-api.md, "Customers"); any other field is a custom template variable. */
-const CUSTOMER_FIELDS: ReadonlySet<string> = new Set(CUSTOMER_WRITE_FIELDS)
+/** Fields of user_create_or_update (readings.ts); any other field is a custom template variable. */
+const CUSTOMER_FIELDS: ReadonlySet<string> = new Set(CUSTOMER_FIELD_NAMES)
 
 /** What a customer sees when a push shares a request with a bound-variable change (docs/service-api.md, "Requests"). */
 export const GENERIC_UPDATE_TEXT = "Pass updated"
@@ -160,12 +169,15 @@ export class EmulatorCore {
     { method: HookMethod; body: string; headers: Record<string, string>; auth: HookRecord["auth"] }
   >()
   private readonly sender = new HookSender()
+  /** How this emulator reads the description (readings.ts). */
+  readonly reading: Reading
 
   constructor(
     private readonly options: ResolvedEmulatorOptions,
     /** The server's origin, known once it listens. */
     private readonly origin: () => string
   ) {
+    this.reading = { revision: options.revision }
     this.store = new EmulatorStore(options.cardNumberStart)
     this.limiter = new RateLimiter(options.limits)
     this.webhook = options.webhook
@@ -261,10 +273,26 @@ export class EmulatorCore {
   // -------------------------------------------------------------------------------------------
 
   /**
-   * Authenticates, counts against the limits and runs one API request. Only requests with the
-   * right key count: a wrong key is not the account's traffic.
+   * Counts one request against the limits, whatever it carries ("every request counts",
+   * readings.ts `EVERY_REQUEST_COUNTS`): the answer over the limit, or undefined when it is
+   * admitted.
+   */
+  admit(): ApiAnswer | undefined {
+    const decision = this.limiter.acquire(performance.now())
+    if (decision.ok) return undefined
+    return {
+      ...errorAnswer(new EmulatorRequestError("rate_limited", EMULATOR_ERROR_TEXTS.rateLimited)),
+      retryAfterSeconds: decision.retryAfterSeconds,
+    }
+  }
+
+  /**
+   * Counts one API request against the limits, then authenticates and runs it. Every request
+   * counts, a wrong or missing key and a body that is not JSON included.
    */
   async processApi(endpoint: string, rawBody: string, entry: RequestLogEntry): Promise<ApiAnswer> {
+    const over = this.admit()
+    if (over) return over
     let body: Body
     try {
       const parsed: unknown = JSON.parse(rawBody)
@@ -280,14 +308,6 @@ export class EmulatorCore {
     if (key !== this.options.appKey)
       return errorAnswer(new EmulatorRequestError("invalid_app_key", EMULATOR_ERROR_TEXTS.invalidAppKey))
 
-    const decision = this.limiter.acquire(performance.now())
-    if (!decision.ok) {
-      return {
-        ...errorAnswer(new EmulatorRequestError("rate_limited", EMULATOR_ERROR_TEXTS.rateLimited)),
-        retryAfterSeconds: decision.retryAfterSeconds,
-      }
-    }
-
     try {
       const result = await this.route(endpoint, body, entry.fault === "sms_not_sent")
       entry.applied = true
@@ -299,7 +319,7 @@ export class EmulatorCore {
   }
 
   private route(endpoint: string, body: Body, smsNotSent = false): Promise<unknown> | unknown {
-    const P = WALLET_PASS_PATHS
+    const P = PATHS
     if (this.options.revision === "2.7.2") this.olderRevisionOnly(endpoint, body)
     switch (endpoint) {
       case P.status:
@@ -331,20 +351,17 @@ export class EmulatorCore {
    * client that sends it to an older service is caught (docs/emulator.md).
    */
   private olderRevisionOnly(endpoint: string, body: Body): void {
-    const P = WALLET_PASS_PATHS
-    if (endpoint === P.balanceAdd || endpoint === P.balanceDeduct || endpoint === P.eventSend)
+    if (!isEndpoint(endpoint) || !endpointInRevision(endpoint, this.reading))
       throw new EmulatorRequestError("unknown_method", EMULATOR_ERROR_TEXTS.unknownMethod)
-    const newer = (field: string) => {
+    for (const field of CURRENT_ONLY_FIELDS[endpoint] ?? []) {
       if (body[field] !== undefined)
         throw new EmulatorRequestError("validation_error", `${field} is not a field of this revision`)
     }
-    if (endpoint === P.userCreateOrUpdate) ["template_uuid", "card_track"].forEach(newer)
-    if (endpoint === P.readCustomer) newer("card")
   }
 
-  /** True when the endpoint is one of the API's paths (docs/service-api.md, "Requests"; unknown paths are answered 404 before counting). */
+  /** True when the endpoint is one of the API's paths (readings.ts `PATHS`). */
   static isEndpoint(endpoint: string): boolean {
-    return (Object.values(WALLET_PASS_PATHS) as string[]).includes(endpoint)
+    return isEndpoint(endpoint)
   }
 
   /** 4.2 */
@@ -359,9 +376,12 @@ export class EmulatorCore {
       templateUuid: optGuid(body, "template_uuid"),
       remoteId: optId(body, "customerId"),
     }
-    const discount = percent(optAmount(body, "discount"), "discount")
-    const bonus = percent(optAmount(body, "bonus"), "bonus")
-    const balance = optAmount(body, "balance")
+    // A name given is a name: an empty one would blank the record's (readings.ts `nameRequired`).
+    if (profile.name !== undefined && profile.name.trim() === "")
+      throw new EmulatorRequestError("validation_error", "name not set")
+    const discount = percent(optAmount(body, "discount", this.reading), "discount")
+    const bonus = percent(optAmount(body, "bonus", this.reading), "bonus")
+    const balance = optAmount(body, "balance", this.reading)
     if (balance !== undefined && balance < 0)
       throw new EmulatorRequestError("validation_error", "Invalid balance: must not be negative")
     const cardTrack = optString(body, "card_track")
@@ -386,7 +406,8 @@ export class EmulatorCore {
     if (!customer) {
       // A push needs an existing customer; creating one needs a name (required: docs/service-api.md, "Customers").
       if (!writes) throw new EmulatorRequestError("customer_not_found", EMULATOR_ERROR_TEXTS.customerNotFound)
-      if (!profile.name) throw new EmulatorRequestError("validation_error", "name not set")
+      if (nameRequired({ createsCustomer: true }) && !profile.name)
+        throw new EmulatorRequestError("validation_error", "name not set")
       customer = this.store.create(phone)
     }
     const c = customer
@@ -465,7 +486,7 @@ export class EmulatorCore {
       name: c.name ?? null,
       surname: c.surname ?? null,
       middlename: c.middlename ?? null,
-      birthday: c.birthday ? formatBirthday(c.birthday, "request") : null,
+      birthday: c.birthday ? formatDay(anyDay(c.birthday)!, "request") : null,
       cardNumbers: c.cards.map((card) => card.number),
       cardTracks: c.cards.map((card) => ({ card: card.number, track: card.track })),
       ...(include.installs && {
@@ -483,10 +504,9 @@ export class EmulatorCore {
 
   /** 4.4: registration window in UTC, newest registrations last, 100 a page. */
   private readCustomers(body: Body) {
-    const start = parseServiceDateTime(reqString(body, "start_date"))
-    if (!start || start.time)
-      throw new EmulatorRequestError("invalid_date", "Invalid start_date: expected a real date as dd.mm.yyyy")
-    const end = parseServiceDateTime(reqString(body, "end_date"))
+    const start = dateIn(reqString(body, "start_date"))
+    if (!start) throw new EmulatorRequestError("invalid_date", "Invalid start_date: expected a real date as dd.mm.yyyy")
+    const end = dateIn(reqString(body, "end_date"), true)
     if (!end)
       throw new EmulatorRequestError(
         "invalid_date",
@@ -494,8 +514,8 @@ export class EmulatorCore {
       )
     const installed = optFlag(body, "installed")
     const offset = optIndex(body, "offset") ?? 0
-    const from = serviceDateToEpochMs(start, "start")
-    const to = serviceDateToEpochMs(end, "end")
+    const from = boundMs(start, "start")
+    const to = boundMs(end, "end")
     const matching = [...this.store.customers.values()]
       .filter((c) => {
         const at = Date.parse(c.registeredAt)
@@ -510,14 +530,14 @@ export class EmulatorCore {
   private pushCreate(body: Body) {
     const message = reqString(body, "message")
     const rawType = reqString(body, "type")
-    const accepted = PUSH_TYPES.map((t) => (t === "push" && this.options.revision === "2.7.2" ? "text" : t))
-    if (!(accepted as string[]).includes(rawType)) {
+    const accepted = pushTypes(this.reading)
+    if (!accepted.includes(rawType)) {
       throw new EmulatorRequestError(
         "type_not_supported",
         `Unknown type "${rawType}": expected one of ${accepted.join(", ")}`
       )
     }
-    const type: PushType = rawType === "text" ? "push" : (rawType as PushType)
+    const type = channelOf(rawType)
     if (type !== "push") this.requireApp(type)
     const segmentUuid = optGuid(body, "segment_uuid")
     if (segmentUuid !== undefined && !this.store.segments.has(segmentUuid)) {
@@ -560,10 +580,10 @@ export class EmulatorCore {
       throw new EmulatorRequestError("validation_error", `Unknown event: ${event}`)
     }
     const value = optString(body, "value")
-    if (value !== undefined && characterCount(value) > EVENT_VALUE_MAX_LENGTH) {
+    if (value !== undefined && characters(value) > EVENT_VALUE_MAX_CHARACTERS) {
       throw new EmulatorRequestError(
         "value_too_long",
-        `value is too long: at most ${EVENT_VALUE_MAX_LENGTH} characters`
+        `value is too long: at most ${EVENT_VALUE_MAX_CHARACTERS} characters`
       )
     }
     const customer = this.resolveCustomer(body)
@@ -578,7 +598,7 @@ export class EmulatorCore {
 
   /** 4.8 and 4.9 */
   private async balanceChange(body: Body, operation: "add" | "deduct") {
-    const sum = optAmount(body, "sum")
+    const sum = optAmount(body, "sum", this.reading)
     if (sum === undefined) throw new EmulatorRequestError("validation_error", "sum not set")
     if (!(sum > 0)) throw new EmulatorRequestError("validation_error", "Invalid sum: a positive number expected")
     const customer = this.resolveCustomer(body)
@@ -620,8 +640,7 @@ export class EmulatorCore {
       transactionId: extra.transactionId ?? randomUUID(),
       ...(extra.lifetime !== undefined && { lifetime: this.amountOut(extra.lifetime) }),
     })
-    const ack = hookAckAnswerSchema.safeParse(add.response)
-    if (!add.ok || !ack.success || !ack.data.success) throw crmError("addBalance", add)
+    if (!add.ok || !acknowledged(add.response)) throw crmError("addBalance", add)
     this.recordBalance(customer, operation, signed, "external_crm")
     const read = await this.readBalanceFromCrm(webhook, customer)
     return [add, read]
@@ -632,12 +651,12 @@ export class EmulatorCore {
       phone: customer.phone,
       cardNumbers: customer.cards.map((c) => c.number),
     })
-    const answer = readBalanceHookAnswerSchema.safeParse(hook.response)
-    if (!hook.ok || !answer.success || !answer.data.success) throw crmError("readBalance", hook)
+    const answer = readBalanceAnswer(hook.response)
+    if (!hook.ok || !answer?.success) throw crmError("readBalance", hook)
     const before = this.boundValues(customer)
-    customer.balance = roundAmount(answer.data.balance)
-    customer.bonus = answer.data.bonus
-    customer.discount = answer.data.discount
+    customer.balance = roundAmount(answer.balance)
+    customer.bonus = answer.bonus
+    customer.discount = answer.discount
     customer.updatedAt = new Date().toISOString()
     this.recordBalance(customer, "crm_read", customer.balance, "external_crm")
     this.notify(customer, this.boundChanges(customer, before))
@@ -676,9 +695,9 @@ export class EmulatorCore {
     return this.webhook
   }
 
-  /** 2.7.2 showed amounts as numeric strings. */
+  /** An amount as the revision sends it (readings.ts `amountOut`). */
   private amountOut(value: number): number | string {
-    return this.options.revision === "2.7.2" ? String(value) : value
+    return amountOut(value, this.reading)
   }
 
   // -------------------------------------------------------------------------------------------
@@ -833,8 +852,8 @@ export class EmulatorCore {
     let hook: HookRecord | undefined
     if (this.webhook) {
       hook = await this.sendHook(this.webhook, "createCustomer", { ...this.hookCustomer(c), ...input.hookFields })
-      const answer = createCustomerHookAnswerSchema.safeParse(hook.response)
-      if (hook.ok && answer.success) c.remoteId = answer.data.customerId
+      const answer = createCustomerAnswer(hook.response)
+      if (hook.ok && answer) c.remoteId = answer.customerId
     }
     return { customer: clone(c), card: card.number, createdCustomer, issuedCard, ...(hook && { hook }) }
   }
@@ -873,7 +892,8 @@ export class EmulatorCore {
     c.updatedAt = new Date().toISOString()
     this.notify(c, this.boundChanges(c, before))
     const hooks: HookRecord[] = []
-    if (this.webhook) {
+    // Only 2.8.2 documents setPrivileges: a 2.7.2 service changes the rates and tells no one.
+    if (this.webhook && sendsHook("setPrivileges", this.reading)) {
       hooks.push(
         await this.sendHook(this.webhook, "setPrivileges", {
           phone: c.phone,
@@ -1026,8 +1046,9 @@ export class EmulatorCore {
       if (value !== undefined) c[field] = value
     }
     if (input.birthday !== undefined) {
-      if (!parseBirthday(input.birthday)) throw new EmulatorControlError("birthday: dd.mm.yyyy or yyyy-mm-dd expected")
-      c.birthday = formatBirthday(input.birthday, "hook")
+      const day = typeof input.birthday === "string" ? anyDay(input.birthday) : undefined
+      if (!day) throw new EmulatorControlError("birthday: dd.mm.yyyy or yyyy-mm-dd expected")
+      c.birthday = formatDay(day, "hook")
     }
     if (input.extra) Object.assign(c.extra, input.extra)
     if (input.invitedBy !== undefined) c.invitedBy = controlPhone(input.invitedBy)
@@ -1035,7 +1056,7 @@ export class EmulatorCore {
 }
 
 function controlPhone(phone: unknown): string {
-  if (typeof phone !== "string" || !isE164(phone) || !isAcceptedPhone(phone)) {
+  if (!isPhone(phone)) {
     throw new EmulatorControlError("phone: E.164 with a leading + expected")
   }
   return phone

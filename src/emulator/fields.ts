@@ -1,11 +1,11 @@
 /**
- * Reading request fields the way the emulated service validates them: each problem becomes an
- * `EmulatorRequestError` with a fixed text. Numbers and flags are read leniently (numeric
- * strings, 0/1) in both revisions, as a tolerant server would.
+ * Reading request fields the way the emulated service validates them, by the rules of
+ * `readings.ts`: each problem becomes an `EmulatorRequestError` with a fixed text. Amounts
+ * are numbers in 2.8.2 and numeric strings in 2.7.2; flags are booleans; nothing else is
+ * read as one.
  */
-import { isE164, parseBirthday, tryNormalizePhone } from "../lib/phone"
-import { amountSchema, flagSchema } from "../lib/wallet-pass-client/schemas"
 import { EMULATOR_ERROR_TEXTS, EmulatorRequestError } from "./errors"
+import { type Reading, amountExpected, amountIn, dateIn, flagIn, formatDay, integerIn, isPhone } from "./readings"
 
 export type Body = Record<string, unknown>
 
@@ -38,20 +38,18 @@ export function optId(body: Body, field: string): string | undefined {
   return text === undefined || text === "" ? undefined : text
 }
 
-export function optAmount(body: Body, field: string): number | undefined {
-  const value = body[field]
-  if (value === undefined || value === null) return undefined
-  const parsed = amountSchema.safeParse(value)
-  if (!parsed.success || !Number.isFinite(parsed.data)) throw invalid(field, "a number expected")
-  return parsed.data
+/** An amount or a percent, of the revision's type (readings.ts `amountIn`). */
+export function optAmount(body: Body, field: string, reading: Reading): number | undefined {
+  const value = amountIn(body[field], reading)
+  if (value === null) throw invalid(field, amountExpected(reading))
+  return value
 }
 
+/** A boolean flag; `1`, `"true"` and the like are not booleans. */
 export function optFlag(body: Body, field: string): boolean | undefined {
-  const value = body[field]
-  if (value === undefined || value === null) return undefined
-  const parsed = flagSchema.safeParse(value)
-  if (!parsed.success) throw invalid(field, "true or false expected")
-  return parsed.data
+  const value = flagIn(body[field])
+  if (value === null) throw invalid(field, "true or false expected")
+  return value
 }
 
 export function optGuid(body: Body, field: string): string | undefined {
@@ -72,18 +70,11 @@ export function optUrl(body: Body, field: string): string | undefined {
   return value
 }
 
-/** True for a phone the service accepts: E.164 with the plus, of a possible length. */
-export function isAcceptedPhone(value: string): boolean {
-  if (!isE164(value)) return false
-  const result = tryNormalizePhone(value)
-  return result.ok && result.phone === value
-}
-
 /** A phone field in E.164; a phone without `+` or of impossible length is a phone-format error. */
 export function optPhone(body: Body, field = "phone"): string | undefined {
   const value = body[field]
   if (value === undefined || value === null || value === "") return undefined
-  if (typeof value !== "string" || !isAcceptedPhone(value)) {
+  if (!isPhone(value)) {
     throw new EmulatorRequestError("invalid_phone", EMULATOR_ERROR_TEXTS.invalidPhone)
   }
   return value
@@ -99,15 +90,14 @@ export function reqPhone(body: Body, field = "phone"): string {
 export function optRequestBirthday(body: Body, field = "birthday"): string | undefined {
   const value = optString(body, field)
   if (value === undefined || value === "") return undefined
-  const date = /^\d{2}\.\d{2}\.\d{4}$/.test(value) ? parseBirthday(value) : undefined
+  const date = dateIn(value)
   if (!date) throw new EmulatorRequestError("invalid_date", `Invalid ${field}: expected a real date as dd.mm.yyyy`)
-  return `${date.year}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`
+  return formatDay(date, "hook")
 }
 
-/** A non-negative integer such as `offset`. */
+/** A non-negative integer such as `offset` (a JSON number in either revision: it is not an amount). */
 export function optIndex(body: Body, field: string): number | undefined {
-  const value = optAmount(body, field)
-  if (value === undefined) return undefined
-  if (!Number.isInteger(value) || value < 0) throw invalid(field, "a non-negative integer expected")
+  const value = integerIn(body[field])
+  if (value === null || (value !== undefined && value < 0)) throw invalid(field, "a non-negative integer expected")
   return value
 }

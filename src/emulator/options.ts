@@ -1,14 +1,14 @@
 /** Options of the emulator, validated with zod when it starts. */
 import { z } from "@medusajs/framework/zod"
 import {
-  DEFAULT_REVISION,
+  CURRENT_REVISION,
   PLAN_LIMITS,
   PLAN_NAMES,
   type PlanName,
   REVISIONS,
   type RateLimits,
   type Revision,
-} from "../lib/constants"
+} from "./readings"
 
 /** Where and how the emulated service sends hooks (docs/service-api.md, "Hooks"). */
 export type EmulatorWebhookOptions = {
@@ -151,7 +151,7 @@ export function resolveOptions(options: EmulatorOptions): ResolvedEmulatorOption
     appKey: o.appKey,
     mode: o.mode ?? "builtin",
     limits: resolveLimits(o.limits ?? o.plan ?? "basic"),
-    revision: o.revision ?? DEFAULT_REVISION,
+    revision: o.revision ?? CURRENT_REVISION,
     cardNumberStart: String(o.cardNumberStart ?? "1000000001"),
     webhook: o.webhook,
     formUrl: o.formUrl,

@@ -1,5 +1,5 @@
 /** Sliding-window rate limits of the emulated service (docs/service-api.md, "Limits"). */
-import type { RateLimits } from "../lib/constants"
+import type { RateLimits } from "./readings"
 
 const SECOND_MS = 1_000
 const HOUR_MS = 3_600_000

@@ -2,7 +2,6 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { setTimeout as sleep } from "node:timers/promises"
-import type { RateLimits } from "../lib/constants"
 import {
   type AdjustBalanceInput,
   type ApiAnswer,
@@ -26,6 +25,7 @@ import {
   type EmulatorWebhookOptions,
   resolveOptions,
 } from "./options"
+import type { RateLimits } from "./readings"
 import type { EmulatorCustomer, HookRecord, RequestLogEntry, SegmentRecord } from "./state"
 
 const MAX_BODY_BYTES = 1_048_576
@@ -187,9 +187,13 @@ async function handleApi(
       a.retryAfterSeconds === undefined ? {} : { "Retry-After": String(a.retryAfterSeconds) }
     )
   }
-  if (req.method !== "POST") return answer(errorAnswer("method_not_allowed", EMULATOR_ERROR_TEXTS.methodNotAllowed))
-  if (!EmulatorCore.isEndpoint(endpoint))
+  // Every request counts against the limits (readings.ts), one to no path of the API too.
+  if (req.method !== "POST" || !EmulatorCore.isEndpoint(endpoint)) {
+    const over = core.admit()
+    if (over) return answer(over)
+    if (req.method !== "POST") return answer(errorAnswer("method_not_allowed", EMULATOR_ERROR_TEXTS.methodNotAllowed))
     return answer(errorAnswer("unknown_method", EMULATOR_ERROR_TEXTS.unknownMethod))
+  }
 
   const fault = core.faults.take(endpoint, body)
   if (fault) entry.fault = fault.kind

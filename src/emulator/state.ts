@@ -1,6 +1,6 @@
 /** The emulated service's in-memory data and the records tests assert on. */
 import { randomBytes } from "node:crypto"
-import type { HookMethod, PushType } from "../lib/constants"
+import type { Channel, HookMethod } from "./readings"
 import type { FaultKind } from "./faults"
 
 export type CardRecord = { number: string; track: string; installed: boolean; installedAt?: string }
@@ -62,7 +62,7 @@ export type CampaignRecord = {
   uuid: string
   name: string
   message: string
-  type: PushType
+  type: Channel
   segmentUuid?: string
   createdAt: string
   sends: { at: string; recipients: string[] }[]

@@ -1,16 +1,16 @@
 /** Sending hooks to the store's receiver the way the service does (docs/service-api.md, "Hooks"). */
 import { performance } from "node:perf_hooks"
 import { Agent, request } from "undici"
-import type { HookMethod } from "../lib/constants"
-import { REDACTED, redact } from "../lib/wallet-pass-client/redact"
 import type { EmulatorWebhookOptions } from "./options"
+import { type HookMethod, REDACTED, hookBody, redact } from "./readings"
 import type { HookRecord } from "./state"
 
 export type HookSendResult = { record: HookRecord; rawBody: string }
 
 /**
  * Builds the headers and body of one hook. crm_key auth is Basic with an empty login and the key
- * as password, plus `crm_key` first in the body; Basic auth uses the login and password.
+ * as password; Basic auth uses the login and password. Every body carries `crm_key` first
+ * (readings.ts `hookBody`: the settings' password, empty when none).
  */
 export function buildHook(
   webhook: EmulatorWebhookOptions,
@@ -24,16 +24,14 @@ export function buildHook(
     "X-wallet-id": webhook.walletId ?? "1",
   }
   let auth: HookRecord["auth"] = "none"
-  let body: Record<string, unknown> = { method, customer }
   if (webhook.crmKey !== undefined) {
     auth = "crm_key"
     headers.Authorization = basic("", webhook.crmKey)
-    body = { crm_key: webhook.crmKey, ...body }
   } else if (webhook.login) {
     auth = "basic"
     headers.Authorization = basic(webhook.login, webhook.password ?? "")
   }
-  return { headers, body, auth }
+  return { headers, body: hookBody(method, customer, webhook.crmKey ?? webhook.password), auth }
 }
 
 function basic(login: string, password: string): string {

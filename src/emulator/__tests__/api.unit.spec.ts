@@ -121,10 +121,68 @@ describe("error answers: { success: false, error, code }", () => {
 })
 
 describe("documented behaviour", () => {
-  it("accepts numeric strings for amounts, as a tolerant server would", async () => {
-    const res = await api("/crm/user_create_or_update", { phone: phone(1), name: "A", balance: "12.5", bonus: "3" })
-    expect(res.status).toBe(200)
+  // docs/service-api.md, "Revisions": 2.8.2 types amounts as numbers, 2.7.2 shows them as strings.
+  it("takes amounts as JSON numbers under 2.8.2: a numeric string is refused and nothing is written", async () => {
+    for (const body of [{ balance: "12.5" }, { bonus: "3" }, { discount: "1" }]) {
+      const res = await api("/crm/user_create_or_update", { phone: phone(1), name: "A", ...body })
+      expect([res.status, res.json.code]).toEqual([400, "validation_error"])
+      expect(res.json.error).toMatch(/a number expected/)
+    }
+    expect(emulator.snapshot().customers).toHaveLength(0)
+    emulator.seedCustomer({ phone: phone(1), name: "A" })
+    const sum = await api("/crm/balance/add", { phone: phone(1), sum: "5" })
+    expect([sum.status, sum.json.code]).toEqual([400, "validation_error"])
+    expect(emulator.getCustomer(phone(1))).toMatchObject({ balance: 0 })
+    const ok = await api("/crm/user_create_or_update", { phone: phone(1), name: "A", balance: 12.5, bonus: 3 })
+    expect(ok.status).toBe(200)
     expect(emulator.getCustomer(phone(1))).toMatchObject({ balance: 12.5, bonus: 3 })
+  })
+
+  it("takes amounts as numeric strings under 2.7.2: a JSON number is refused and nothing is written", async () => {
+    const local = await startEmulator({ appKey: APP_KEY, limits: "unlimited", revision: "2.7.2" })
+    try {
+      const send = (body: Record<string, unknown>) =>
+        post(`${local.url}/crm/user_create_or_update`, { app_key: APP_KEY, phone: phone(1), name: "A", ...body })
+      const number = await send({ balance: 12.5 })
+      expect([number.status, number.json.code]).toEqual([400, "validation_error"])
+      expect(number.json.error).toMatch(/numeric string/)
+      expect(local.snapshot().customers).toHaveLength(0)
+      expect((await send({ balance: "12.5", bonus: "3", discount: "0" })).status).toBe(200)
+      expect(local.getCustomer(phone(1))).toMatchObject({ balance: 12.5, bonus: 3, discount: 0 })
+    } finally {
+      await local.close()
+    }
+  })
+
+  it("takes the flags as booleans only (installs, invites, installed)", async () => {
+    emulator.seedCustomer({ phone: phone(1), name: "A" })
+    for (const installs of [1, "true", "1"]) {
+      const res = await api("/crm/read_customer", { phone: phone(1), installs })
+      expect([res.status, res.json.error]).toEqual([400, "Invalid installs: true or false expected"])
+    }
+    const page = await api("/crm/read_customers", { start_date: "01.01.2020", end_date: "01.01.2030", installed: 0 })
+    expect([page.status, page.json.code]).toEqual([400, "validation_error"])
+    expect((await api("/crm/read_customer", { phone: phone(1), installs: true, invites: false })).status).toBe(200)
+  })
+
+  // docs/service-api.md, "name": listed without an optional mark; a push needs only the phone and the message.
+  it("refuses to create a customer without a name, and an empty name anywhere; an update and a push may leave it out", async () => {
+    for (const body of [
+      { balance: 5 },
+      { name: "" },
+      { name: "  ", balance: 5 },
+      { link: "https://f.example/x", sms: "%link%" },
+    ]) {
+      const res = await api("/crm/user_create_or_update", { phone: phone(1), ...body })
+      expect([res.status, res.json.error]).toEqual([400, "name not set"])
+    }
+    expect(emulator.snapshot().customers).toHaveLength(0)
+    expect((await api("/crm/user_create_or_update", { phone: phone(1), name: "Anna" })).status).toBe(200)
+    const blank = await api("/crm/user_create_or_update", { phone: phone(1), name: "", balance: 5 })
+    expect([blank.status, blank.json.error]).toEqual([400, "name not set"])
+    expect((await api("/crm/user_create_or_update", { phone: phone(1), balance: 5 })).status).toBe(200)
+    expect((await api("/crm/user_create_or_update", { phone: phone(1), push: "Hi" })).status).toBe(200)
+    expect(emulator.getCustomer(phone(1))).toMatchObject({ name: "Anna", balance: 5 })
   })
 
   it("issues card numbers counting up from the start, keeping the width", async () => {

@@ -100,7 +100,11 @@ describe("createCustomer on install, Basic auth", () => {
       "wal-9",
     ])
     const customer = emulator.getCustomer(phone(2))
+    // docs/service-api.md, "Hooks": every body carries crm_key, method and customer, under
+    // Basic too; what crm_key holds there the description does not say (readings.ts `hookBody`).
+    expect(Object.keys(hook.body as object)).toEqual(["crm_key", "method", "customer"])
     expect(hook.body).toEqual({
+      crm_key: "hook-pw-1",
       method: "createCustomer",
       customer: {
         name: "Irina",
@@ -120,7 +124,6 @@ describe("createCustomer on install, Basic auth", () => {
         referCustomerPhone: phone(1),
       },
     })
-    expect(hook.body).not.toHaveProperty("crm_key")
     expect(customer).toMatchObject({ remoteId: "cus_0002", cards: [{ number: "1000000001", installed: true }] })
     // The recorded hook keeps the response but not the secret.
     const [recorded] = emulator.hooks()
@@ -241,7 +244,31 @@ describe("external CRM balance flow (docs/service-api.md, Requests)", () => {
   })
 })
 
+describe("crm_key in every hook body", () => {
+  it("sends crm_key (empty) in a hook to a receiver without access control", async () => {
+    ledger = crm()
+    receiver = await startRecorder(ledger.respond)
+    emulator = await startEmulator({
+      appKey: APP_KEY,
+      limits: "unlimited",
+      webhook: { url: `${receiver.url}/hooks/wallet-pass` },
+    })
+    await emulator.install({ phone: phone(1), name: "Anna" })
+    expect(receiver.received[0].headers.authorization).toBeUndefined()
+    expect(receiver.received[0].body).toMatchObject({ crm_key: "", method: "createCustomer" })
+  })
+})
+
 describe("revision 2.7.2 hooks", () => {
+  it("sends no setPrivileges: only 2.8.2 documents it; the rates change all the same", async () => {
+    await setUp({ mode: "builtin", auth: "crm_key", revision: "2.7.2" })
+    emulator.seedCustomer({ phone: phone(1), cards: ["42"], bonus: 1, discount: 1 })
+    const result = await emulator.setPrivileges({ phone: phone(1), bonus: 10 })
+    expect(result.hooks).toEqual([])
+    expect(receiver.received).toHaveLength(0)
+    expect(emulator.getCustomer(phone(1))).toMatchObject({ bonus: 10, discount: 1 })
+  })
+
   it("sends amounts as strings", async () => {
     await setUp({ mode: "external_crm", auth: "basic", revision: "2.7.2" })
     emulator.seedCustomer({ phone: phone(1) })

@@ -40,10 +40,22 @@ describe("per-second limit", () => {
     expect(log.map((r) => r.status)).toEqual([200, 404, 200, 429, 429])
   })
 
-  it("requests with a wrong key are not the account's traffic and do not count", async () => {
+  // docs/service-api.md, "Limits": every request counts, a badly keyed or malformed one too.
+  it("counts requests with a wrong or missing key, a body that is not JSON and a path the API has not", async () => {
+    emulator.setLimits({ perSecond: 1000, perHour: 4 })
+    await post(`${emulator.url}/status`, { app_key: "wrong" })
+    await post(`${emulator.url}/status`, {})
+    await post(`${emulator.url}/crm/no_such_method`, { app_key: APP_KEY })
+    const raw = await fetch(`${emulator.url}/status`, { method: "POST", body: "not json" })
+    expect((await status()).status).toBe(429)
+    expect(raw.status).toBe(400)
+    expect(emulator.requests().map((r) => r.status)).toEqual([401, 401, 404, 400, 429])
+  })
+
+  it("a wrong key past the limit is answered 429 like any request", async () => {
     emulator.setLimits({ perSecond: 1, perHour: 100 })
     await post(`${emulator.url}/status`, { app_key: "wrong" })
-    expect((await status()).status).toBe(200)
+    expect((await status()).status).toBe(429)
   })
 })
 
