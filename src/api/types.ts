@@ -24,6 +24,7 @@ import type {
   RefusalMinute,
 } from "../modules/wallet-pass/browser"
 import type { QueueForecast } from "../lib/plan"
+import type { HolderStatus } from "../lib/holder-status"
 
 /**
  * The plugin's HTTP API: what the routes the admin reads answer (and the store's pass),
@@ -55,7 +56,8 @@ export type AdminWalletPass = ReturnType<typeof presentAdminPass>
  * `no_phone` (the customer has no usable phone), `phone_unreadable` (the customer's phone
  * cannot be read: `phone_problem` says why; correct it, then enrol), `enrollment_failed` (the
  * service refused the enrolment: enrol again), `not_enrolled` (enrolment still waiting:
- * reads wait too).
+ * reads wait too), `pass_elsewhere` (the pass of the customer's phone is another customer's:
+ * move it here, or the customer proves the phone).
  */
 export type AdminWalletPassActions = {
   enroll: boolean
@@ -63,7 +65,7 @@ export type AdminWalletPassActions = {
   push: boolean
   adjust: boolean
   install_link: boolean
-  blocked: "no_pass" | "no_phone" | "phone_unreadable" | "enrollment_failed" | "not_enrolled" | null
+  blocked: "no_pass" | "no_phone" | "phone_unreadable" | "enrollment_failed" | "not_enrolled" | "pass_elsewhere" | null
   /** Why the customer's phone cannot be read (docs/operations.md, "Phones"), null when it can. */
   phone_problem: PhoneProblem | null
 }
@@ -75,6 +77,8 @@ export type AdminCustomerWalletPassResponse = {
   pass_elsewhere: { holder_id: string; customer_id: string | null } | null
   /** Credits with a lifetime still holding something, soonest first (balance unit). */
   expiring: { amount: number; expires_at: Date }[]
+  /** The pass's one state and who takes it further (src/lib/holder-status.ts): what every screen of the customer says. */
+  status: HolderStatus
   actions: AdminWalletPassActions
 }
 

@@ -21,10 +21,25 @@ export function openPerHour(limits: RateLimits, share: number): number {
  * counts come from the database (repositories/forecast.ts).
  */
 
+/**
+ * The rules that hold a waiting request back (docs/operations.md, "Forecast"): a customer's
+ * own profile edit waiting out `dispatcher.profileSpacingSeconds`, a request waiting out its
+ * retry after a failure, one queued for a later time, one behind such a request of the same
+ * customer (or behind one whose outcome is not known yet), and class c over
+ * `dispatcher.openShare` of the hour.
+ */
+export const HOLD_RULES = ["spacing", "retry", "scheduled", "holder", "open_share"] as const
+export type HoldRule = (typeof HOLD_RULES)[number]
+
+/** Requests a rule holds back: how many, and when the first of them may go (null: not known). */
+export type HeldRequests = { rule: HoldRule; count: number; next_due_at: Date | null }
+
 /** What the last hour and the queue now say, as counted. */
 export type ForecastCounts = {
-  /** Live requests waiting now (not held for an order, not background work). */
+  /** Live requests that may go as soon as their turn comes (not held by a rule or for an order, not background work). */
   backlog: number
+  /** Live requests a rule holds back, by rule: apart from the backlog, which they do not slow. */
+  held: HeldRequests[]
   /** Background requests waiting now (import, install sync, drift check: spare budget only). */
   background_backlog: number
   /** Live requests queued in the last hour. */

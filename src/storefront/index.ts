@@ -28,6 +28,7 @@ import type {
 } from "../api/types"
 
 export { formatAmount } from "./format"
+export { passStep, type PassStep } from "./pass-step"
 
 /** `@medusajs/js-sdk`'s `Medusa`: the kit uses its HTTP client (auth and publishable key included). */
 export type WalletPassSdk = Pick<Medusa, "client">

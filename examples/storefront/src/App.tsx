@@ -49,7 +49,7 @@ export function App() {
       <main className="layout">
         <aside className="layout__side">
           {customer === null && <Account onSignedIn={reloadCustomer} />}
-          {customer && <PassPanel customer={customer} state={pass} />}
+          {customer && <PassPanel customer={customer} state={pass} onCustomerChanged={reloadCustomer} />}
         </aside>
         <div className="layout__main">
           <Shop catalog={catalog} onAdd={shop.add} busy={shop.busy} />

@@ -3,6 +3,7 @@ import { type FormEvent, useCallback, useEffect, useState } from "react"
 import {
   confirmVerification,
   installUrl,
+  passStep,
   qrSvg,
   requestVerification,
   retrievePass,
@@ -40,12 +41,10 @@ export function usePass(customer: HttpTypes.StoreCustomer | null | undefined) {
     if (customerId) void reload()
   }, [customerId, reload])
 
-  // A new customer's card is issued in the background (the service is called through a queue).
-  const issuing =
-    !!customer?.phone &&
-    !!answer &&
-    !answer.not_linked &&
-    (!answer.wallet_pass || answer.wallet_pass.enrollment_state === "pending")
+  // The shopper's one next step (the kit's passStep): a new customer's card is issued in the
+  // background (the service is called through a queue), so "issuing" looks again.
+  const step = passStep(answer, !!customer?.phone)
+  const issuing = step.step === "issuing"
   useEffect(() => {
     if (!issuing || polls >= ISSUING_POLLS) return
     const timer = setTimeout(() => {
@@ -63,55 +62,127 @@ export function usePass(customer: HttpTypes.StoreCustomer | null | undefined) {
     return () => document.removeEventListener("visibilitychange", onVisible)
   }, [customerId, reload])
 
-  return { answer, error, reload, issuing, gaveUp: issuing && polls >= ISSUING_POLLS }
+  return { answer, error, reload, step, issuing, gaveUp: issuing && polls >= ISSUING_POLLS }
 }
 
 type PassState = ReturnType<typeof usePass>
 
-/** "My pass": the card, adding it to a wallet (or proving the phone first), what expires soon. */
-export function PassPanel({ customer, state }: { customer: HttpTypes.StoreCustomer; state: PassState }) {
-  const { answer, error, reload, issuing, gaveUp } = state
+/**
+ * "My pass": one next step at a time (the kit's passStep): fix the phone, prove it, wait for the
+ * card, add a phone, or contact the shop; then the card, adding it to a wallet, what expires soon.
+ */
+export function PassPanel({
+  customer,
+  state,
+  onCustomerChanged,
+}: {
+  customer: HttpTypes.StoreCustomer
+  state: PassState
+  onCustomerChanged: () => Promise<void>
+}) {
+  const { answer, error, reload, step, gaveUp } = state
   const pass = answer?.wallet_pass ?? null
+  // The card shows once this account's pass is its own (not while another account's pass has the phone).
+  const showCard = !!pass && !answer?.not_linked && pass.enrollment_state !== "failed"
+  const phoneSaved = async () => {
+    await onCustomerChanged()
+    await reload()
+  }
   return (
-    <section className="panel pass-panel" aria-labelledby="pass-title" data-testid="my-pass">
+    <section className="panel pass-panel" aria-labelledby="pass-title" data-testid="my-pass" data-step={step.step}>
       <h2 id="pass-title">My pass</h2>
       {error ? <p className="error">{errorText(error)}</p> : null}
-      {!answer && !error && <p className="muted">Loading your card…</p>}
-      {answer?.not_linked && (
+      {step.step === "loading" && !error && <p className="muted">Loading your card…</p>}
+      {step.step === "fix_phone" && (
         <div className="notice">
-          <p>{answer.not_linked.reason}</p>
-          {answer.not_linked.can_verify && <VerifyPhone phone={customer.phone} onVerified={reload} />}
+          <p className="error" data-testid="pass-phone-problem">
+            {step.message}
+          </p>
+          <FixPhone example={step.example} current={customer.phone} onSaved={phoneSaved} />
         </div>
       )}
-      {answer?.phone_problem && (
-        <p className="error" data-testid="pass-phone-problem">
-          {answer.phone_problem.message}
+      {step.step === "verify" && step.reason && (
+        <div className="notice" data-testid="pass-not-linked">
+          <p>{step.reason}</p>
+          <VerifyPhone phone={customer.phone} onVerified={reload} />
+        </div>
+      )}
+      {step.step === "issuing" && (
+        <p className="muted" data-testid="pass-issuing">
+          {gaveUp ? "Your card is still being issued. Come back in a few minutes." : "Your card is being issued…"}
         </p>
       )}
-      {answer && !pass && !answer.not_linked && !answer.phone_problem && (
-        <p className="muted">
-          {issuing
-            ? gaveUp
-              ? "Your card is still being issued. Come back in a few minutes."
-              : "Your card is being issued…"
-            : "Add a mobile phone to your account to get a loyalty card."}
+      {step.step === "add_phone" && (
+        <div className="notice">
+          <p className="muted">Add a mobile phone to your account to get a loyalty card.</p>
+          <FixPhone example="+49 151 23456789" current={customer.phone} onSaved={phoneSaved} />
+        </div>
+      )}
+      {step.step === "contact" && (
+        <p className="error" data-testid="pass-contact">
+          We could not issue your card. Please contact us.
         </p>
       )}
-      {pass && (
+      {showCard && pass && (
         <>
           <PassCard pass={pass} holderName={[customer.first_name, customer.last_name].filter(Boolean).join(" ")} />
-          {pass.enrollment_state === "failed" && (
-            <p className="error">We could not issue your card. Please contact us.</p>
-          )}
-          {pass.enrollment_state === "not_enrolled_no_phone" && !answer?.phone_problem && (
-            <p className="muted">Add a mobile phone to your account to get a loyalty card.</p>
-          )}
-          {pass.enrolled &&
-            (pass.verified ? <AddToWallet pass={pass} /> : <VerifyPhone phone={customer.phone} onVerified={reload} />)}
+          {step.step === "ready" && <AddToWallet pass={pass} />}
+          {step.step === "verify" && !step.reason && <VerifyPhone phone={customer.phone} onVerified={reload} />}
           <Expiring pass={pass} />
         </>
       )}
     </section>
+  )
+}
+
+/**
+ * The account's phone, written again: the store reads it when it is saved (a number it can
+ * read gets the card issued; one it cannot answers why again).
+ */
+function FixPhone({
+  example,
+  current,
+  onSaved,
+}: {
+  example: string
+  current?: string | null
+  onSaved: () => Promise<void>
+}) {
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<unknown>(null)
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const phone = String(new FormData(event.currentTarget).get("phone") ?? "").trim()
+    if (!phone) return
+    setBusy(true)
+    setError(null)
+    try {
+      await sdk.store.customer.update({ phone })
+      await onSaved()
+    } catch (e) {
+      setError(e)
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <form className="verify__form" onSubmit={submit} data-testid="pass-fix-phone">
+      <label>
+        Mobile phone, with its country code
+        <input
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          defaultValue={current ?? ""}
+          placeholder={example}
+          data-testid="fix-phone-input"
+        />
+      </label>
+      <button className="button primary" type="submit" disabled={busy} data-testid="fix-phone-save">
+        {busy ? "Saving…" : "Save the phone"}
+      </button>
+      {error ? <p className="error">{errorText(error)}</p> : null}
+    </form>
   )
 }
 

@@ -1,4 +1,3 @@
-import { Text } from "@medusajs/ui"
 import { Link } from "react-router-dom"
 import { postJson, useWalletPassAction, walletPassKeys } from "../lib/api"
 import { useWalletPassFormat } from "../lib/format"
@@ -7,8 +6,10 @@ import { ActionButton } from "./action-button"
 type Props = { customerId: string; elsewhere: { holder_id: string; customer_id: string | null } }
 
 /**
- * The pass of this customer's phone is held by another store customer (one made when the
- * card was installed in a shop): move it here, with its balance and cards, after a confirmation.
+ * The pass of this customer's phone is held by another store customer (one made when the card
+ * was installed in a shop, or an earlier account with the same phone): move it here, with its
+ * balance and cards, after a confirmation. The sentence that says so is the pass's status
+ * (customer-pass-actions.tsx).
  */
 export const MovePass = ({ customerId, elsewhere }: Props) => {
   const { t } = useWalletPassFormat()
@@ -21,21 +22,9 @@ export const MovePass = ({ customerId, elsewhere }: Props) => {
     { success: t("customer.move.done"), invalidate: [walletPassKeys.customer(customerId), walletPassKeys.all] }
   )
   return (
-    <div className="flex flex-col gap-2 px-6 py-4" data-testid="wallet-pass-elsewhere">
-      <Text size="small">
-        {t("customer.move.elsewhere")}{" "}
-        {elsewhere.customer_id && (
-          <Link className="text-ui-fg-interactive" to={`/customers/${elsewhere.customer_id}`}>
-            {t("customer.move.openOther")}
-          </Link>
-        )}
-      </Text>
-      <Text size="small" className="text-ui-fg-subtle">
-        {t("customer.move.canVerify")}
-      </Text>
+    <div className="flex flex-wrap items-center gap-3" data-testid="wallet-pass-elsewhere">
       <ActionButton
         action={move}
-        className="self-start"
         data-testid="wallet-pass-move"
         confirm={{
           title: t("customer.move.confirmTitle"),
@@ -45,6 +34,11 @@ export const MovePass = ({ customerId, elsewhere }: Props) => {
       >
         {t("customer.move.button")}
       </ActionButton>
+      {elsewhere.customer_id && (
+        <Link className="txt-compact-small text-ui-fg-interactive" to={`/customers/${elsewhere.customer_id}`}>
+          {t("customer.move.openOther")}
+        </Link>
+      )}
     </div>
   )
 }

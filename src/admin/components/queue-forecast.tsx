@@ -19,10 +19,13 @@ const Figure = ({ label, value, testId }: { label: string; value: string; testId
 /**
  * Whether the request queue keeps up (GET /admin/wallet-pass/forecast): the backlog, when it
  * is gone at the last hour's pace, and a warning with the plan that would keep up when
- * requests arrive faster than the plan sends them (docs/operations.md, "Forecast").
+ * requests arrive faster than the plan sends them (docs/operations.md, "Forecast"). Requests a
+ * rule holds back (a profile edit's spacing, a retry, class c's share) are listed apart, each
+ * rule with when its first request goes: they are not backlog, and "Oldest waiting" on the
+ * status panel may be one of them.
  */
 export const QueueForecast = () => {
-  const { t, age, locale } = useWalletPassFormat()
+  const { t, age, locale, dateTime } = useWalletPassFormat()
   const { data } = useQuery({
     queryKey: [...walletPassKeys.all, "forecast"],
     queryFn: () => getJson<AdminWalletPassForecastResponse>("/admin/wallet-pass/forecast"),
@@ -71,6 +74,26 @@ export const QueueForecast = () => {
           testId="wallet-pass-forecast-background"
         />
       </div>
+      {f.held.length > 0 && (
+        <div className="flex flex-col gap-1 px-6 py-3" data-testid="wallet-pass-forecast-held">
+          <Text size="small" weight="plus">
+            {t("forecast.held.title", { count: f.held.reduce((n, h) => n + h.count, 0) })}
+          </Text>
+          {f.held.map((h) => (
+            <Text
+              size="small"
+              className="text-ui-fg-subtle"
+              key={h.rule}
+              data-testid={`wallet-pass-forecast-held-${h.rule}`}
+            >
+              {t(`forecast.held.${h.rule}`, { count: h.count })}{" "}
+              {h.next_due_at
+                ? t("forecast.held.goesAt", { date: dateTime(h.next_due_at) })
+                : t("forecast.held.goesAfter")}
+            </Text>
+          ))}
+        </div>
+      )}
       {!f.keeps_up && (
         <div className="px-6 py-4">
           <Alert variant="warning" data-testid="wallet-pass-forecast-warning">

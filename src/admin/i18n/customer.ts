@@ -14,6 +14,22 @@ export default defineArea({
         installLink: "Resend install link",
         installLinkQueued: "The install link goes out by SMS in a few seconds",
       },
+      status: {
+        unproven:
+          "Enrolled. The customer has not proven the phone yet: until they enter the code texted to it in the store, their account sees only what its own orders earned.",
+        shopperAddsPhone: "The customer can also add a phone in their account in the store.",
+        badge: {
+          enrolled: "Enrolled",
+          unproven: "Phone not proven",
+          enrolling: "Being enrolled",
+          phone_problem: "Phone unreadable",
+          no_phone: "No phone",
+          elsewhere: "Pass with another customer",
+          refused: "Enrolment refused",
+          not_enrolled: "Not enrolled",
+          no_pass: "No pass",
+        },
+      },
       blocked: {
         no_pass: "No wallet pass yet, so there is nothing to refresh, push or credit. Enrol the customer to issue one.",
         no_passAddPhone:
@@ -191,7 +207,6 @@ export default defineArea({
         back: "Back to {{name}}",
         theCustomer: "the customer",
         titleOf: "Wallet pass of {{name}}",
-        noPass: "This customer has no wallet pass.",
         requests_one: "Requests about the customer · {{count, number}}",
         requests_other: "Requests about the customer · {{count, number}}",
         noRequests: "No request about this customer yet.",
@@ -209,6 +224,22 @@ export default defineArea({
         refreshQueued: "Обновление запрошено: карты и их установка обновятся через несколько секунд",
         installLink: "Отправить ссылку ещё раз",
         installLinkQueued: "SMS со ссылкой на карту уйдёт через несколько секунд",
+      },
+      status: {
+        unproven:
+          "Зарегистрирован. Клиент ещё не подтвердил телефон: пока он не введёт в магазине код из SMS, его учётная запись видит только то, что принесли её собственные заказы.",
+        shopperAddsPhone: "Клиент может и сам добавить телефон в своей учётной записи в магазине.",
+        badge: {
+          enrolled: "Зарегистрирован",
+          unproven: "Телефон не подтверждён",
+          enrolling: "Регистрируется",
+          phone_problem: "Телефон не читается",
+          no_phone: "Нет телефона",
+          elsewhere: "Карта у другого клиента",
+          refused: "Регистрация отклонена",
+          not_enrolled: "Не зарегистрирован",
+          no_pass: "Нет карты",
+        },
       },
       blocked: {
         no_pass:
@@ -396,7 +427,6 @@ export default defineArea({
         back: "Назад: {{name}}",
         theCustomer: "клиент",
         titleOf: "Карта лояльности: {{name}}",
-        noPass: "У этого клиента нет карты лояльности.",
         requests_one: "Запросы по клиенту · {{count, number}}",
         requests_few: "Запросы по клиенту · {{count, number}}",
         requests_many: "Запросы по клиенту · {{count, number}}",

@@ -9,7 +9,6 @@ import { AdjustForm } from "../components/adjust-form"
 import { CustomerPassActions } from "../components/customer-pass-actions"
 import { PassFacts, PassFigures } from "../components/customer-pass-details"
 import { CustomerRequests } from "../components/customer-requests"
-import { MovePass } from "../components/move-pass"
 import { PassLevel } from "../components/pass-level"
 import { PushForm } from "../components/push-form"
 import { getJson, walletPassKeys } from "../lib/api"
@@ -17,7 +16,7 @@ import { onItsWay, POLL_MS } from "../lib/poll"
 import { useWalletPassFormat } from "../lib/format"
 
 /**
- * The customer's wallet pass in short: what the admin may do with it (and why not), its
+ * The customer's wallet pass in short: its one status and what the admin may do with it, its
  * figures, level and card, the requests that wait for a person (retry or resolve them here),
  * and the forms for a push and a manual change. The ledger, every request, the pushes, store
  * events and bonuses are on the pass's own page (routes/wallet-pass/customers/[id]), linked
@@ -40,9 +39,9 @@ const CustomerWalletPassWidget = ({ data: customer }: DetailWidgetProps<AdminCus
       <div className="flex items-center justify-between px-6 py-4">
         <Heading level="h2">{t("customer.title")}</Heading>
         <div className="flex items-center gap-3">
-          {pass && (
-            <Badge size="2xsmall" data-testid="wallet-pass-enrollment">
-              {f.label("enrollmentState", pass.holder.enrollment_state)}
+          {data && (
+            <Badge size="2xsmall" data-testid="wallet-pass-enrollment" data-state={data.status.state}>
+              {t(`customer.status.badge.${data.status.state}`)}
             </Badge>
           )}
           {pass?.holder.phone && (
@@ -59,8 +58,7 @@ const CustomerWalletPassWidget = ({ data: customer }: DetailWidgetProps<AdminCus
       </div>
       {isLoading && <Text className="px-6 py-4 text-ui-fg-subtle">{t("common.loading")}</Text>}
       {isError && <Text className="px-6 py-4 text-ui-fg-error">{t("customer.loadFailed")}</Text>}
-      {data?.pass_elsewhere && <MovePass customerId={customer.id} elsewhere={data.pass_elsewhere} />}
-      {data && <CustomerPassActions customerId={customer.id} actions={data.actions} hasPhone={!!customer.phone} />}
+      {data && <CustomerPassActions customerId={customer.id} data={data} />}
       {/* A holder recorded without a phone has nothing else to show: the line above says why. */}
       {pass && data && pass.holder.phone && (
         <>

@@ -4,6 +4,7 @@ import { forecastQueue, type ForecastCounts } from "../plan"
 const counts = (over: Partial<ForecastCounts>): ForecastCounts => ({
   backlog: 0,
   background_backlog: 0,
+  held: [],
   arrived_last_hour: 0,
   carried_last_hour: 0,
   sent_last_hour: 0,

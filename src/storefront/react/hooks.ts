@@ -18,7 +18,8 @@ import type {
   Outcome,
   WalletPassActions,
 } from "../index"
-import { codeTextState, isIssuing } from "./state"
+import { passStep } from "../pass-step"
+import { codeTextState } from "./state"
 
 /** The page's document in a browser (the package compiles without the DOM's types), none on a server. */
 function browserDocument() {
@@ -105,7 +106,8 @@ export function useWalletPass(
     else void reload()
   }, [initial, reload])
 
-  const issuing = isIssuing(answer, expectCard)
+  const step = passStep(answer, expectCard)
+  const issuing = step.step === "issuing"
   useEffect(() => {
     if (!issuing || polls >= maxPolls) return
     const timer = setTimeout(() => {
@@ -130,6 +132,8 @@ export function useWalletPass(
     pass: answer?.wallet_pass ?? null,
     error,
     loading: !answer && !error,
+    /** The shopper's one next step (state.ts passStep): what the page shows. */
+    step,
     issuing,
     /** Still being issued after every look: say "come back later" rather than spin. */
     gaveUp: issuing && polls >= maxPolls,

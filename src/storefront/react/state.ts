@@ -3,17 +3,16 @@
  * no React, no DOM, so the unit tests read them directly and the hooks stay thin.
  */
 import type { StoreWalletPass, StoreWalletPassResponse, StoreWalletPassVerificationStatus } from "../index"
+import { passStep } from "../pass-step"
 
 /**
- * True while the customer's card is being issued: a new customer's card is made in the
- * background (the service is called through a queue), so the page looks again. With no pass
- * yet, only when one is expected (`expectCard`: the account has a phone); never when a pass of
- * the phone is another account's (`not_linked`: proving the phone is what helps then).
+ * True while the customer's card is being issued (`passStep`'s `issuing`): a new customer's
+ * card is made in the background (the service is called through a queue), so the page looks
+ * again. Never for a phone that cannot be read, nor when a pass of the phone is another
+ * account's (`not_linked`: proving the phone is what helps then).
  */
 export function isIssuing(answer: StoreWalletPassResponse | null, expectCard: boolean): boolean {
-  if (!answer || answer.not_linked) return false
-  if (!answer.wallet_pass) return expectCard
-  return answer.wallet_pass.enrollment_state === "pending"
+  return passStep(answer, expectCard).step === "issuing"
 }
 
 export type BonusAmount = { amount: number } | { problem: "empty" | "not_a_number" | "not_positive" | "over_max" }

@@ -389,7 +389,8 @@ export class OutboxService extends InternalService {
    */
   @InjectManager()
   async getQueueForecast(limits: RateLimits, @MedusaContext() sharedContext: Context = {}): Promise<QueueForecast> {
-    return forecastQueue(await new ForecastRepository(this.knex_(sharedContext)).counts(), limits)
+    const open = openPerHour(limits, this.options_.dispatcher.openShare)
+    return forecastQueue(await new ForecastRepository(this.knex_(sharedContext)).counts(open), limits)
   }
 
   /**

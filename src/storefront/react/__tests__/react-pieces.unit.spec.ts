@@ -1,7 +1,7 @@
 import { FetchError } from "@medusajs/js-sdk"
 import { createElement as h } from "react"
 import { renderToStaticMarkup } from "react-dom/server"
-import { outcome, type StoreWalletPass, type StoreWalletPassResponse } from "../../index"
+import { outcome, passStep, type StoreWalletPass, type StoreWalletPassResponse } from "../../index"
 import {
   AddToWallet,
   codeTextState,
@@ -56,6 +56,64 @@ describe("isIssuing", () => {
     expect(isIssuing(pass("pending"), false)).toBe(true)
     expect(isIssuing(pass("enrolled"), true)).toBe(false)
     expect(isIssuing(pass("failed"), true)).toBe(false)
+  })
+  it("is false for a phone that cannot be read: the store issues nothing until it is corrected (issue 41, item 2)", () => {
+    const problem = {
+      problem: "too_short" as const,
+      country: "DE",
+      example: "+49 1512 3456789",
+      message: "12345 is too short",
+    }
+    expect(isIssuing({ wallet_pass: null, phone_problem: problem }, true)).toBe(false)
+  })
+})
+
+describe("passStep: every answer of the store has one next step (issue 41)", () => {
+  const NOT_LINKED = "This account's phone is not yet proven."
+  const PROBLEM = {
+    problem: "too_short" as const,
+    country: "DE",
+    example: "+49 1512 3456789",
+    message: "12345 is too short",
+  }
+  const pass = (enrollment_state: string, verified = false) =>
+    ({ enrollment_state, verified }) as unknown as NonNullable<StoreWalletPassResponse["wallet_pass"]>
+  it.each([
+    ["nothing read yet", null, true, { step: "loading" }],
+    [
+      "a phone that cannot be read",
+      { wallet_pass: null, phone_problem: PROBLEM },
+      true,
+      { step: "fix_phone", message: PROBLEM.message, example: PROBLEM.example },
+    ],
+    // Greta: her own pass failed because Klaus's pass has the phone; proving it is her way, not "could not issue".
+    [
+      "Greta: not linked, may verify, her own pass refused",
+      { wallet_pass: pass("failed"), not_linked: { reason: NOT_LINKED, can_verify: true } },
+      true,
+      { step: "verify", reason: NOT_LINKED },
+    ],
+    [
+      "not linked, may verify, no pass of her own",
+      { wallet_pass: null, not_linked: { reason: NOT_LINKED, can_verify: true } },
+      true,
+      { step: "verify", reason: NOT_LINKED },
+    ],
+    [
+      "not linked, may not verify",
+      { wallet_pass: null, not_linked: { reason: NOT_LINKED, can_verify: false } },
+      true,
+      { step: "contact" },
+    ],
+    ["no pass yet, a phone given", { wallet_pass: null }, true, { step: "issuing" }],
+    ["no pass, no phone", { wallet_pass: null }, false, { step: "add_phone" }],
+    ["being issued", { wallet_pass: pass("pending") }, true, { step: "issuing" }],
+    ["refused by the service", { wallet_pass: pass("failed") }, true, { step: "contact" }],
+    ["recorded without a phone", { wallet_pass: pass("not_enrolled_no_phone") }, false, { step: "add_phone" }],
+    ["enrolled, not proven", { wallet_pass: pass("enrolled") }, true, { step: "verify", reason: null }],
+    ["enrolled and proven", { wallet_pass: pass("enrolled", true) }, true, { step: "ready" }],
+  ] as const)("%s", (_what, answer, expectCard, step) => {
+    expect(passStep(answer as StoreWalletPassResponse | null, expectCard)).toEqual(step)
   })
 })
 

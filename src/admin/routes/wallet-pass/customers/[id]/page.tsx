@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query"
 import { Link, useParams } from "react-router-dom"
 import type { AdminCustomerWalletPassResponse } from "../../../../../api/types"
 import { CustomerLedger } from "../../../../components/customer-ledger"
+import { CustomerPassActions } from "../../../../components/customer-pass-actions"
 import { ExpiringCredits, InstallLinks, PassFacts, PassFigures } from "../../../../components/customer-pass-details"
 import { CustomerRequestsTable, PassBonusesTable } from "../../../../components/customer-pass-lists"
 import { PushHistory } from "../../../../components/customer-requests"
@@ -17,7 +18,7 @@ type CustomerName = { customer: { first_name: string | null; last_name: string |
 
 /**
  * The customer's pass on its own page (/app/wallet-pass/customers/:id), opened from the
- * customer widget: its figures, level and card, then the lists in Medusa's DataTable as the
+ * customer widget: its one status with the way out (as the widget says it), its figures, level and card, then the lists in Medusa's DataTable as the
  * dashboard's own pages show theirs: the ledger, the requests sent about the customer, the
  * pushes, the store events and the bonuses received.
  */
@@ -55,13 +56,14 @@ const CustomerPassPage = () => {
       {isLoading && <Text className="text-ui-fg-subtle">{t("common.loading")}</Text>}
       {isError && <Text className="text-ui-fg-error">{t("customer.loadFailed")}</Text>}
       {data && !pass && (
-        <Container className="px-6 py-4">
-          <Text className="text-ui-fg-subtle">{t("customer.page.noPass")}</Text>
+        <Container className="p-0">
+          <CustomerPassActions customerId={id} data={data} />
         </Container>
       )}
       {pass && data && (
         <>
           <Container className="divide-y p-0" data-testid="wallet-pass-summary">
+            <CustomerPassActions customerId={id} data={data} />
             <PassFigures pass={pass} expiring={data.expiring} />
             <ExpiringCredits expiring={data.expiring} currency={pass.currency_code} />
             {pass.level && (

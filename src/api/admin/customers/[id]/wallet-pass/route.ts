@@ -6,36 +6,40 @@ import { balanceCurrency } from "../../../../../utils/currency"
 import { type AccountPass, listExpiringCredits, resolveAccountPass } from "../../../../utils/account-pass"
 import { presentAdminPass } from "../../../../utils/present-pass"
 import { presentPhoneProblem } from "../../../../utils/phone-problem"
+import { accountStatus } from "../../../../utils/holder-status"
+import type { HolderStatus } from "../../../../../lib/holder-status"
 import type { AdminCustomerWalletPassResponse, AdminWalletPassActions } from "../../../../types"
 
+/** Why the admin cannot refresh, push or credit, named by the pass's one status (src/lib/holder-status.ts). */
+const BLOCKED: Record<HolderStatus["state"], AdminWalletPassActions["blocked"]> = {
+  enrolled: null,
+  unproven: null,
+  enrolling: "not_enrolled",
+  phone_problem: "phone_unreadable",
+  no_phone: "no_phone",
+  elsewhere: "pass_elsewhere",
+  refused: "enrollment_failed",
+  not_enrolled: "no_phone",
+  no_pass: "no_pass",
+}
+
 /**
- * What the admin may ask for this pass: a request the service cannot act on (no pass, no
- * phone, a phone that cannot be read, an enrolment it refused) is not offered, and `blocked`
- * says why.
+ * What the admin may ask for this pass, from its one status: a request the service cannot act
+ * on (no pass, no phone, a phone that cannot be read, the phone's pass held by another
+ * customer, an enrolment it refused) is not offered, and `blocked` says why.
  */
-function passActions(account: AccountPass, installLink: boolean): AdminWalletPassActions {
-  const holder = account.own?.holder
+function passActions(account: AccountPass, status: HolderStatus, installLink: boolean): AdminWalletPassActions {
   const phone_problem = presentPhoneProblem(account.phone_problem)
-  const canEnroll = !!account.phone && !account.elsewhere
-  const none = { refresh: false, push: false, adjust: false, install_link: false, phone_problem }
-  // Without a pass that works, an unreadable phone is the reason to fix first.
-  const unusable = (blocked: AdminWalletPassActions["blocked"]) => ({
-    ...none,
-    enroll: canEnroll,
-    blocked: phone_problem ? ("phone_unreadable" as const) : blocked,
-  })
-  if (!holder) return unusable("no_pass")
-  if (!holder.phone) return unusable("no_phone")
-  if (holder.enrollment_state === "failed") return unusable("enrollment_failed")
-  const enrolled = holder.enrollment_state === "enrolled"
+  const works = status.state === "enrolled" || status.state === "unproven"
+  const blocked = status.state === "no_phone" && !account.own ? "no_pass" : BLOCKED[status.state]
   return {
-    enroll: false,
+    enroll: status.merchant.includes("enroll"),
     // A read of a pass the service does not know yet would find nothing: it waits for the enrolment.
-    refresh: enrolled,
-    push: true,
-    adjust: true,
-    install_link: installLink,
-    blocked: enrolled ? null : "not_enrolled",
+    refresh: works,
+    push: works || status.state === "enrolling",
+    adjust: works || status.state === "enrolling",
+    install_link: (works || status.state === "enrolling") && installLink,
+    blocked,
     phone_problem,
   }
 }
@@ -44,7 +48,8 @@ function passActions(account: AccountPass, installLink: boolean): AdminWalletPas
  * GET /admin/customers/:id/wallet-pass — the pass of one customer; `wallet_pass: null` when
  * they have none. `pass_elsewhere`: the pass of this customer's phone when another store
  * customer holds it (the admin may move it here). `expiring`: credits with a lifetime, soonest
- * first. `actions`: what the admin may ask for this pass, and why not. The customer's store
+ * first. `status`: the pass's one state and who takes it further (src/lib/holder-status.ts);
+ * `actions`: what the admin may ask for this pass, and why not. The customer's store
  * events are paged by `GET .../wallet-pass/store-events`.
  */
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminCustomerWalletPassResponse>) => {
@@ -54,10 +59,12 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<A
   const account = await resolveAccountPass(req.scope, req.params.id, { ledgerLimit: 20 })
   const holderId = account.own?.holder.id
   const expiring = holderId ? await listExpiringCredits(req.scope, holderId) : []
+  const status = accountStatus(account)
   res.json({
     wallet_pass: account.own ? presentAdminPass(account.own, await balanceCurrency(req.scope)) : null,
     pass_elsewhere: account.elsewhere,
     expiring: expiring.map((c) => ({ amount: fromMinorUnits(c.remaining ?? 0), expires_at: c.expires_at! })),
-    actions: passActions(account, !!walletPass.getOptions().installLink),
+    status,
+    actions: passActions(account, status, !!walletPass.getOptions().installLink),
   })
 }

@@ -1,8 +1,8 @@
 import type { HttpTypes } from "@medusajs/types"
-import { formatAmount, type StoreWalletPass } from "medusa-plugin-wallet-pass/storefront"
+import { formatAmount, passStep, type StoreWalletPass } from "medusa-plugin-wallet-pass/storefront"
 import { AddToWallet, LevelProgress } from "medusa-plugin-wallet-pass/storefront/react"
 import { installUrl, qrSvg, retrievePass } from "@lib/data/wallet-pass"
-import { IssuingStatus, VerifyPhone } from "./pass-actions"
+import { FixPhone, IssuingStatus, VerifyPhone } from "./pass-actions"
 
 const LOCALE = "en-US"
 
@@ -10,7 +10,9 @@ const LOCALE = "en-US"
  * "Wallet pass" in the account (a server component): the card read with the customer's token,
  * its level, what expires; then Add to Wallet for this device (the install link asked with the
  * shopper's user agent, the QR code on a desktop) once the phone is verified, the phone's
- * verification before. The client parts: the verification and the wait while the card is issued.
+ * verification before. Every answer of the store has one next step (the kit's passStep): fix the
+ * phone, prove it, wait for the card, add a phone, or contact the shop. The client parts: the
+ * phone's form, the verification and the wait while the card is issued.
  */
 export default async function WalletPass({ customer }: { customer: HttpTypes.StoreCustomer }) {
   const answer = await retrievePass()
@@ -20,20 +22,41 @@ export default async function WalletPass({ customer }: { customer: HttpTypes.Sto
         <p role="alert">{answer.error.message}</p>
       </Section>
     )
-  const { wallet_pass: pass, not_linked } = answer.data
+  const pass = answer.data.wallet_pass
+  const step = passStep(answer.data, !!customer.phone)
+  if (step.step === "fix_phone" || step.step === "add_phone")
+    return (
+      <Section>
+        {step.step === "fix_phone" ? (
+          <p role="alert" data-testid="pass-phone-problem">
+            {step.message}
+          </p>
+        ) : (
+          <p className="muted">Add a mobile phone to your account to get a loyalty card.</p>
+        )}
+        <FixPhone example={step.step === "fix_phone" ? step.example : "+49 151 23456789"} current={customer.phone} />
+      </Section>
+    )
+  // Another account's pass has the phone: proving it is the way, whatever this account's own pass says.
+  if (step.step === "verify" && step.reason)
+    return (
+      <Section>
+        <p data-testid="pass-not-linked">{step.reason}</p>
+        <VerifyPhone phone={customer.phone} />
+      </Section>
+    )
+  if (step.step === "contact")
+    return (
+      <Section>
+        <p role="alert" data-testid="pass-contact">
+          We could not issue your card. Please contact us.
+        </p>
+      </Section>
+    )
   if (!pass)
     return (
       <Section>
-        {not_linked ? (
-          <>
-            <p>{not_linked.reason}</p>
-            {not_linked.can_verify && <VerifyPhone phone={customer.phone} />}
-          </>
-        ) : (
-          <IssuingStatus initial={answer.data} expectCard={!!customer.phone}>
-            <p className="muted">Add a mobile phone to your account to get a loyalty card.</p>
-          </IssuingStatus>
-        )}
+        <IssuingStatus initial={answer.data} expectCard={!!customer.phone} />
       </Section>
     )
 
@@ -47,9 +70,8 @@ export default async function WalletPass({ customer }: { customer: HttpTypes.Sto
       {pass.balance_hidden && (
         <p className="muted small">Part of your balance shows once you have verified your phone.</p>
       )}
-      {pass.enrollment_state === "pending" && <IssuingStatus initial={answer.data} expectCard />}
-      {pass.enrollment_state === "failed" && <p role="alert">We could not issue your card. Please contact us.</p>}
-      {pass.enrolled && !pass.verified && (
+      {step.step === "issuing" && <IssuingStatus initial={answer.data} expectCard />}
+      {step.step === "verify" && (
         <div className="panel-block">
           <h2>Verify your phone</h2>
           <VerifyPhone phone={customer.phone} />

@@ -1,10 +1,11 @@
 "use client"
 
 import { useRouter } from "next/navigation"
-import { useEffect, type ReactNode } from "react"
+import { useActionState, useEffect, type ReactNode } from "react"
 import type { StoreWalletPassResponse } from "medusa-plugin-wallet-pass/storefront"
 import { PhoneVerification, useWalletPass } from "medusa-plugin-wallet-pass/storefront/react"
 import { confirmVerification, requestVerification, retrievePass, retrieveVerification } from "@lib/data/wallet-pass"
+import { updatePhone } from "@lib/data/customer"
 
 /**
  * While the card is being issued (a new customer's card is made in the background), the pass
@@ -44,5 +45,37 @@ export function VerifyPhone({ phone }: { phone?: string | null }) {
       onVerified={() => router.refresh()}
       className="verify"
     />
+  )
+}
+
+/**
+ * The account's phone written again, when the store cannot read it (or there is none): saved
+ * through a server action, then the page is rendered again with what the store answers.
+ */
+export function FixPhone({ example, current }: { example: string; current?: string | null }) {
+  const router = useRouter()
+  const [error, save, saving] = useActionState(async (state: string | null, form: FormData) => {
+    const failed = await updatePhone(state, form)
+    if (!failed) router.refresh()
+    return failed
+  }, null)
+  return (
+    <form action={save} className="verify" data-testid="pass-fix-phone">
+      <label>
+        Mobile phone, with its country code
+        <input
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          defaultValue={current ?? ""}
+          placeholder={example}
+          data-testid="fix-phone-input"
+        />
+      </label>
+      <button type="submit" disabled={saving} data-testid="fix-phone-save">
+        {saving ? "Saving…" : "Save the phone"}
+      </button>
+      {error && <p role="alert">{error}</p>}
+    </form>
   )
 }
