@@ -1,4 +1,5 @@
 import { fromMinorUnits } from "../../lib/amounts"
+import { recordName } from "./record-name"
 import { balanceToSet, holderPhone, type OperationContext, type ServiceRequest } from "./types"
 
 /**
@@ -8,7 +9,7 @@ import { balanceToSet, holderPhone, type OperationContext, type ServiceRequest }
  * request is the absolute balance set that carries them all (docs/architecture.md,
  * "Coalescing"): the claim puts a balance set in its place.
  */
-export function balanceChange(ctx: OperationContext, direction: "add" | "deduct"): ServiceRequest {
+export async function balanceChange(ctx: OperationContext, direction: "add" | "deduct"): Promise<ServiceRequest> {
   if (ctx.facts.entry_amount === null)
     throw new Error(`${ctx.operation.method} ${ctx.operation.id} has no ledger entry`)
   const phone = holderPhone(ctx)
@@ -16,10 +17,12 @@ export function balanceChange(ctx: OperationContext, direction: "add" | "deduct"
   // balance in user_create_or_update (docs/service-api.md, "Revisions").
   if (ctx.facts.coalesced || ctx.options.revision === "2.7.2") {
     const balance = balanceToSet(ctx)
+    // With the holder's name where the record is the store's (docs/service-api.md, "name").
+    const named = await recordName(ctx)
     return {
       atMostOnce: false,
       setsBalance: balance,
-      call: (c) => c.userCreateOrUpdate({ phone, balance: fromMinorUnits(balance) }),
+      call: (c) => c.userCreateOrUpdate({ phone, ...named, balance: fromMinorUnits(balance) }),
     }
   }
   const input = { phone, sum: fromMinorUnits(Math.abs(ctx.facts.entry_amount)) }

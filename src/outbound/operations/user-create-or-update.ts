@@ -1,5 +1,4 @@
 import { isEmail } from "../../lib/email"
-import { Modules } from "@medusajs/framework/utils"
 import {
   cardDesign,
   cardInUse,
@@ -24,6 +23,7 @@ import {
   type ServiceRequest,
 } from "./types"
 import { queueCardIfChanged } from "./card-catch-up"
+import { customerOf, holderName, recordName } from "./record-name"
 
 /** The user_create_or_update field of each kind of personal push (docs/service-api.md). */
 const PERSONAL_PUSH_FIELDS = { push: "push", webpush: "send_webpush", telegram: "send_telegram" } as const
@@ -55,6 +55,8 @@ export const userCreateOrUpdate: OperationHandler = {
       // The code travels only in this text (it is derived, stored nowhere); the call log
       // keeps the text with the code masked.
       const { text, code } = walletPass.verificationText(String(payload.verification_id))
+      // The holder's name where the record is the store's (docs/service-api.md, "name").
+      Object.assign(input, await recordName(ctx))
       input.sms = text
       if (text.includes("%link%") && options.installLink) input.link = options.installLink.formUrl
       // A refused code's text is not sent again: the shopper is told (docs/security.md).
@@ -62,6 +64,7 @@ export const userCreateOrUpdate: OperationHandler = {
     }
     if (type === "install_link") {
       if (!options.installLink) throw new Error("installLink is not configured")
+      Object.assign(input, await recordName(ctx))
       input.link = options.installLink.formUrl
       input.sms = options.installLink.sms
       return send({ atMostOnce: true })
@@ -79,6 +82,8 @@ export const userCreateOrUpdate: OperationHandler = {
       // An absolute set: idempotent, so safe to send again whatever happened before. Only
       // ever for an adopted holder (the queue sends nothing else for one that is not).
       const balance = balanceToSet(ctx)
+      // The name goes with it where the record is the store's (docs/service-api.md, "name").
+      if (writable) input.name = holderName(facts.holder!, customer)
       input.balance = fromMinorUnits(balance)
       // A balance set going anyway carries the card's texts (docs/program.md, "On the card").
       const card = writable ? await cardFields(ctx, input, false) : undefined
@@ -248,23 +253,12 @@ async function cardFields(
   return { texts: card.texts, ...(design && { design_level: card.level }) }
 }
 
-async function customerOf({ container }: OperationContext, holder: NonNullable<SendFacts["holder"]>) {
-  return holder.customer_id
-    ? await container
-        .resolve(Modules.CUSTOMER)
-        .retrieveCustomer(holder.customer_id, { select: ["id", "first_name", "last_name", "email", "has_account"] })
-        .catch(() => null)
-    : null
-}
-
-/** Profile of a holder as the service takes it; the service needs a name to create a customer. */
+/** Profile of a holder as the service takes it; the name always (docs/service-api.md, "name"). */
 function profileFields(
   holder: NonNullable<SendFacts["holder"]>,
   customer: Awaited<ReturnType<typeof customerOf>>
 ): { fields: Partial<UserCreateOrUpdateInput>; firstName: string | null } {
-  const name =
-    holder.name ?? customer?.first_name ?? customer?.last_name ?? customer?.email?.split("@")[0] ?? holder.phone!
-  const fields: Partial<UserCreateOrUpdateInput> = { name }
+  const fields: Partial<UserCreateOrUpdateInput> = { name: holderName(holder, customer) }
   const surname = holder.surname ?? customer?.last_name
   const email = holder.email ?? customer?.email
   if (surname) fields.surname = surname
