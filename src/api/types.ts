@@ -54,7 +54,8 @@ export type AdminWalletPass = ReturnType<typeof presentAdminPass>
 /**
  * What the admin may ask for this customer's pass, and why not: `no_pass` (none yet),
  * `no_phone` (the customer has no usable phone), `phone_unreadable` (the customer's phone
- * cannot be read: `phone_problem` says why; correct it, then enrol), `enrollment_failed` (the
+ * is not one mobile number: no number, a landline, a number of two countries; `phone_problem`
+ * says why, docs/phones.md; correct it, then enrol), `enrollment_failed` (the
  * service refused the enrolment: enrol again), `not_enrolled` (enrolment still waiting:
  * reads wait too), `pass_elsewhere` (the pass of the customer's phone is another customer's:
  * move it here, or the customer proves the phone).
@@ -66,7 +67,7 @@ export type AdminWalletPassActions = {
   adjust: boolean
   install_link: boolean
   blocked: "no_pass" | "no_phone" | "phone_unreadable" | "enrollment_failed" | "not_enrolled" | "pass_elsewhere" | null
-  /** Why the customer's phone cannot be read (docs/operations.md, "Phones"), null when it can. */
+  /** Why the customer's phone cannot be read (docs/phones.md), null when it can. */
   phone_problem: PhoneProblem | null
 }
 

@@ -123,7 +123,7 @@ function readPhone(text: string, country?: CountryCode): PhoneReading {
 }
 
 /**
- * A phone typed without `+` or `00` (docs/operations.md, "Phones"): its national reading in
+ * A phone typed without `+` or `00` (docs/phones.md): its national reading in
  * `country`, unless the international one (a `+` put in front) is a valid number and the
  * national one is not, or both are valid and the text starts with the country's own code
  * without the trunk prefix its national numbers are written with (`4915130000001` in DE:
@@ -195,6 +195,7 @@ function numberKind(phone: string): NumberKind {
  * Without countries it is read as international, as tryNormalizePhone does.
  */
 export function readMobilePhone(input: string, countries: readonly CountryCode[]): CountryPhoneResult {
+  if (!(input ?? "").trim()) return { ok: false, reason: "empty", country: null }
   const tried = carriesCountryCode(input) ? [] : [...new Set(countries)]
   if (!tried.length) {
     const read = tryNormalizePhone(input, countries[0])

@@ -45,7 +45,7 @@ const TEMPLATES = {
   import_changed_on_both:
     "the service shows {service} and the store {store}; the store changed this balance since adoption",
   drift_import_waiting: "an import is waiting for its final refresh",
-  // A customer not enrolled (docs/operations.md, "Phones")
+  // A customer not enrolled (docs/phones.md)
   phone_missing: "no phone",
   phone_invalid: "invalid phone ({problem})",
   phone_unreadable: "not a phone number of {country} ({problem})",

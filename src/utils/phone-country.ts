@@ -58,6 +58,29 @@ async function storeRegionCountry(container: MedusaContainer): Promise<CountryCo
   }
 }
 
+/**
+ * The countries the store serves, in the order phones are read in them (docs/phones.md): the
+ * store's country (phoneCountry: the option, the default region's first, or the fallback), the
+ * default region's other countries, then the other regions' countries. Read each time (two
+ * queries): only phones written without their country code need them.
+ */
+export async function storePhoneCountries(container: MedusaContainer): Promise<CountryCode[]> {
+  const [first, regions, stores] = await Promise.all([
+    phoneCountry(container),
+    container.resolve(Modules.REGION).listRegions({}, { relations: ["countries"] }),
+    container.resolve(Modules.STORE).listStores({}, { select: ["default_region_id"] }),
+  ])
+  const defaultRegion = stores[0]?.default_region_id
+  const ordered = [...regions].sort((a, b) => Number(b.id === defaultRegion) - Number(a.id === defaultRegion))
+  const countries: CountryCode[] = [first.country]
+  for (const region of ordered)
+    for (const c of region.countries ?? []) {
+      const code = c?.iso_2?.toUpperCase()
+      if (code && isCountryCode(code) && !countries.includes(code)) countries.push(code)
+    }
+  return countries
+}
+
 function remember(container: MedusaContainer, value: PhoneCountry): PhoneCountry {
   known = { value, at: Date.now() }
   const said = `${value.country}:${value.source}`
@@ -146,9 +169,11 @@ export async function customerCountries(
 }
 
 /**
- * Reads store customers' phones as the plugin enrols them (docs/operations.md, "phones"): a
- * number with its country code as it is; one without, in the customer's own countries first
- * (customerCountries), then in the store's (phoneCountry). Null for a customer with no phone.
+ * Reads store customers' phones as the plugin enrols them (docs/phones.md): src/lib/phone.ts
+ * readMobilePhone, a number with its country code as it is; one without, in the customer's own
+ * countries first (customerCountries), then in the store's (storePhoneCountries). A phone that is
+ * not one mobile number is a problem (`invalid`, `not_mobile`, `ambiguous_country`, ...), never
+ * a guess. Null for a customer with no phone.
  */
 export async function readCustomerPhones(
   container: MedusaContainer,
@@ -158,17 +183,17 @@ export async function readCustomerPhones(
   const national = customers.filter((c) => c.phone?.trim() && !/^\s*(\+|00)/.test(c.phone))
   const [store, own] = national.length
     ? await Promise.all([
-        phoneCountry(container),
+        storePhoneCountries(container),
         customerCountries(
           container,
           national.map((c) => c.id)
         ),
       ])
-    : [null, new Map<string, CountryCode[]>()]
+    : [[], new Map<string, CountryCode[]>()]
   return new Map(
     customers.map((c) => [
       c.id,
-      c.phone?.trim() ? readMobilePhone(c.phone, [...(own.get(c.id) ?? []), ...(store ? [store.country] : [])]) : null,
+      c.phone?.trim() ? readMobilePhone(c.phone, [...(own.get(c.id) ?? []), ...store]) : null,
     ])
   )
 }

@@ -50,7 +50,12 @@ export async function assertTextCountry(
 export function assertMobileRange(phone: string): string {
   const range = mobileNumberRange(phone)
   if (range) return range
-  throw new MedusaError(
+  throw notMobile()
+}
+
+/** The 400 for a code asked to a phone that is no mobile number (docs/security.md, "Texts"). */
+export function notMobile(): MedusaError {
+  return new MedusaError(
     MedusaError.Types.NOT_ALLOWED,
     "Codes are texted only to mobile phones: put a mobile number in your account"
   )

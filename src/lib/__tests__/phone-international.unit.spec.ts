@@ -1,7 +1,7 @@
 import { normalizePhone, tryNormalizePhone, readMobilePhone } from "../phone"
 
 // A number typed with its country code but without "+" or "00" (issue 38, item 6):
-// docs/operations.md, "Phones".
+// docs/phones.md.
 describe("a number typed with its country code but without a plus", () => {
   it("reads 4915130000001 in Germany as +49 1513 0000001, national numbers as before", () => {
     // Germans type national numbers with the trunk 0; digits that start with 49 and lack it are international.

@@ -57,7 +57,7 @@ export const createEnrollmentStep = createStep(
     if (mark) {
       return new StepResponse<CreateEnrollmentStepOutput, Undo>({ skipped: "created from a pass install" })
     }
-    // In the customer's own country first, then the store's (docs/operations.md, "Phones").
+    // In the customer's own countries first, then the store's; one mobile number or a problem (docs/phones.md).
     const normalized = await readCustomerPhone(container, customer)
     const result = await walletPass.createHolderForEnrollment({
       customer_id,

@@ -4,11 +4,13 @@ import { WALLET_PASS_MODULE } from "../../../../../../modules/wallet-pass"
 import { maskPhone } from "../../../../../../lib/phone"
 import { requestPhoneVerificationWorkflow } from "../../../../../../workflows/accounts/request-phone-verification"
 import { resolveAccountPass } from "../../../../../utils/account-pass"
+import { presentPhoneProblem, shopperPhoneMessage } from "../../../../../utils/phone-problem"
 import {
   assertMobileRange,
   assertTextCountry,
   clientAddress,
   hasOrdered,
+  notMobile,
   phoneCountry,
   tooManyTexts,
 } from "../../../../../utils/text-limits"
@@ -35,7 +37,13 @@ export const POST = async (
   const texts = req.scope.resolve(WALLET_PASS_MODULE).getOptions().texts
   const account = await resolveAccountPass(req.scope, customerId)
   if (!account.phone) {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "This account has no phone number to verify: add one first")
+    // A phone that is not one mobile number is texted nothing: the shopper is told why (docs/phones.md).
+    const problem = presentPhoneProblem(account.phone_problem)
+    if (problem?.problem === "not_mobile") throw notMobile()
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      problem ? shopperPhoneMessage(problem) : "This account has no phone number to verify: add one first"
+    )
   }
   const country = phoneCountry(account.phone)
   await assertTextCountry(req.scope, texts, country)
