@@ -98,7 +98,7 @@ export function PassPanel({
           <p className="error" data-testid="pass-phone-problem">
             {step.message}
           </p>
-          <FixPhone example={step.example} current={customer.phone} onSaved={phoneSaved} />
+          <FixPhone example={step.example} choices={step.choices} current={customer.phone} onSaved={phoneSaved} />
         </div>
       )}
       {step.step === "verify" && step.reason && (
@@ -141,10 +141,12 @@ export function PassPanel({
  */
 function FixPhone({
   example,
+  choices = [],
   current,
   onSaved,
 }: {
   example: string
+  choices?: { phone: string; country: string }[]
   current?: string | null
   onSaved: () => Promise<void>
 }) {
@@ -152,7 +154,9 @@ function FixPhone({
   const [error, setError] = useState<unknown>(null)
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const phone = String(new FormData(event.currentTarget).get("phone") ?? "").trim()
+    await save(String(new FormData(event.currentTarget).get("phone") ?? "").trim())
+  }
+  const save = async (phone: string) => {
     if (!phone) return
     setBusy(true)
     setError(null)
@@ -166,23 +170,34 @@ function FixPhone({
     }
   }
   return (
-    <form className="verify__form" onSubmit={submit} data-testid="pass-fix-phone">
-      <label>
-        Mobile phone, with its country code
-        <input
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          defaultValue={current ?? ""}
-          placeholder={example}
-          data-testid="fix-phone-input"
-        />
-      </label>
-      <button className="button primary" type="submit" disabled={busy} data-testid="fix-phone-save">
-        {busy ? "Saving…" : "Save the phone"}
-      </button>
-      {error ? <p className="error">{errorText(error)}</p> : null}
-    </form>
+    <>
+      {choices.length > 0 && (
+        <div className="choices" data-testid="pass-phone-choices">
+          {choices.map((c) => (
+            <button key={c.phone} className="button" type="button" disabled={busy} onClick={() => void save(c.phone)}>
+              Yes, it is {c.phone}
+            </button>
+          ))}
+        </div>
+      )}
+      <form className="verify__form" onSubmit={submit} data-testid="pass-fix-phone">
+        <label>
+          Mobile phone, with its country code
+          <input
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            defaultValue={current ?? ""}
+            placeholder={example}
+            data-testid="fix-phone-input"
+          />
+        </label>
+        <button className="button primary" type="submit" disabled={busy} data-testid="fix-phone-save">
+          {busy ? "Saving…" : "Save the phone"}
+        </button>
+        {error ? <p className="error">{errorText(error)}</p> : null}
+      </form>
+    </>
   )
 }
 

@@ -141,6 +141,9 @@ export default defineArea({
         too_long: "too many digits",
         invalid_length: "wrong number of digits",
         impossible: "no such number",
+        invalid: "no such number",
+        not_mobile: "not a mobile number: the card and its codes go to a mobile",
+        ambiguous_country: "a phone number of more than one country: ask the customer which",
       },
       ledgerState: { applied: "Applied", canceled: "Canceled" },
       operationState: {
@@ -354,6 +357,9 @@ export default defineArea({
         too_long: "слишком много цифр",
         invalid_length: "неверное число цифр",
         impossible: "такого номера не бывает",
+        invalid: "такого номера не бывает",
+        not_mobile: "не мобильный номер: карта и коды приходят на мобильный",
+        ambiguous_country: "номер нескольких стран: уточните у клиента, какой",
       },
       ledgerState: { applied: "Проведено", canceled: "Отменено" },
       operationState: {

@@ -76,6 +76,16 @@ describe("passStep: every answer of the store has one next step (issue 41)", () 
     example: "+49 1512 3456789",
     message: "12345 is too short",
   }
+  const AMBIGUOUS = {
+    problem: "ambiguous_country" as const,
+    country: "DE",
+    example: "+7 912 345-67-89",
+    message: "8 912 345-67-89 could be +49 89 123456789 (Germany) or +7 912 345-67-89 (Russia).",
+    candidates: [
+      { country: "DE" as const, phone: "+4989123456789", mobile: false },
+      { country: "RU" as const, phone: "+79123456789", mobile: true },
+    ],
+  }
   const pass = (enrollment_state: string, verified = false) =>
     ({ enrollment_state, verified }) as unknown as NonNullable<StoreWalletPassResponse["wallet_pass"]>
   it.each([
@@ -84,7 +94,19 @@ describe("passStep: every answer of the store has one next step (issue 41)", () 
       "a phone that cannot be read",
       { wallet_pass: null, phone_problem: PROBLEM },
       true,
-      { step: "fix_phone", message: PROBLEM.message, example: PROBLEM.example },
+      { step: "fix_phone", message: PROBLEM.message, example: PROBLEM.example, choices: [] },
+    ],
+    // 8 912 345-67-89 in a store serving DE and RU: the mobile reading is offered to confirm, the landline not.
+    [
+      "a number of two countries",
+      { wallet_pass: null, phone_problem: AMBIGUOUS },
+      true,
+      {
+        step: "fix_phone",
+        message: AMBIGUOUS.message,
+        example: "+7 912 345-67-89",
+        choices: [{ phone: "+79123456789", country: "RU" }],
+      },
     ],
     // Greta: her own pass failed because Klaus's pass has the phone; proving it is her way, not "could not issue".
     [

@@ -34,7 +34,11 @@ export default async function WalletPass({ customer }: { customer: HttpTypes.Sto
         ) : (
           <p className="muted">Add a mobile phone to your account to get a loyalty card.</p>
         )}
-        <FixPhone example={step.step === "fix_phone" ? step.example : "+49 151 23456789"} current={customer.phone} />
+        <FixPhone
+          example={step.step === "fix_phone" ? step.example : "+49 151 23456789"}
+          choices={step.step === "fix_phone" ? step.choices : []}
+          current={customer.phone}
+        />
       </Section>
     )
   // Another account's pass has the phone: proving it is the way, whatever this account's own pass says.

@@ -52,7 +52,15 @@ export function VerifyPhone({ phone }: { phone?: string | null }) {
  * The account's phone written again, when the store cannot read it (or there is none): saved
  * through a server action, then the page is rendered again with what the store answers.
  */
-export function FixPhone({ example, current }: { example: string; current?: string | null }) {
+export function FixPhone({
+  example,
+  choices = [],
+  current,
+}: {
+  example: string
+  choices?: { phone: string; country: string }[]
+  current?: string | null
+}) {
   const router = useRouter()
   const [error, save, saving] = useActionState(async (state: string | null, form: FormData) => {
     const failed = await updatePhone(state, form)
@@ -61,6 +69,12 @@ export function FixPhone({ example, current }: { example: string; current?: stri
   }, null)
   return (
     <form action={save} className="verify" data-testid="pass-fix-phone">
+      {choices.map((c) => (
+        // An ambiguous number's mobile reading, confirmed with one press.
+        <button key={c.phone} type="submit" name="phone" value={c.phone} disabled={saving}>
+          Yes, it is {c.phone}
+        </button>
+      ))}
       <label>
         Mobile phone, with its country code
         <input
