@@ -170,12 +170,8 @@ function numberKind(phone: string): NumberKind {
   const known = kinds.get(phone)
   if (known) return known
   const parsed = parseWithTypes(phone)
-  const type = parsed?.isValid() ? parsed.getType() : undefined
-  const kind: NumberKind = !parsed?.isValid()
-    ? "invalid"
-    : type === "MOBILE" || type === "FIXED_LINE_OR_MOBILE"
-      ? "mobile"
-      : "other"
+  const type = parsed?.isValid() ? (parsed.getType() ?? "other") : null
+  const kind: NumberKind = !type ? "invalid" : type === "MOBILE" || type === "FIXED_LINE_OR_MOBILE" ? "mobile" : "other"
   if (kinds.size >= NORMALIZED_CACHE_SIZE) kinds.delete(kinds.keys().next().value as string)
   kinds.set(phone, kind)
   return kind
