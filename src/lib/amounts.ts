@@ -20,37 +20,105 @@ export type AmountProblem = "not_a_number" | "too_many_decimals" | "too_large"
 
 type Hundredths = { ok: true; value: number } | { ok: false; problem: AmountProblem }
 
-/**
- * Reads a number or numeric string (the service sends both) as an exact count of
- * hundredths, at most `max` in size. The decimals are read as written (a number as its
- * shortest decimal form, String(n)), never through a float multiplication: 10.000000001
- * and 0.1 + 0.2 (0.30000000000000004) have more than two decimals and are refused, not
- * rounded.
- */
-function toHundredths(value: unknown, max: number): Hundredths {
+/** A number or numeric string as exact decimal digits: |value| = digits × 10^scale. */
+type Decimal = { negative: boolean; digits: bigint; scale: number; text: string }
+
+/** Reads a number (as its shortest decimal form, String(n)) or a numeric string exactly, never through a float. */
+function decimalOf(value: unknown): Decimal | null {
   let text: string
   if (typeof value === "number" && Number.isFinite(value)) {
     text = String(value)
   } else if (typeof value === "string" && NUMERIC.test(value)) {
     text = value.trim()
   } else {
-    return { ok: false, problem: "not_a_number" }
+    return null
   }
   const [, sign, whole, fraction = "", exponent = "0"] = DECIMAL.exec(text) ?? []
-  if (whole === undefined) return { ok: false, problem: "not_a_number" }
+  if (whole === undefined) return null
   // digits × 10^scale, with the trailing zeros of digits moved into the scale.
   let digits = (whole + fraction).replace(/^0+/, "")
   let scale = Number(exponent) - fraction.length
   const trailing = digits.length - digits.replace(/0+$/, "").length
   digits = digits.slice(0, digits.length - trailing)
   scale += trailing
-  if (digits === "") return { ok: true, value: 0 } // no -0
-  if (scale < -2) return { ok: false, problem: "too_many_decimals" }
-  // Compared as text first, so 1e308 never becomes a 310-digit BigInt.
-  if (digits.length + scale + 2 > String(max).length + 1) return { ok: false, problem: "too_large" }
-  const hundredths = BigInt(digits) * 10n ** BigInt(scale + 2)
+  if (digits === "") return { negative: false, digits: 0n, scale: 0, text } // no -0
+  return { negative: sign === "-", digits: BigInt(digits), scale, text }
+}
+
+/** True when the integer part alone has more digits than `max` (1e308 never becomes a 310-digit BigInt). */
+const tooLong = (d: Decimal, max: number) => d.digits.toString().length + d.scale + 2 > String(max).length + 1
+
+/**
+ * Reads a number or numeric string (the service sends both) as an exact count of
+ * hundredths, at most `max` in size. The decimals are read as written (a number as its
+ * shortest decimal form, String(n)), never through a float multiplication: 10.000000001
+ * and 0.1 + 0.2 (0.30000000000000004) have more than two decimals and are refused, not
+ * rounded. (The hooks read the service's numbers with {@link readServiceNumber} instead.)
+ */
+function toHundredths(value: unknown, max: number): Hundredths {
+  const d = decimalOf(value)
+  if (!d) return { ok: false, problem: "not_a_number" }
+  if (d.digits === 0n) return { ok: true, value: 0 }
+  if (d.scale < -2) return { ok: false, problem: "too_many_decimals" }
+  if (tooLong(d, max)) return { ok: false, problem: "too_large" }
+  const hundredths = d.digits * 10n ** BigInt(d.scale + 2)
   if (hundredths > BigInt(max)) return { ok: false, problem: "too_large" }
-  return { ok: true, value: sign === "-" ? -Number(hundredths) : Number(hundredths) }
+  return { ok: true, value: d.negative ? -Number(hundredths) : Number(hundredths) }
+}
+
+/**
+ * Float noise is a value within 10^-6 of a number of hundredths: the digits a binary float
+ * adds when a serializer prints a sum such as 0.1 + 0.2 (0.30000000000000004).
+ */
+const NOISE_DIGITS = 6
+
+/**
+ * A number the service sent, read into hundredths: `value`, with `rounded` set when it
+ * carried a real extra decimal, and `text`, the number as sent (for the record of a rounding).
+ */
+export type ServiceNumber =
+  | { ok: true; value: number; rounded: boolean; negative: boolean; text: string }
+  | { ok: false; problem: Exclude<AmountProblem, "too_many_decimals"> }
+
+/**
+ * Reads a number of the service (a hook's amount or percent: docs/service-api.md, "Amounts
+ * and percents") into hundredths, never refusing it for its precision:
+ * - float noise, a value within 0.000001 of a number of hundredths, is that number
+ *   (0.30000000000000004 is 30 hundredths, exactly, and not a rounding);
+ * - then the value is rounded to a multiple of `step` hundredths (the currency's smallest
+ *   unit: 1 for cents, 100 for a currency without decimals), half away from zero: what a
+ *   merchant checking by hand expects (10.005 is 10.01), and symmetric, so a credit and the
+ *   write-off of the same sum cancel. `rounded` says a real decimal was rounded off.
+ * Refuses only what is not a number, and what is larger than `max` once rounded.
+ */
+export function readServiceNumber(value: unknown, { max, step = 1 }: { max: number; step?: number }): ServiceNumber {
+  const d = decimalOf(value)
+  if (!d) return { ok: false, problem: "not_a_number" }
+  if (tooLong(d, max)) return { ok: false, problem: "too_large" }
+  // |value| = n × 10^-k exactly, with k ≥ 2 so a hundredth is a whole number of units.
+  const k = Math.max(2, -d.scale)
+  const n = d.digits * 10n ** BigInt(d.scale + k)
+  const unit = 10n ** BigInt(k - 2) // one hundredth
+  // x / m to the nearest whole number, a half away from zero (x is a magnitude).
+  const nearest = (x: bigint, m: bigint) => ((x % m) * 2n >= m ? x / m + 1n : x / m)
+  const off = n % unit
+  const noise = (off < unit - off ? off : unit - off) * 10n ** BigInt(NOISE_DIGITS) <= 10n ** BigInt(k)
+  let hundredths = noise ? nearest(n, unit) : n / unit
+  let rounded = false
+  const stepN = BigInt(step)
+  if (!noise || hundredths % stepN !== 0n) {
+    hundredths = nearest(noise ? hundredths * unit : n, unit * stepN) * stepN
+    rounded = true
+  }
+  if (hundredths > BigInt(max)) return { ok: false, problem: "too_large" }
+  const magnitude = Number(hundredths)
+  return {
+    ok: true,
+    value: d.negative && magnitude ? -magnitude : magnitude,
+    rounded,
+    negative: d.negative,
+    text: d.text,
+  }
 }
 
 /** A money amount in the balance unit -> integer minor units (hundredths), or null if invalid or too large. */

@@ -6,6 +6,7 @@ import {
   floorToMinorUnits,
   fromMinorUnits,
   percentToBasisPoints,
+  readServiceNumber,
   toMinorUnits,
 } from "../amounts"
 
@@ -106,5 +107,64 @@ describe("order amounts", () => {
     expect(currencyStep("eur")).toBe(1)
     expect(currencyStep("JPY")).toBe(100)
     expect(currencyStep("KWD")).toBe(1)
+  })
+})
+
+// docs/service-api.md, "Amounts and percents in hooks": the service's numbers are never refused
+// for their precision. Expected values are worked out by hand from that rule.
+describe("the service's numbers (readServiceNumber)", () => {
+  const MAX = 2_000_000_000
+  const read = (value: unknown, step = 1) => readServiceNumber(value, { max: MAX, step })
+
+  it.each([
+    [0.30000000000000004, 30],
+    [0.1 + 0.2, 30],
+    [-0.30000000000000004, -30],
+    [10.0000001, 1000],
+    [1e-7, 0],
+    ["10.0000000000000000001", 1000],
+    [19.99, 1999],
+    ["7", 700],
+  ])("float noise %p is the amount it means (%p hundredths), not a rounding", (value, hundredths) => {
+    expect(read(value)).toMatchObject({ ok: true, value: hundredths, rounded: false })
+  })
+
+  it.each([
+    [10.005, 1001],
+    ["10.005", 1001],
+    [-10.005, -1001],
+    [10.015, 1002],
+    [10.025, 1003],
+    [10.004, 1000],
+    [12.3456789, 1235],
+    [0.004, 0],
+    [0.005, 1],
+    [33.333, 3333],
+    [10.00001, 1000],
+  ])("a real extra decimal in %p is rounded half away from zero to %p hundredths", (value, hundredths) => {
+    expect(read(value)).toMatchObject({ ok: true, value: hundredths, rounded: true })
+  })
+
+  it("rounds to the currency's smallest unit when it has none of hundredths (a step of 100)", () => {
+    expect(read(10.5, 100)).toMatchObject({ ok: true, value: 1100, rounded: true })
+    expect(read(-10.5, 100)).toMatchObject({ ok: true, value: -1100, rounded: true })
+    expect(read(10.49, 100)).toMatchObject({ ok: true, value: 1000, rounded: true })
+    expect(read(10.000000001, 100)).toMatchObject({ ok: true, value: 1000, rounded: false })
+    expect(read(1000, 100)).toMatchObject({ ok: true, value: 100000, rounded: false })
+  })
+
+  it("refuses only what is not a number or too large once rounded", () => {
+    for (const value of ["abc", "", null, undefined, true, {}, Number.NaN, Infinity, "1e5", "0x10"]) {
+      expect(read(value)).toEqual({ ok: false, problem: "not_a_number" })
+    }
+    expect(read(1e308)).toEqual({ ok: false, problem: "too_large" })
+    expect(read(20_000_000.004)).toMatchObject({ ok: true, value: MAX })
+    expect(read(20_000_000.005)).toEqual({ ok: false, problem: "too_large" })
+  })
+
+  it("keeps the number as sent and its sign, for the record of a rounding and the refusal of negatives", () => {
+    expect(read(-0.001)).toMatchObject({ ok: true, value: 0, negative: true, text: "-0.001" })
+    expect(read(" 10.005 ")).toMatchObject({ text: "10.005" })
+    expect(read(5e-324)).toMatchObject({ ok: true, value: 0, rounded: false })
   })
 })

@@ -2,9 +2,10 @@
  * Hooks the service sends to the store (docs/service-api.md, "Hooks") and the answers it expects. The
  * emulator builds hooks from these types; a receiver can parse with these schemas, which
  * accept both revisions (amounts as numbers or numeric strings; `lifetime` in the configured
- * unit, days unless set: see `lifetimeToSeconds`).
+ * unit, else the revision's: see `defaultLifetimeUnit`).
  */
 import { z } from "@medusajs/framework/zod"
+import type { Revision } from "../constants"
 import { amountSchema, flagSchema, idSchema, optional } from "./schemas"
 
 const cardNumbers = z
@@ -81,13 +82,21 @@ export const hookAckAnswerSchema = z.looseObject({ success: flagSchema })
 /** Any failed hook (HTTP 400). */
 export const hookErrorAnswerSchema = z.looseObject({ error: z.string() })
 
-/** The unit of addBalance `lifetime`: the revisions disagree, the current one (days) governs. */
+/** The unit of addBalance `lifetime`: days in revision 2.8.2, seconds in 2.7.2. */
 export const LIFETIME_UNITS = ["days", "seconds"] as const
 export type LifetimeUnit = (typeof LIFETIME_UNITS)[number]
 
 /**
- * addBalance `lifetime` in seconds, read in `unit` (the `lifetimeUnit` option, days unless
- * set; docs/service-api.md, "Hooks"). A `lifetime` of 0 means the credit never expires and
+ * The `lifetime` unit of a revision, when the `lifetimeUnit` option does not set one: the
+ * description gives days for 2.8.2 and seconds for 2.7.2 (docs/service-api.md, "Revisions").
+ */
+export function defaultLifetimeUnit(revision: Revision): LifetimeUnit {
+  return revision === "2.7.2" ? "seconds" : "days"
+}
+
+/**
+ * addBalance `lifetime` in seconds, read in `unit` (the `lifetimeUnit` option, else the
+ * revision's; docs/service-api.md, "Hooks"). A `lifetime` of 0 means the credit never expires and
  * reads as `undefined`, as an absent one does.
  */
 export function lifetimeToSeconds(lifetime: number, unit: LifetimeUnit = "days"): number | undefined {

@@ -1,4 +1,4 @@
-import { LIFETIME_UNITS } from "../../lib/wallet-pass-client/hooks"
+import { defaultLifetimeUnit, LIFETIME_UNITS } from "../../lib/wallet-pass-client/hooks"
 import { z } from "@medusajs/framework/zod"
 import { isSupportedCountry } from "libphonenumber-js"
 import { DEFAULT_REVISION, PLAN_LIMITS, PLAN_NAMES, PlanName, RateLimits, REVISIONS } from "../../lib/constants"
@@ -115,9 +115,9 @@ export const walletPassOptionsSchema = z
     revision: z
       .enum(REVISIONS, { error: `revision must be one of ${REVISIONS.map((r) => `"${r}"`).join(", ")}` })
       .default(DEFAULT_REVISION),
-    // The unit of addBalance `lifetime`: the revisions disagree and the current one (days)
-    // governs, whatever `revision` says (docs/service-api.md, "Revisions").
-    lifetimeUnit: z.enum(LIFETIME_UNITS, { error: 'lifetimeUnit must be "days" or "seconds"' }).default("days"),
+    // The unit of addBalance `lifetime`; unset, the revision's: days in 2.8.2, seconds in
+    // 2.7.2 (docs/service-api.md, "Revisions"). Set in the transform below.
+    lifetimeUnit: z.enum(LIFETIME_UNITS, { error: 'lifetimeUnit must be "days" or "seconds"' }).optional(),
     defaultCountry: z
       .string({ error: 'defaultCountry must be an ISO 3166-1 alpha-2 country code such as "RU"' })
       .transform((v) => v.trim().toUpperCase())
@@ -368,11 +368,12 @@ export const walletPassOptionsSchema = z
       })
     }
   })
-  // The option's card settings are the program's first version's (docs/program.md).
-  .transform((o) => {
+  .transform(({ lifetimeUnit, ...o }) => {
+    const options = { ...o, lifetimeUnit: lifetimeUnit ?? defaultLifetimeUnit(o.revision) }
+    // The option's card settings are the program's first version's (docs/program.md).
     const { variables, levelTemplates } = o.pass
-    if (!Object.keys(variables).length && !Object.keys(levelTemplates).length) return o
-    return { ...o, program: { ...o.program, pass: { variables, levelTemplates } } }
+    if (!Object.keys(variables).length && !Object.keys(levelTemplates).length) return options
+    return { ...options, program: { ...o.program, pass: { variables, levelTemplates } } }
   })
 
 function isLocale(tag: string): boolean {

@@ -51,6 +51,13 @@ export async function handleHook(scope: MedusaContainer, command: HookCommand): 
     return { body: { customerId: result.customer_id }, outcome: "ok", holder_id: result.holder_id }
   }
 
+  if (command.method === "addBalance" && command.amount === 0) {
+    // A sum smaller than the currency's unit, rounded to nothing (parse-hook.ts): answered for
+    // a known holder, and nothing is written; the hook log records the rounding.
+    const { holder } = await walletPass.findHookHolder(command.phone, command.card_numbers)
+    return { body: { success: true }, outcome: "ok", holder_id: holder.id }
+  }
+
   if (command.method === "addBalance") {
     // The plugin's busiest write, and a single module transaction (find and lock the
     // holder, check, insert): nothing in it needs a workflow's compensation, and a

@@ -3,12 +3,19 @@ import { HOOK_METHODS, HookMethod, Revision } from "../../../lib/constants"
 import { formatBirthday, parseBirthday, tryNormalizePhone } from "../../../lib/phone"
 import {
   createCustomerHookCustomerSchema,
+  defaultLifetimeUnit,
   hookBodySchema,
   type LifetimeUnit,
   lifetimeToSeconds,
 } from "../../../lib/wallet-pass-client/hooks"
 import { EMAIL_MAX_LENGTH, normalizeEmail } from "../../../lib/email"
-import { amountProblem, describeAmountProblem, percentToBasisPoints, toMinorUnits } from "../../../lib/amounts"
+import {
+  BASIS_POINTS_PER_PERCENT,
+  describeAmountProblem,
+  MAX_AMOUNT_MINOR,
+  readServiceNumber,
+} from "../../../lib/amounts"
+import { codePointLength } from "../../../lib/text"
 import { type DroppedField, DroppedFields } from "../../../lib/dropped-fields"
 import type { PassHolderFields } from "../../../workflows/enrollment/steps/upsert-pass-holder"
 
@@ -18,9 +25,12 @@ const MAX_LIFETIME_SECONDS = 100 * 366 * 86_400
 
 type Card = { number: string; track?: string }
 
+/** Amounts and percents the store rounded (docs/service-api.md, "Amounts and percents in hooks"): recorded on the delivery. */
+type Rounded = { rounded: DroppedField[] }
+
 /** A hook, checked and converted: E.164 phones, minor units, basis points, seconds. */
 export type HookCommand =
-  | {
+  | ({
       method: "createCustomer"
       phone: string
       fields: PassHolderFields
@@ -31,31 +41,37 @@ export type HookCommand =
       balance?: number
       /** Optional fields left out because the store could not keep them. */
       dropped: DroppedField[]
-    }
-  | { method: "readBalance"; phone: string; card_numbers: string[] }
-  | {
+    } & Rounded)
+  | ({ method: "readBalance"; phone: string; card_numbers: string[] } & Rounded)
+  | ({
       method: "addBalance"
       phone: string
       card_numbers: string[]
+      /** Minor units; 0 only when a sum smaller than the currency's unit was rounded to nothing. */
       amount: number
       transaction_id: string
       lifetime_seconds?: number
-    }
-  | {
+    } & Rounded)
+  | ({
       method: "setPrivileges"
       phone: string
       card_numbers: string[]
       bonus_percent_bp?: number
       discount_percent_bp?: number
-    }
+    } & Rounded)
 
 export type ParseHookResult = { ok: true; command: HookCommand } | { ok: false; error: string; method?: HookMethod }
 
 export type ParseHookOptions = {
   defaultCountry: string
   revision: Revision
-  /** The unit of addBalance `lifetime` (the `lifetimeUnit` option); days unless set. */
+  /** The unit of addBalance `lifetime` (the `lifetimeUnit` option); unset, the revision's (defaultLifetimeUnit). */
   lifetimeUnit?: LifetimeUnit
+  /**
+   * Minor units in the balance currency's smallest unit (src/lib/amounts.ts `currencyStep`: 1
+   * for cents, 100 for a currency without decimals); amounts are rounded to it. 1 unless given.
+   */
+  amountStep?: number
 }
 
 class HookInputError extends Error {}
@@ -76,34 +92,47 @@ function phoneOf(value: string, field: string, country: string): string {
 function text(value: string | undefined, field: string, max = MAX_TEXT): string | undefined {
   if (value === undefined) return undefined
   const trimmed = value.trim()
-  if (trimmed.length > max) throw new HookInputError(`${field} is longer than ${max} characters`)
+  // In characters (code points), as everything else counts them (src/lib/text.ts).
+  if (codePointLength(trimmed) > max) throw new HookInputError(`${field} is longer than ${max} characters`)
   return trimmed === "" ? undefined : trimmed
 }
 
 /**
- * The schemas read numeric strings as numbers; amounts are converted from what was sent
- * (`raw`), so "10.0000000000000000001" is refused for its decimals instead of read as 10.
+ * The service's numbers, read from what was sent (the schemas read numeric strings as
+ * numbers, through a float) and never refused for their precision: float noise is the number
+ * it means, a real extra decimal is rounded half away from zero and recorded in `rounded`
+ * (src/lib/amounts.ts `readServiceNumber`; docs/service-api.md, "Amounts and percents in hooks").
  */
-function percent(value: number | undefined, raw: unknown, field: string): number | undefined {
-  if (value === undefined) return undefined
-  const bp = percentToBasisPoints(raw)
-  if (bp === null) {
-    throw new HookInputError(
-      amountProblem(raw) === "too_many_decimals"
-        ? describeAmountProblem(field, "too_many_decimals")
-        : `${field} must be a percent from 0 to 100`
-    )
-  }
-  return bp
-}
+class ServiceNumbers {
+  readonly rounded: DroppedField[] = []
+  constructor(private readonly amountStep: number) {}
 
-/** The service's balance in a createCustomer, as it was sent (see percent above). */
-function balanceOf(raw: unknown): number | undefined {
-  if (raw === undefined || raw === null) return undefined
-  const minor = toMinorUnits(raw)
-  if (minor === null)
-    throw new HookInputError(describeAmountProblem("customer.balance", amountProblem(raw) ?? "not_a_number"))
-  return minor
+  /** A percent (0 to 100) in basis points, rounded to hundredths of a percent. */
+  percent(raw: unknown, field: string): number | undefined {
+    if (raw === undefined || raw === null) return undefined
+    const read = readServiceNumber(raw, { max: 100 * BASIS_POINTS_PER_PERCENT })
+    if (!read.ok || (read.negative && (read.value !== 0 || read.rounded))) {
+      throw new HookInputError(`${field} must be a percent from 0 to 100`)
+    }
+    if (read.rounded) this.note(field, read.text, read.value, "hundredths of a percent")
+    return read.value
+  }
+
+  /** An amount in minor units, rounded to the balance currency's smallest unit. */
+  amount(raw: unknown, field: string): number {
+    const read = readServiceNumber(raw, { max: MAX_AMOUNT_MINOR, step: this.amountStep })
+    if (!read.ok) throw new HookInputError(describeAmountProblem(field, read.problem))
+    if (read.rounded) this.note(field, read.text, read.value, "the balance currency's smallest unit")
+    return read.value
+  }
+
+  private note(field: string, sent: string, hundredths: number, to: string) {
+    const value = (hundredths / 100).toFixed(2)
+    this.rounded.push({
+      field,
+      reason: `rounded from ${sent.slice(0, 40)} to ${value} (half away from zero, to ${to})`,
+    })
+  }
 }
 
 function cardNumbersOf(cards: string[]): string[] {
@@ -120,7 +149,7 @@ function cardNumbersOf(cards: string[]): string[] {
  */
 export function parseHook(
   raw: unknown,
-  { defaultCountry, revision, lifetimeUnit = "days" }: ParseHookOptions
+  { defaultCountry, revision, lifetimeUnit = defaultLifetimeUnit(revision), amountStep = 1 }: ParseHookOptions
 ): ParseHookResult {
   if (!isObject(raw)) {
     return { ok: false, error: "body must be a JSON object with method and customer" }
@@ -153,9 +182,9 @@ export function parseHook(
         parsed.data,
         (body as { customer: Record<string, unknown> }).customer,
         defaultCountry,
-        revision,
         lifetimeUnit,
-        dropped
+        dropped,
+        new ServiceNumbers(amountStep)
       ),
     }
   } catch (e) {
@@ -203,10 +232,11 @@ function toCommand(
   body: ReturnType<typeof hookBodySchema.parse>,
   sent: Record<string, unknown>,
   country: string,
-  _revision: Revision,
   lifetimeUnit: LifetimeUnit,
-  dropped: DroppedFields
+  dropped: DroppedFields,
+  amounts: ServiceNumbers
 ): HookCommand {
+  const { rounded } = amounts
   const c = body.customer
   const phone = phoneOf(c.phone, "customer.phone", country)
   const card_numbers = body.method === "createCustomer" ? [] : cardNumbersOf(c.cardNumbers)
@@ -273,23 +303,25 @@ function toCommand(
         },
         // A zero is the service's default, not a choice: adopting it would override the
         // program rate (accrual.bonusPercent) for every installed pass. setPrivileges sets rates.
-        bonus_percent_bp: keep("customer.bonus", () => percent(b.bonus, sent.bonus, "customer.bonus")) || undefined,
+        bonus_percent_bp: keep("customer.bonus", () => amounts.percent(sent.bonus, "customer.bonus")) || undefined,
         discount_percent_bp:
-          keep("customer.discount", () => percent(b.discount, sent.discount, "customer.discount")) || undefined,
+          keep("customer.discount", () => amounts.percent(sent.discount, "customer.discount")) || undefined,
         // Refused, not dropped: leaving it out would adopt 0 for a phone the service holds money for.
-        balance: balanceOf(sent.balance),
+        balance:
+          sent.balance === undefined || sent.balance === null
+            ? undefined
+            : amounts.amount(sent.balance, "customer.balance"),
         dropped: drop.list,
+        rounded,
       }
     }
     case "readBalance":
-      return { method: "readBalance", phone, card_numbers }
+      return { method: "readBalance", phone, card_numbers, rounded }
     case "addBalance": {
       const b = body.customer
-      const amount = toMinorUnits(sent.sum)
-      if (amount === null) {
-        throw new HookInputError(describeAmountProblem("customer.sum", amountProblem(sent.sum) ?? "not_a_number"))
-      }
-      if (amount === 0) throw new HookInputError("customer.sum must not be zero")
+      const amount = amounts.amount(sent.sum, "customer.sum")
+      // A sum sent as zero is refused; one rounded to zero is answered and credits nothing.
+      if (amount === 0 && !rounded.length) throw new HookInputError("customer.sum must not be zero")
       const transaction_id = text(b.transactionId, "customer.transactionId", MAX_ID)
       if (!transaction_id) throw new HookInputError("customer.transactionId must not be empty")
       // A lifetime of 0 is a credit that never expires (docs/service-api.md, "Hooks").
@@ -304,16 +336,15 @@ function toCommand(
         }
         lifetime_seconds = seconds
       }
-      return { method: "addBalance", phone, card_numbers, amount, transaction_id, lifetime_seconds }
+      return { method: "addBalance", phone, card_numbers, amount, transaction_id, lifetime_seconds, rounded }
     }
     case "setPrivileges": {
-      const b = body.customer
-      const bonus_percent_bp = percent(b.bonus, sent.bonus, "customer.bonus")
-      const discount_percent_bp = percent(b.discount, sent.discount, "customer.discount")
+      const bonus_percent_bp = amounts.percent(sent.bonus, "customer.bonus")
+      const discount_percent_bp = amounts.percent(sent.discount, "customer.discount")
       if (bonus_percent_bp === undefined && discount_percent_bp === undefined) {
         throw new HookInputError("setPrivileges needs customer.bonus and/or customer.discount")
       }
-      return { method: "setPrivileges", phone, card_numbers, bonus_percent_bp, discount_percent_bp }
+      return { method: "setPrivileges", phone, card_numbers, bonus_percent_bp, discount_percent_bp, rounded }
     }
   }
 }

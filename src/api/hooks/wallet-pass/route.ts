@@ -4,10 +4,12 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import { HOOK_METHODS } from "../../../lib/constants"
 import { authenticateHook, plainIpv4 } from "./authenticate"
 import { handleHook } from "./handle-hook"
-import { parseHook } from "./parse-hook"
+import { type HookCommand, parseHook, type ParseHookOptions } from "./parse-hook"
 import { readJsonBody } from "./read-body"
 import { phoneCountry } from "../../../utils/phone-country"
 import { storableCopy } from "../../../lib/safe-json"
+import { currencyStep, MINOR_PER_UNIT } from "../../../lib/amounts"
+import { balanceCurrency } from "../../../utils/currency"
 import { type HookOutcome, WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
 
 /** Client mistakes and unknown holders answer 400 `{ error }` (answers.ts; docs/service-api.md, "Hook answers"), never 500. */
@@ -35,7 +37,7 @@ type Delivery = {
   transaction_id?: string
   request?: unknown
   error?: string
-  /** Optional fields of a createCustomer left out. */
+  /** Optional fields of a createCustomer left out, and the amounts and percents rounded. */
   dropped?: { field: string; reason: string }[]
   /** Where a refused delivery came from (the address the allowlist checks). */
   address?: string | null
@@ -82,7 +84,7 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
       }
     }
     const request = withoutSecrets(body.json)
-    const parsed = parseHook(body.json, {
+    const parsed = await parseInCurrency(req.scope, body.json, {
       revision: options.revision,
       lifetimeUnit: options.lifetimeUnit,
       defaultCountry: (await phoneCountry(req.scope)).country,
@@ -102,7 +104,8 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
       method: command.method,
       phone: command.phone,
       transaction_id: command.method === "addBalance" ? command.transaction_id : undefined,
-      dropped: command.method === "createCustomer" ? command.dropped : undefined,
+      // Both shown in the hook log; only the dropped fields stay on the holder (handle-hook.ts).
+      dropped: [...(command.method === "createCustomer" ? command.dropped : []), ...command.rounded],
       request,
     }
     try {
@@ -151,9 +154,30 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
       duration_ms: Math.round(performance.now() - started),
       request: (delivery.request as Record<string, unknown>) ?? null,
       response: delivery.answer,
-      dropped: delivery.dropped ?? null,
+      dropped: delivery.dropped?.length ? delivery.dropped : null,
     })
   } catch (e) {
     logger.warn(`wallet-pass: could not record a hook delivery: ${(e as Error).message}`)
   }
+}
+
+/** The amount of a money hook, when it has one: the part the balance currency decides the rounding of. */
+function amountOf(command: HookCommand): number | undefined {
+  if (command.method === "addBalance") return command.amount
+  return command.method === "createCustomer" ? command.balance : undefined
+}
+
+/**
+ * parseHook with amounts rounded to the balance currency's smallest unit (docs/service-api.md,
+ * "Amounts and percents in hooks"). The currency is read only when an amount has cents: a
+ * currency without them (JPY) rounds those away, every other keeps them, and a whole amount
+ * is the same in all (so a hook of whole amounts costs no query).
+ */
+async function parseInCurrency(scope: MedusaRequest["scope"], body: unknown, options: ParseHookOptions) {
+  const parsed = parseHook(body, options)
+  const amount = parsed.ok ? amountOf(parsed.command) : undefined
+  if (amount === undefined || amount % MINOR_PER_UNIT === 0) return parsed
+  const currency = await balanceCurrency(scope)
+  const step = currency ? currencyStep(currency) : 1
+  return step > 1 ? parseHook(body, { ...options, amountStep: step }) : parsed
 }

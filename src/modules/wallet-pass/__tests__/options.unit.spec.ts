@@ -30,6 +30,13 @@ describe("plugin options", () => {
     expect(planLimits(o.plan)).toEqual({ perSecond: 1, perHour: 60 })
   })
 
+  it("the lifetime unit follows the revision unless set: days in 2.8.2, seconds in 2.7.2 (issue 40 item 2)", () => {
+    expect(parseWalletPassOptions({ ...valid, revision: "2.7.2" }).lifetimeUnit).toBe("seconds")
+    expect(parseWalletPassOptions({ ...valid, revision: "2.8.2" }).lifetimeUnit).toBe("days")
+    expect(parseWalletPassOptions({ ...valid, revision: "2.7.2", lifetimeUnit: "days" }).lifetimeUnit).toBe("days")
+    expect(parseWalletPassOptions({ ...valid, lifetimeUnit: "seconds" }).lifetimeUnit).toBe("seconds")
+  })
+
   it("accepts a custom plan and normalises codes", () => {
     const o = parseWalletPassOptions({
       ...valid,

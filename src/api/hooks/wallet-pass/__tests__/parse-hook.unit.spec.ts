@@ -47,18 +47,90 @@ describe("parseHook", () => {
       bonus_percent_bp: 500,
       discount_percent_bp: 250,
       dropped: [],
+      rounded: [],
     })
   })
 
-  it("addBalance: signed minor units; lifetime in the lifetimeUnit option's unit (days unless set), whatever the revision", () => {
+  it("addBalance: signed minor units; lifetime in the lifetimeUnit option's unit, else the revision's (days in 2.8.2, seconds in 2.7.2)", () => {
     const body = {
       method: "addBalance",
       customer: { phone: "+79991234567", cardNumbers: ["1"], sum: "-12.5", transactionId: "t1", lifetime: 2 },
     }
     expect(ok(body)).toMatchObject({ amount: -1250, transaction_id: "t1", lifetime_seconds: 172800 })
-    // Issue 29 item 4: the current revision governs the unit; 2.7.2 alone does not turn it into seconds.
-    expect(ok(body, { ...opts, revision: "2.7.2" })).toMatchObject({ lifetime_seconds: 172800 })
-    expect(ok(body, { ...opts, revision: "2.7.2", lifetimeUnit: "seconds" })).toMatchObject({ lifetime_seconds: 2 })
+    // Issue 40 item 2: the description gives the lifetime in seconds in 2.7.2.
+    expect(ok(body, { ...opts, revision: "2.7.2" })).toMatchObject({ lifetime_seconds: 2 })
+    expect(ok(body, { ...opts, revision: "2.7.2", lifetimeUnit: "days" })).toMatchObject({ lifetime_seconds: 172800 })
+    expect(ok(body, { ...opts, lifetimeUnit: "seconds" })).toMatchObject({ lifetime_seconds: 2 })
+  })
+
+  // Issue 40 item 1 (docs/service-api.md, "Amounts and percents in hooks"): no money hook is
+  // refused for its precision. Float noise is the amount it means; a real extra decimal is
+  // rounded half away from zero to the currency's unit and recorded.
+  it("float noise is the amount it means, with no record", () => {
+    const create = ok({ method: "createCustomer", customer: { phone: "+79991234567", balance: 0.1 + 0.2 } })
+    expect(create).toMatchObject({ balance: 30, rounded: [] })
+    const add = ok({
+      method: "addBalance",
+      customer: { phone: "+79991234567", sum: 0.30000000000000004, transactionId: "t" },
+    })
+    expect(add).toMatchObject({ amount: 30, rounded: [] })
+    const set = ok({ method: "setPrivileges", customer: { phone: "+79991234567", bonus: 5.000000001 } })
+    expect(set).toMatchObject({ bonus_percent_bp: 500, rounded: [] })
+  })
+
+  it("a real extra decimal is rounded half away from zero and recorded with what was sent", () => {
+    const add = (sum: unknown) =>
+      ok({ method: "addBalance", customer: { phone: "+79991234567", sum, transactionId: "t" } })
+    expect(add(10.005)).toMatchObject({
+      amount: 1001,
+      rounded: [
+        { field: "customer.sum", reason: expect.stringContaining("rounded from 10.005 to 10.01 (half away from zero") },
+      ],
+    })
+    expect(add(-10.005)).toMatchObject({ amount: -1001 })
+    expect(add("10.015")).toMatchObject({ amount: 1002 })
+    expect(add(10.004)).toMatchObject({ amount: 1000 })
+    const set = ok({ method: "setPrivileges", customer: { phone: "+79991234567", bonus: 33.333, discount: 10.005 } })
+    expect(set).toMatchObject({ bonus_percent_bp: 3333, discount_percent_bp: 1001 })
+    expect(set.rounded.map((r) => r.field)).toEqual(["customer.bonus", "customer.discount"])
+    const create = ok({
+      method: "createCustomer",
+      customer: { phone: "+79991234567", balance: "12.3456", bonus: 2.505 },
+    })
+    expect(create).toMatchObject({ balance: 1235, bonus_percent_bp: 251, dropped: [] })
+    expect(create.rounded.map((r) => r.field)).toEqual(["customer.bonus", "customer.balance"])
+  })
+
+  it("rounds amounts to the currency's unit when it has no cents (amountStep 100), percents still to hundredths", () => {
+    const jpy = { ...opts, amountStep: 100 }
+    const add = ok({ method: "addBalance", customer: { phone: "+79991234567", sum: 10.5, transactionId: "t" } }, jpy)
+    expect(add).toMatchObject({ amount: 1100, rounded: [{ field: "customer.sum" }] })
+    const set = ok({ method: "setPrivileges", customer: { phone: "+79991234567", bonus: 2.5 } }, jpy)
+    expect(set).toMatchObject({ bonus_percent_bp: 250, rounded: [] })
+  })
+
+  it("a sum rounded to nothing is a command of 0 (answered, nothing credited); one sent as 0 is refused", () => {
+    expect(
+      ok({ method: "addBalance", customer: { phone: "+79991234567", sum: 0.004, transactionId: "t" } })
+    ).toMatchObject({
+      amount: 0,
+      rounded: [{ field: "customer.sum" }],
+    })
+    for (const sum of [0, "0.00", 1e-9]) {
+      const result = parseHook(
+        { method: "addBalance", customer: { phone: "+79991234567", sum, transactionId: "t" } },
+        opts
+      )
+      expect(!result.ok && result.error).toBe("customer.sum must not be zero")
+    }
+  })
+
+  it("text caps count characters (code points), not UTF-16 units (issue 40 item 5)", () => {
+    const emoji = "😀".repeat(300) // 300 characters, 600 UTF-16 units
+    const command = ok({ method: "createCustomer", customer: { phone: "+79991234567", name: emoji } })
+    expect(command).toMatchObject({ fields: { name: emoji }, dropped: [] })
+    const tooLong = ok({ method: "createCustomer", customer: { phone: "+79991234567", name: "😀".repeat(501) } })
+    expect(tooLong).toMatchObject({ fields: { name: undefined }, dropped: [{ field: "customer.name" }] })
   })
 
   it("addBalance: lifetime 0 is a credit that never expires (issue 29 item 3)", () => {
@@ -138,6 +210,7 @@ describe("parseHook", () => {
       card_numbers: [],
       bonus_percent_bp: undefined,
       discount_percent_bp: 1000,
+      rounded: [],
     })
   })
 
@@ -162,26 +235,20 @@ describe("parseHook", () => {
       { method: "addBalance", customer: { phone: "+79991234567", sum: 0, transactionId: "t" } },
       "customer.sum must not be zero",
     ],
-    [
-      { method: "addBalance", customer: { phone: "+79991234567", sum: 1.001, transactionId: "t" } },
-      "at most two decimals",
-    ],
-    [
-      { method: "addBalance", customer: { phone: "+79991234567", sum: 10.000000001, transactionId: "t" } },
-      "customer.sum must have at most two decimals",
-    ],
-    [
-      { method: "addBalance", customer: { phone: "+79991234567", sum: "10.0000000000000000001", transactionId: "t" } },
-      "customer.sum must have at most two decimals",
-    ],
+    [{ method: "addBalance", customer: { phone: "+79991234567", sum: true, transactionId: "t" } }, "customer.sum"],
     [
       { method: "addBalance", customer: { phone: "+79991234567", sum: 1e20, transactionId: "t" } },
       "customer.sum must be at most 20,000,000 in size",
     ],
     [
-      { method: "setPrivileges", customer: { phone: "+79991234567", bonus: 5.000000001 } },
-      "customer.bonus must have at most two decimals",
+      { method: "setPrivileges", customer: { phone: "+79991234567", bonus: -0.001 } },
+      "customer.bonus must be a percent from 0 to 100",
     ],
+    [
+      { method: "setPrivileges", customer: { phone: "+79991234567", bonus: -5 } },
+      "customer.bonus must be a percent from 0 to 100",
+    ],
+    [{ method: "setPrivileges", customer: { phone: "+79991234567", bonus: "five" } }, "customer.bonus"],
     [
       { method: "addBalance", customer: { phone: "+79991234567", sum: 1, transactionId: " " } },
       "customer.transactionId must not be empty",
