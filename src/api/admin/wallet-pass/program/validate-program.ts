@@ -2,6 +2,7 @@ import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusaj
 import { MedusaError } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { type Program, programProblems, WALLET_PASS_MODULE } from "../../../../modules/wallet-pass"
+import { needsCurrentRevision } from "../../../utils/revision"
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value)
@@ -35,6 +36,14 @@ async function patchedProgram(scope: MedusaContainer, body: unknown): Promise<Pr
   const parsed = programProblems(programFromPatch(current, body))
   if (parsed.problems) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid program: ${parsed.problems.join("; ")}`)
+  }
+  // A level's design goes out as template_uuid (the option pass.levelTemplates is refused at boot the same way).
+  if (Object.keys(parsed.program.pass.levelTemplates).length) {
+    needsCurrentRevision(
+      scope,
+      "pass.levelTemplates (a card design per level, sent as template_uuid)",
+      'send "pass" with its variables and "levelTemplates": {}, or set the revision option to "2.8.2"'
+    )
   }
   return parsed.program
 }
