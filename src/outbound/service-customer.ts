@@ -5,16 +5,20 @@ import { basisPointsToPercent, percentToBasisPoints, toMinorUnits } from "../lib
 import { type CountryCode, formatBirthday, parseBirthday, tryNormalizePhone } from "../lib/phone"
 import { phoneCountry } from "../utils/phone-country"
 import { isWalletPassApiError } from "../lib/wallet-pass-client"
+import { normalizeEmail } from "../lib/email"
 
+/** A text of the service's customer, cut to `max` characters (code points, as src/lib/text.ts counts: no pair split). */
 const text = (value: unknown, max = 500): string | undefined =>
-  typeof value === "string" && value.trim() !== "" ? value.trim().slice(0, max) : undefined
+  typeof value === "string" && value.trim() !== "" ? [...value.trim()].slice(0, max).join("") : undefined
 
 /**
  * What a read_customer answer says about a phone, as the store adopts it: the balance in
  * minor units, rates in basis points (null when absent or not a percent), cards with their
  * install flags (null when the answer has no `cardInstalls`), the referrer as E.164, the
- * invites and the profile. Throws on a balance the ledger cannot hold: such a record is
- * skipped with that reason, never adopted as something else.
+ * invites and the profile. An e-mail outside the plugin's e-mail rule (src/lib/email.ts) is
+ * left out, as a hook's is: adopted, every later profile update would leave it out silently.
+ * Throws on a balance the ledger cannot hold: such a record is skipped with that reason,
+ * never adopted as something else.
  */
 export function serviceCustomerSnapshot(
   customer: Record<string, unknown>,
@@ -62,7 +66,7 @@ export function serviceCustomerSnapshot(
       name: text(customer.name),
       surname: text(customer.surname),
       middlename: text(customer.middlename),
-      email: text(customer.email, 254),
+      email: normalizeEmail(customer.email) ?? undefined,
       birthday: birthday ? formatBirthday(birthday, "hook") : undefined,
     },
   }
