@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { type AdoptionResult, type ServiceCustomerSnapshot, WALLET_PASS_EVENTS } from "../modules/wallet-pass"
-import { basisPointsToPercent, percentToBasisPoints, toMinorUnits } from "../lib/amounts"
+import { BASIS_POINTS_PER_PERCENT, basisPointsToPercent, MAX_AMOUNT_MINOR, readServiceNumber } from "../lib/amounts"
 import { type CountryCode, formatBirthday, parseBirthday, tryNormalizePhone } from "../lib/phone"
 import { phoneCountry } from "../utils/phone-country"
 import { isWalletPassApiError } from "../lib/wallet-pass-client"
@@ -10,6 +10,16 @@ import { normalizeEmail } from "../lib/email"
 /** A text of the service's customer, cut to `max` characters (code points, as src/lib/text.ts counts: no pair split). */
 const text = (value: unknown, max = 500): string | undefined =>
   typeof value === "string" && value.trim() !== "" ? [...value.trim()].slice(0, max).join("") : undefined
+
+/**
+ * A number of the service in hundredths, float noise read as the number it means (as the
+ * hooks read it: docs/service-api.md, "Amounts and percents in hooks"); null when it is not a
+ * number, is over `max` or has a real extra decimal (nothing here records a rounding).
+ */
+function hundredths(value: unknown, max: number): number | null {
+  const read = readServiceNumber(value, { max })
+  return read.ok && !read.rounded ? read.value : null
+}
 
 /**
  * What a read_customer answer says about a phone, as the store adopts it: the balance in
@@ -24,13 +34,17 @@ export function serviceCustomerSnapshot(
   customer: Record<string, unknown>,
   country: CountryCode
 ): ServiceCustomerSnapshot {
-  const balance = customer.balance === undefined || customer.balance === null ? 0 : toMinorUnits(customer.balance)
+  const balance =
+    customer.balance === undefined || customer.balance === null ? 0 : hundredths(customer.balance, MAX_AMOUNT_MINOR)
   if (balance === null) {
     throw new Error(
       `the service's balance ${JSON.stringify(customer.balance)} is not an amount with at most two decimals`
     )
   }
-  const rate = (value: unknown) => (value === undefined || value === null ? null : percentToBasisPoints(value))
+  const rate = (value: unknown) => {
+    const bp = value === undefined || value === null ? null : hundredths(value, 100 * BASIS_POINTS_PER_PERCENT)
+    return bp !== null && bp >= 0 ? bp : null
+  }
   const installs = new Map<string, boolean>()
   for (const i of Array.isArray(customer.cardInstalls) ? customer.cardInstalls : []) {
     if (i && typeof i === "object")
