@@ -4,7 +4,9 @@
  *
  * Amounts are kept as integers in hundredths of the balance unit ("minor units"): exact
  * sums, no float drift. Percents are kept as integers in hundredths of a percent (basis
- * points). Both allow two decimal places, the most the service's numbers carry.
+ * points). Both allow two decimal places: what a merchant types is refused beyond them
+ * (toMinorUnits), what the service sends is read with its float noise and rounded to them
+ * (readServiceNumber).
  */
 export const MINOR_PER_UNIT = 100
 export const BASIS_POINTS_PER_PERCENT = 100
