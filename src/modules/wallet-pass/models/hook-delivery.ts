@@ -15,7 +15,8 @@ export const WalletPassHookDelivery = model
     duration_ms: model.number(),
     request: model.json().nullable(),
     response: model.json().nullable(),
-    // Optional fields of a createCustomer the store could not keep: [{ field, reason }] (src/lib/dropped-fields.ts).
+    // What the store did not keep as sent, [{ field, reason }]: optional fields of a createCustomer left out
+    // (src/lib/dropped-fields.ts) and amounts or percents rounded (docs/service-api.md, "Amounts and percents in hooks").
     dropped: model.json().nullable(),
   })
   .indexes([{ on: ["created_at"] }, { on: ["holder_id"] }])

@@ -190,7 +190,7 @@ export type HookDeliveryInput = {
   duration_ms: number
   request: Record<string, unknown> | null
   response: Record<string, unknown> | null
-  /** Optional fields of a createCustomer left out (src/lib/dropped-fields.ts). */
+  /** Optional fields of a createCustomer left out, and amounts or percents rounded (src/lib/dropped-fields.ts; docs/service-api.md, "Amounts and percents in hooks"). */
   dropped?: { field: string; reason: string }[] | null
 }
 
