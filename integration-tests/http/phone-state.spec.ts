@@ -91,7 +91,13 @@ storeTestRunner({
       expect(seen.data.actions).toMatchObject({
         enroll: false,
         blocked: "phone_unreadable",
-        phone_problem: { typed, problem: "ambiguous_country", country: "DE" },
+        phone_problem: {
+          typed,
+          problem: "ambiguous_country",
+          country: "DE",
+          example: "+7 912 345 67 89",
+          candidates: mine.data.phone_problem.candidates,
+        },
       })
 
       // No code is texted to either reading.
