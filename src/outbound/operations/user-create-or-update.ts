@@ -89,8 +89,16 @@ export const userCreateOrUpdate: OperationHandler = {
       const card = writable ? await cardFields(ctx, input, false) : undefined
       return send({ atMostOnce: false, setsBalance: balance, card })
     }
-    // An enrolment or profile update withheld: nothing goes (an enrolment still ends: onWithheld).
-    if (!writable) return { withheld: RECORD_WITHHELD_REASON }
+    if (!writable) {
+      // Nothing of the account goes onto such a record. The program's rates do, as its
+      // balance does: they are the phone's pass's, the store's rule, and the card's
+      // readBalance answers carry them too (docs/security.md, "What an unproven account gets
+      // of a pass"). Without them nothing goes (an enrolment still ends: onWithheld).
+      const rates = programRates(facts.holder!)
+      if (!rates) return { withheld: RECORD_WITHHELD_REASON }
+      Object.assign(input, rates)
+      return send({ atMostOnce: false })
+    }
     const profile = profileFields(facts.holder!, customer)
     Object.assign(input, profile.fields)
     // An enrolment or a profile update carries a balance only with the balance changes
@@ -268,12 +276,21 @@ function profileFields(
   if (email && isEmail(email)) fields.email = email
   if (holder.birthday) fields.birthday = formatBirthday(holder.birthday, "request")
   if (holder.customer_id) fields.customerId = holder.customer_id
-  if (holder.rates_source !== "service") {
-    // The program owns the rates: the card shows the level's, or the service's override the
-    // store took (docs/program.md). Values, so a repeat or a coalesced update sends what the
-    // holder has when it goes.
-    fields.bonus = basisPointsToPercent(holder.bonus_percent_bp ?? 0)
-    fields.discount = basisPointsToPercent(holder.discount_percent_bp)
-  }
+  Object.assign(fields, programRates(holder))
   return { fields, firstName: holder.name ?? customer?.first_name ?? null }
+}
+
+/**
+ * The rates a request carries when the program owns them: the card shows the level's, or the
+ * service's override the store took (docs/program.md). Values, so a repeat or a coalesced
+ * update sends what the holder has when it goes. None while the service sets them.
+ */
+function programRates(
+  holder: NonNullable<SendFacts["holder"]>
+): Pick<UserCreateOrUpdateInput, "bonus" | "discount"> | null {
+  if (holder.rates_source === "service") return null
+  return {
+    bonus: basisPointsToPercent(holder.bonus_percent_bp ?? 0),
+    discount: basisPointsToPercent(holder.discount_percent_bp),
+  }
 }

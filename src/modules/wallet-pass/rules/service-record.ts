@@ -2,7 +2,7 @@ import type { AdoptionState } from "../constants"
 
 /**
  * Whether the store may write a holder's own values (name, surname, e-mail, birthday,
- * `customerId`, rates, the card's texts and design) to the phone's record at the service
+ * `customerId`, the card's texts and design) to the phone's record at the service
  * (docs/security.md, "What an unproven account gets of a pass"). Not when the service held
  * the record before the store did (the holder is `adopted`: the phone's owner may be someone
  * else) and the holder's customer is a store account that has not proven the phone: its name
