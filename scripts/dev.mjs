@@ -186,6 +186,9 @@ async function service(storeUrl, hookPassword) {
       WALLET_PASS_INSTALL_FORM_URL: `${origin}/form`,
       WALLET_PASS_INSTALL_SMS: "Your loyalty card: %link%",
       WALLET_PASS_REDEMPTION_MAX_ORDER_PERCENT: "50",
+      // Orders earn out of the box: the program's rate for a customer the service gave none
+      // (the service owns the rates, so the levels' percents below do not apply).
+      WALLET_PASS_BONUS_PERCENT: process.env.WALLET_PASS_BONUS_PERCENT ?? "3",
       // Store events for the service's triggers (docs/store-events.md); each one shows below as it arrives.
       WALLET_PASS_EVENTS: process.env.WALLET_PASS_EVENTS ?? JSON.stringify(DEV_EVENTS),
       // A program of three levels and what the card shows of it (docs/program.md, "On the card").

@@ -50,6 +50,10 @@ storeTestRunner({
         wallet_pass: null,
         pass_elsewhere: null,
         expiring: [],
+        // One status: never enrolled, the merchant's way out is to enrol (docs/operations.md, "One status").
+        status: { state: "no_pass", next: "merchant", merchant: ["enroll"], shopper: [] },
+        opening_balance: null,
+        program_bonus_percent: 0,
         // Enrolment is offered (the customer has a phone); requests about a pass are not.
         actions: {
           enroll: true,

@@ -1,3 +1,6 @@
+import { TestEventUtils } from "@medusajs/test-utils"
+import { Modules } from "@medusajs/framework/utils"
+import { WALLET_PASS_EVENTS } from "../../src/modules/wallet-pass"
 import { createAdminHeaders } from "../support/admin"
 import { externalCrmService, waitFor, waitForHolder } from "../support/hooks"
 import { afterSubscribers, registerCustomer } from "../support/store"
@@ -10,7 +13,7 @@ const SPACING_SECONDS = 300
 // Issue 41, "No limbo" and "One status per screen": every state of a customer's pass says who
 // can take it further and how, and a request a rule holds back says which rule and until when
 // (docs/operations.md, "Forecast"; docs/admin.md).
-const { env, storeInFront } = externalCrmService("no-limbo-key", {
+const { service, env, storeInFront } = externalCrmService("no-limbo-key", {
   WALLET_PASS_CURRENCY_CODE: "eur",
   WALLET_PASS_PROFILE_INTERVAL_SECONDS: String(SPACING_SECONDS),
 })
@@ -83,6 +86,74 @@ storeTestRunner({
       const forKlaus = (await api.get(`/admin/customers/${klaus.customer.id}/wallet-pass`, admin)).data
       expect(forKlaus.status).toEqual({ state: "unproven", next: "shopper", merchant: [], shopper: ["verify"] })
       expect(forKlaus.actions.blocked).toBeNull()
+    })
+
+    /** A store account with a phone whose card is installed, and which proved the phone. */
+    async function provenHolder(phone: string, email: string) {
+      const { customer } = await registerCustomer(
+        api,
+        store,
+        { email, password: "pw-123456", phone, first_name: "Anna" },
+        { container: getContainer() }
+      )
+      await waitForHolder(getContainer(), customer.id, (h) => h.enrollment_state === "enrolled", "enrolled")
+      await waitFor(settled, "the enrolment done", 15_000)
+      const linked = TestEventUtils.waitSubscribersExecution(
+        WALLET_PASS_EVENTS.HOLDER_LINKED,
+        getContainer().resolve(Modules.EVENT_BUS)
+      )
+      await service.emulator.install({ phone, name: "Anna" })
+      await linked
+      const [holder] = await walletPass().listWalletPassHolders({ customer_id: customer.id }, { select: ["id"] })
+      // The code's round trip is verification.spec's: here the account has proven its phone.
+      await walletPass().updateWalletPassHolders({
+        id: holder.id,
+        verified_customer_id: customer.id,
+        verified_at: new Date(),
+      })
+      return customer
+    }
+
+    it("'taken over from the service' only where the service held a balance: the opening entry says what (item 5)", async () => {
+      // Anna: the store enrolled her, then her card was installed; the service never held her.
+      const anna = await provenHolder("+4915111110005", "anna@example.de")
+      const forAnna = (await api.get(`/admin/customers/${anna.id}/wallet-pass`, admin)).data
+      expect(forAnna.opening_balance).toBeNull()
+      // Olga: the service held 500 for her phone before she signed up (docs/adoption.md).
+      service.emulator.seedCustomer({ phone: "+4915111110006", name: "Olga", balance: 500 })
+      const { customer: olga } = await registerCustomer(
+        api,
+        store,
+        { email: "olga@example.de", password: "pw-123456", phone: "+4915111110006", first_name: "Olga" },
+        { container: getContainer() }
+      )
+      await waitForHolder(getContainer(), olga.id, (h) => h.adoption_state === "adopted", "Olga adopted")
+      const forOlga = (await api.get(`/admin/customers/${olga.id}/wallet-pass`, admin)).data
+      expect(forOlga.opening_balance).toBe(500)
+    })
+
+    it("the merchant renames the plugin's discount group into their language: the plugin keeps using it (item 8)", async () => {
+      const setDiscount = async (phone: string, discount: number) => {
+        const applied = TestEventUtils.waitSubscribersExecution(
+          WALLET_PASS_EVENTS.PRIVILEGES_CHANGED,
+          getContainer().resolve(Modules.EVENT_BUS)
+        )
+        await service.emulator.setPrivileges({ phone, discount })
+        await applied
+      }
+      const customers = getContainer().resolve(Modules.CUSTOMER)
+      const groupsOf = async (id: string) =>
+        ((await customers.retrieveCustomer(id, { relations: ["groups"] })).groups ?? []).map((g) => g.name)
+      const first = await provenHolder("+4915111110007", "erste@example.de")
+      await setDiscount("+4915111110007", 10)
+      expect(await groupsOf(first.id)).toEqual(["Wallet pass discount 10%"])
+      const [group] = await customers.listCustomerGroups({ name: "Wallet pass discount 10%" })
+      await api.post(`/admin/customer-groups/${group.id}`, { name: "Скидка по карте 10%" }, admin)
+
+      const second = await provenHolder("+4915111110008", "zweite@example.de")
+      await setDiscount("+4915111110008", 10)
+      expect(await groupsOf(second.id)).toEqual(["Скидка по карте 10%"])
+      expect(await customers.listCustomerGroups({ name: "Wallet pass discount 10%" })).toEqual([])
     })
   },
 })

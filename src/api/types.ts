@@ -80,6 +80,14 @@ export type AdminCustomerWalletPassResponse = {
   expiring: { amount: number; expires_at: Date }[]
   /** The pass's one state and who takes it further (src/lib/holder-status.ts): what every screen of the customer says. */
   status: HolderStatus
+  /**
+   * What the service held when the store took the phone's record over (the opening balance
+   * entry, balance unit); null when it held no balance: a pass the store enrolled itself is
+   * never "taken over" (docs/adoption.md).
+   */
+  opening_balance: number | null
+  /** The program's bonus percent (`accrual.bonusPercent`): a holder without a rate of their own earns it. */
+  program_bonus_percent: number
   actions: AdminWalletPassActions
 }
 

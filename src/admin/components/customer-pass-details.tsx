@@ -38,7 +38,16 @@ const Figure = ({
  * The pass's figures (balance with what lapses soonest, bonus and discount percents) and the
  * credits about to lapse with their dates.
  */
-export const PassFigures = ({ pass, expiring }: { pass: Pass; expiring: Expiring }) => {
+export const PassFigures = ({
+  pass,
+  expiring,
+  programBonus,
+}: {
+  pass: Pass
+  expiring: Expiring
+  /** The program's rate, which a holder without a rate of their own earns. */
+  programBonus: number
+}) => {
   const f = useWalletPassFormat()
   const { t } = f
   const currency = pass.currency_code
@@ -64,7 +73,9 @@ export const PassFigures = ({ pass, expiring }: { pass: Pass; expiring: Expiring
         {f.money(pass.balance, currency)}
       </Figure>
       <Figure label={t("customer.figures.bonus")}>
-        {pass.bonus_percent === null ? t("customer.figures.programRate") : f.percent(pass.bonus_percent)}
+        {pass.bonus_percent === null
+          ? t("customer.figures.programRate", { percent: f.percent(programBonus) })
+          : f.percent(pass.bonus_percent)}
       </Figure>
       <Figure label={t("customer.figures.discount")}>{f.percent(pass.discount_percent)}</Figure>
     </div>
@@ -90,11 +101,19 @@ export const ExpiringCredits = ({ expiring, currency }: { expiring: Expiring; cu
 }
 
 /** Who the pass belongs to: phone, referral, enrolment and adoption, trust, drift, cards. */
-export const PassFacts = ({ pass }: { pass: Pass }) => {
+export const PassFacts = ({ pass, openingBalance }: { pass: Pass; openingBalance: number | null }) => {
   const f = useWalletPassFormat()
   const { t } = f
   const holder = pass.holder
-  const adoption = holder.adoption_state === "legacy" ? null : t(`customer.adoption.${holder.adoption_state}`)
+  // "Taken over" only where the service held a balance: the opening entry says so (issue 41, item 5).
+  const adoption =
+    holder.adoption_state === "legacy"
+      ? null
+      : holder.adoption_state === "adopted"
+        ? openingBalance !== null
+          ? t("customer.adoption.adopted", { amount: f.money(openingBalance, pass.currency_code) })
+          : t("customer.adoption.adoptedNothing")
+        : t(`customer.adoption.${holder.adoption_state}`)
   return (
     <div className="flex flex-col gap-0.5 px-6 py-4">
       <Text size="small" className="text-ui-fg-subtle">

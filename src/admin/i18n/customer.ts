@@ -55,7 +55,7 @@ export default defineArea({
         balance: "Balance",
         bonus: "Bonus",
         discount: "Discount",
-        programRate: "Program rate",
+        programRate: "{{percent}} (the program's rate)",
         expiresSoonest: "{{amount}} expires on {{date}}",
         moreExpiring: "· {{count, number}} more later",
       },
@@ -94,7 +94,8 @@ export default defineArea({
       },
       adoption: {
         pending: "Waiting to take the balance the service holds",
-        adopted: "Taken over from the service: the balance it held became the opening balance",
+        adopted: "Taken over from the service: the {{amount}} it held became the opening balance",
+        adoptedNothing: "Known to the service, which held no balance for this phone",
         new: "New to the service",
       },
       facts: {
@@ -267,7 +268,7 @@ export default defineArea({
         balance: "Баланс",
         bonus: "Бонус",
         discount: "Скидка",
-        programRate: "По программе",
+        programRate: "{{percent}} (ставка программы)",
         expiresSoonest: "{{amount}} сгорят {{date}}",
         moreExpiring: "· ещё {{count, number}} позже",
       },
@@ -308,7 +309,8 @@ export default defineArea({
       },
       adoption: {
         pending: "Ожидает получения баланса из сервиса",
-        adopted: "Перенесён из сервиса: баланс, который был в сервисе, стал начальным",
+        adopted: "Перенесён из сервиса: {{amount}}, которые были в сервисе, стали начальным балансом",
+        adoptedNothing: "Известен сервису, у которого не было баланса для этого телефона",
         new: "Новый клиент сервиса",
       },
       facts: {

@@ -33,11 +33,11 @@ export default defineArea({
       flows: {
         title: "Bonus per day",
         credited: "Credited",
-        redeemed: "Redeemed",
+        redeemed: "Redeemed (net)",
         reversed: "Reversed",
         lapsed: "Lapsed",
         totals:
-          "In {{days}} days: {{credited}} credited, {{redeemed}} redeemed, {{reversed}} reversed, {{lapsed}} lapsed",
+          "In {{days}} days: {{credited}} credited, {{redeemed}} redeemed net of bonus payments given back, {{reversed}} reversed, {{lapsed}} lapsed",
         empty: "No bonus was credited or spent in these days.",
         tooltip: "{{day}}: {{credited}} credited, {{redeemed}} redeemed, {{reversed}} reversed, {{lapsed}} lapsed",
       },
@@ -80,11 +80,11 @@ export default defineArea({
       flows: {
         title: "Бонусы по дням",
         credited: "Начислено",
-        redeemed: "Потрачено",
+        redeemed: "Потрачено (за вычетом возвратов)",
         reversed: "Отменено",
         lapsed: "Сгорело",
         totals:
-          "За {{days}} дней: начислено {{credited}}, потрачено {{redeemed}}, отменено {{reversed}}, сгорело {{lapsed}}",
+          "За {{days}} дней: начислено {{credited}}, потрачено {{redeemed}} за вычетом возвращённых оплат бонусами, отменено {{reversed}}, сгорело {{lapsed}}",
         empty: "За эти дни бонусы не начислялись и не тратились.",
         tooltip: "{{day}}: начислено {{credited}}, потрачено {{redeemed}}, отменено {{reversed}}, сгорело {{lapsed}}",
       },

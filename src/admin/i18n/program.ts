@@ -16,6 +16,8 @@ export default defineArea({
       window: "Spend counted over (days, empty: all orders)",
       windowAll: "All orders",
       levels: {
+        ratesLocked:
+          "The service sets customers' rates, so the levels' bonus and discount percents below do not apply and cannot be edited. Choose “This program's levels” under “Who sets customers' rates” to use them.",
         level: "Level",
         from: "From spend",
         bonus: "Bonus %",
@@ -136,6 +138,8 @@ export default defineArea({
       window: "Период учёта покупок (дней, пусто — все заказы)",
       windowAll: "Все заказы",
       levels: {
+        ratesLocked:
+          "Ставки клиентам задаёт сервис, поэтому проценты бонуса и скидки уровней ниже не действуют и не редактируются. Чтобы они действовали, выберите «Уровни этой программы» в поле «Кто задаёт ставки клиентов».",
         level: "Уровень",
         from: "От суммы покупок",
         bonus: "Бонус, %",

@@ -8,8 +8,8 @@ export type EnsureDiscountCustomerGroupStepOutput = { id: string; name: string; 
 export const ensureDiscountCustomerGroupStepId = "ensure-discount-customer-group"
 
 /**
- * The customer group of one discount percent ("Wallet pass discount 10%"): found by name,
- * else created. Concurrent runs for the same percent meet at the group's unique name: the
+ * The customer group of one discount percent ("Wallet pass discount 10%"): found by the
+ * plugin's marker (so a merchant may rename it, docs/program.md), else by name, else created. Concurrent runs for the same percent meet at the group's unique name: the
  * loser re-reads and reuses the winner's group. Compensation deletes a group this run
  * created, only while nobody is in it (another run may have started using it).
  */
@@ -18,12 +18,21 @@ export const ensureDiscountCustomerGroupStep = createStep(
   async ({ basis_points }: EnsureDiscountCustomerGroupStepInput, { container }) => {
     const customers = container.resolve(Modules.CUSTOMER)
     const name = discountGroupName(basis_points)
-    const find = async () => (await customers.listCustomerGroups({ name }, { select: ["id"] }))[0]
+    // By its marker first: the merchant may rename the group (into their language); then by
+    // the name the plugin gives it (a group whose marker was edited away).
+    const find = async () => {
+      const managed = await customers.listCustomerGroups(
+        { created_by: DISCOUNT_MANAGED_BY },
+        { select: ["id", "name", "metadata"] }
+      )
+      const marked = managed.find((g) => Number(g.metadata?.[DISCOUNT_METADATA_KEY]) === basis_points)
+      return marked ?? (await customers.listCustomerGroups({ name }, { select: ["id", "name"] }))[0]
+    }
 
     const existing = await find()
     if (existing) {
       return new StepResponse<EnsureDiscountCustomerGroupStepOutput, string | null>(
-        { id: existing.id, name, created: false },
+        { id: existing.id, name: existing.name ?? name, created: false },
         null
       )
     }
@@ -41,7 +50,7 @@ export const ensureDiscountCustomerGroupStep = createStep(
       const raced = await find()
       if (raced) {
         return new StepResponse<EnsureDiscountCustomerGroupStepOutput, string | null>(
-          { id: raced.id, name, created: false },
+          { id: raced.id, name: raced.name ?? name, created: false },
           null
         )
       }

@@ -179,6 +179,7 @@ const WalletPassProgramPage = () => {
 
   if (!data || !draft) return <Container className="px-6 py-4">{t("common.loading")}</Container>
 
+  const serviceRates = draft?.ratesOwner === "service"
   const setLevel = (i: number, field: keyof LevelDraft, value: string) =>
     setDraft({ ...draft, levels: draft.levels.map((l, j) => (j === i ? { ...l, [field]: value } : l)) })
 
@@ -261,6 +262,11 @@ const WalletPassProgramPage = () => {
           </Setting>
         </div>
         <div className="flex flex-col gap-2">
+          {serviceRates && (
+            <Text size="small" className="text-ui-fg-subtle" data-testid="wallet-pass-program-rates-locked">
+              {t("program.levels.ratesLocked")}
+            </Text>
+          )}
           <div className="grid grid-cols-[2fr_1fr_1fr_1fr_auto] gap-2">
             {[
               t("program.levels.level"),
@@ -293,6 +299,8 @@ const WalletPassProgramPage = () => {
                   inputMode="decimal"
                   aria-label={t(`program.levels.field.${field}`)}
                   value={level[field]}
+                  // The service owns the rates: a level's percents do not apply, so they are not edited here.
+                  disabled={serviceRates && field !== "threshold"}
                   onChange={(e) => setLevel(i, field, e.target.value)}
                 />
               ))}
@@ -350,30 +358,33 @@ const WalletPassProgramPage = () => {
             {t("program.history.none")}
           </Text>
         )}
-        <RowsTable
-          rows={history.data?.versions ?? []}
-          paging={history.paging}
-          columns={[
-            { header: t("program.history.version"), cell: (v) => v.version },
-            { header: t("program.history.saved"), cell: (v) => f.dateTime(v.saved_at) },
-            { header: t("program.history.by"), cell: (v) => v.actor ?? t("common.none") },
-            {
-              header: t("program.history.levels"),
-              cell: (v) => v.program.tiers.levels.map((l) => l.name).join(", ") || t("common.none"),
-            },
-            {
-              header: t("program.history.changes"),
-              cell: (v) => (
-                <div className="flex flex-col" data-testid="wallet-pass-program-changes">
-                  {describeChanges(v.changes ?? [], f).map((line, i) => (
-                    <span key={i}>{line}</span>
-                  ))}
-                </div>
-              ),
-            },
-            { header: t("program.history.moved"), cell: (v) => v.moved?.total ?? t("common.none") },
-          ]}
-        />
+        {/* No empty table under the line above: the history shows once a version is saved. */}
+        {!!history.data?.count && (
+          <RowsTable
+            rows={history.data?.versions ?? []}
+            paging={history.paging}
+            columns={[
+              { header: t("program.history.version"), cell: (v) => v.version },
+              { header: t("program.history.saved"), cell: (v) => f.dateTime(v.saved_at) },
+              { header: t("program.history.by"), cell: (v) => v.actor ?? t("common.none") },
+              {
+                header: t("program.history.levels"),
+                cell: (v) => v.program.tiers.levels.map((l) => l.name).join(", ") || t("common.none"),
+              },
+              {
+                header: t("program.history.changes"),
+                cell: (v) => (
+                  <div className="flex flex-col" data-testid="wallet-pass-program-changes">
+                    {describeChanges(v.changes ?? [], f).map((line, i) => (
+                      <span key={i}>{line}</span>
+                    ))}
+                  </div>
+                ),
+              },
+              { header: t("program.history.moved"), cell: (v) => v.moved?.total ?? t("common.none") },
+            ]}
+          />
+        )}
       </Container>
     </div>
   )

@@ -64,12 +64,12 @@ const CustomerPassPage = () => {
         <>
           <Container className="divide-y p-0" data-testid="wallet-pass-summary">
             <CustomerPassActions customerId={id} data={data} />
-            <PassFigures pass={pass} expiring={data.expiring} />
+            <PassFigures pass={pass} expiring={data.expiring} programBonus={data.program_bonus_percent} />
             <ExpiringCredits expiring={data.expiring} currency={pass.currency_code} />
             {pass.level && (
               <PassLevel level={pass.level} currency={pass.currency_code} ratesSource={pass.rates_source} />
             )}
-            <PassFacts pass={pass} />
+            <PassFacts pass={pass} openingBalance={data.opening_balance} />
             <InstallLinks links={pass.links} />
           </Container>
           <CustomerLedger {...section} />

@@ -48,7 +48,8 @@ function passActions(account: AccountPass, status: HolderStatus, installLink: bo
  * GET /admin/customers/:id/wallet-pass — the pass of one customer; `wallet_pass: null` when
  * they have none. `pass_elsewhere`: the pass of this customer's phone when another store
  * customer holds it (the admin may move it here). `expiring`: credits with a lifetime, soonest
- * first. `status`: the pass's one state and who takes it further (src/lib/holder-status.ts);
+ * first. `opening_balance`: what the service held when its record was taken over (null: no
+ * balance taken). `status`: the pass's one state and who takes it further (src/lib/holder-status.ts);
  * `actions`: what the admin may ask for this pass, and why not. The customer's store
  * events are paged by `GET .../wallet-pass/store-events`.
  */
@@ -58,13 +59,23 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<A
   const walletPass = req.scope.resolve(WALLET_PASS_MODULE)
   const account = await resolveAccountPass(req.scope, req.params.id, { ledgerLimit: 20 })
   const holderId = account.own?.holder.id
-  const expiring = holderId ? await listExpiringCredits(req.scope, holderId) : []
+  const [expiring, [opening]] = holderId
+    ? await Promise.all([
+        listExpiringCredits(req.scope, holderId),
+        walletPass.listWalletPassLedgerEntries(
+          { holder_id: holderId, kind: "opening_balance", state: "applied" },
+          { select: ["amount"], take: 1 }
+        ),
+      ])
+    : [[], []]
   const status = accountStatus(account)
   res.json({
     wallet_pass: account.own ? presentAdminPass(account.own, await balanceCurrency(req.scope)) : null,
     pass_elsewhere: account.elsewhere,
     expiring: expiring.map((c) => ({ amount: fromMinorUnits(c.remaining ?? 0), expires_at: c.expires_at! })),
     status,
+    opening_balance: opening ? fromMinorUnits(Number(opening.amount)) : null,
+    program_bonus_percent: walletPass.getOptions().accrual.bonusPercent ?? 0,
     actions: passActions(account, status, !!walletPass.getOptions().installLink),
   })
 }
