@@ -107,6 +107,22 @@ storeTestRunner({
       expect(code).toMatchObject({ status: 200, body: { name: "Greta" } })
     })
 
+    it("a holder the store has no name for: its balance set goes without one, and the record keeps its own", async () => {
+      const phone = "+4915180004005"
+      emulator().seedCustomer({ phone, name: "Mila", balance: 0 })
+      const holder = await walletPass().createWalletPassHolders({
+        phone,
+        source: "admin",
+        enrollment_state: "enrolled",
+        adoption_state: "adopted",
+      })
+      await balanceSet(holder.id, "request-name-3")
+      const set = await written(phone, (b) => b.balance !== undefined, "the balance set")
+      expect(set.status).toBe(200)
+      expect(set.body).not.toHaveProperty("name")
+      expect(emulator().getCustomer(phone)).toMatchObject({ name: "Mila" })
+    })
+
     it("a record the service held before an account that has not proven the phone: its code's text and balance set go without a name, and the record keeps its own", async () => {
       const phone = "+4915180004002"
       emulator().seedCustomer({ phone, name: "Karl", balance: 0, cards: [{ number: "2000004002", installed: true }] })

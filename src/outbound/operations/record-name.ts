@@ -14,23 +14,29 @@ export async function customerOf({ container }: OperationContext, holder: Holder
     : null
 }
 
-/**
- * The holder's name as the service's record takes it (docs/service-api.md, "name"): the
- * holder's own, else the customer's first or last name, else the e-mail's local part, else
- * the phone, so a request always has one to give. A blank value is none.
- */
-export function holderName(holder: Holder, customer: Awaited<ReturnType<typeof customerOf>>): string {
-  const named = [holder.name, customer?.first_name, customer?.last_name, customer?.email?.split("@")[0]].find(
-    (text): text is string => typeof text === "string" && text.trim() !== ""
-  )
-  return named?.trim() ?? holder.phone!
+/** The holder's own name, else the store customer's first or last name; undefined without one. A blank value is none. */
+export function ownName(holder: Holder, customer: Awaited<ReturnType<typeof customerOf>>): string | undefined {
+  return [holder.name, customer?.first_name, customer?.last_name]
+    .find((text): text is string => typeof text === "string" && text.trim() !== "")
+    ?.trim()
 }
 
 /**
- * The `name` a user_create_or_update other than a push carries (docs/service-api.md, "name"):
- * the holder's, wherever the record is the store's to write (rules/service-record.ts); none
- * for a record the service held before an account that has not proven the phone, where the
- * only name the store has is what that account typed. `{}` without a holder.
+ * The name an enrolment or a profile update gives the record: the holder's own name, else the
+ * e-mail's local part, else the phone, so a record the enrolment creates always has one
+ * (docs/service-api.md, "name").
+ */
+export function holderName(holder: Holder, customer: Awaited<ReturnType<typeof customerOf>>): string {
+  const local = customer?.email?.split("@")[0]
+  return ownName(holder, customer) ?? (local && local.trim() !== "" ? local.trim() : holder.phone!)
+}
+
+/**
+ * The `name` a balance set, the install link or a code's text carries (docs/service-api.md,
+ * "name"): the holder's own, wherever the record is the store's to write
+ * (rules/service-record.ts). None when the store has no name of the holder's (a made-up one
+ * would overwrite the record's), nor for a record the service held before an account that has
+ * not proven the phone (the only name there is what that account typed). `{}` without a holder.
  */
 export async function recordName(ctx: OperationContext): Promise<{ name?: string }> {
   const holder = ctx.facts.holder
@@ -39,5 +45,6 @@ export async function recordName(ctx: OperationContext): Promise<{ name?: string
   const writable = serviceRecordWritable(holder, customer ?? (holder.customer_id ? { has_account: true } : null), {
     adminMoved: ctx.operation.payload.admin_moved === true,
   })
-  return writable ? { name: holderName(holder, customer) } : {}
+  const name = writable ? ownName(holder, customer) : undefined
+  return name === undefined ? {} : { name }
 }

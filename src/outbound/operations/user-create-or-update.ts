@@ -23,7 +23,7 @@ import {
   type ServiceRequest,
 } from "./types"
 import { queueCardIfChanged } from "./card-catch-up"
-import { customerOf, holderName, recordName } from "./record-name"
+import { customerOf, holderName, ownName, recordName } from "./record-name"
 
 /** The user_create_or_update field of each kind of personal push (docs/service-api.md). */
 const PERSONAL_PUSH_FIELDS = { push: "push", webpush: "send_webpush", telegram: "send_telegram" } as const
@@ -83,7 +83,8 @@ export const userCreateOrUpdate: OperationHandler = {
       // ever for an adopted holder (the queue sends nothing else for one that is not).
       const balance = balanceToSet(ctx)
       // The name goes with it where the record is the store's (docs/service-api.md, "name").
-      if (writable) input.name = holderName(facts.holder!, customer)
+      const name = writable ? ownName(facts.holder!, customer) : undefined
+      if (name !== undefined) input.name = name
       input.balance = fromMinorUnits(balance)
       // A balance set going anyway carries the card's texts (docs/program.md, "On the card").
       const card = writable ? await cardFields(ctx, input, false) : undefined
