@@ -30,10 +30,8 @@ export function reqString(body: Body, field: string): string {
   return value
 }
 
-/** An identifier that may be a string or a number. */
+/** An identifier (`card`, `customerId`, `remoteId`): the description types each a string; empty is absent. */
 export function optId(body: Body, field: string): string | undefined {
-  const value = body[field]
-  if (typeof value === "number" && Number.isFinite(value)) return String(value)
   const text = optString(body, field)
   return text === undefined || text === "" ? undefined : text
 }

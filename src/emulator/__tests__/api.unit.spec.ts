@@ -154,6 +154,15 @@ describe("documented behaviour", () => {
     }
   })
 
+  it("takes identifiers as strings only (card, customerId, remoteId)", async () => {
+    emulator.seedCustomer({ phone: phone(1), name: "A", cards: ["1000000042"] })
+    const card = await api("/crm/read_customer", { card: 1000000042 })
+    expect([card.status, card.json.error]).toEqual([400, "Invalid card: a string expected"])
+    const id = await api("/crm/user_create_or_update", { phone: phone(1), customerId: 42 })
+    expect([id.status, id.json.error]).toEqual([400, "Invalid customerId: a string expected"])
+    expect((await api("/crm/read_customer", { card: "1000000042" })).status).toBe(200)
+  })
+
   it("takes the flags as booleans only (installs, invites, installed)", async () => {
     emulator.seedCustomer({ phone: phone(1), name: "A" })
     for (const installs of [1, "true", "1"]) {
