@@ -274,8 +274,7 @@ export class EmulatorCore {
 
   /**
    * Counts one request against the limits, whatever it carries ("every request counts",
-   * readings.ts `EVERY_REQUEST_COUNTS`): the answer over the limit, or undefined when it is
-   * admitted.
+   * readings.ts `PLAN_LIMITS`): the answer over the limit, or undefined when it is admitted.
    */
   admit(): ApiAnswer | undefined {
     const decision = this.limiter.acquire(performance.now())

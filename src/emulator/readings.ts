@@ -24,7 +24,8 @@ export const CURRENT_REVISION: Revision = "2.8.2"
 /**
  * How this emulator reads the description where it leaves a choice: the revision it plays,
  * and (later) the switches for the description's unknowns (the over-limit answer, the error
- * body, float noise). Every reading function takes it, so a switch is one field here.
+ * body, float noise). The readings whose answer hangs on such a choice take it, so a switch
+ * is one field here and one branch where it is read.
  */
 export type Reading = {
   revision: Revision
@@ -34,7 +35,13 @@ export type Reading = {
 // Limits (docs/service-api.md, "Limits")
 // -------------------------------------------------------------------------------------------
 
-/** Every plan allows one request a second; per hour Basic 60, Advanced 600, Expert and Exclusive 3600. */
+/**
+ * Every plan allows one request a second; per hour Basic 60, Advanced 600, Expert and
+ * Exclusive 3600. "Every request counts against the plan's limits": every request that
+ * reaches the API is counted, whatever its key, body or path, before it is read (core.ts
+ * `admit`). A request answered over the limit is not counted **(our choice: the answer to
+ * exceeding a limit is not shown)**.
+ */
 export const PLAN_LIMITS = {
   basic: { perSecond: 1, perHour: 60 },
   advanced: { perSecond: 1, perHour: 600 },
@@ -44,13 +51,6 @@ export const PLAN_LIMITS = {
 export type PlanName = keyof typeof PLAN_LIMITS
 export const PLAN_NAMES = Object.keys(PLAN_LIMITS) as PlanName[]
 export type RateLimits = { perSecond: number; perHour: number }
-
-/**
- * "Every request counts against the plan's limits": every request that reaches the API is
- * counted, whatever its key, body or path, before it is read. A request answered over the
- * limit is not counted **(our choice: the answer to exceeding a limit is not shown)**.
- */
-export const EVERY_REQUEST_COUNTS = true
 
 // -------------------------------------------------------------------------------------------
 // Requests (docs/service-api.md, "Requests")
