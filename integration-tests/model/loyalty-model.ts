@@ -22,6 +22,8 @@ export type ModelProgram = {
   /** Spend over the last N days; null: all orders. */
   windowDays: number | null
   welcome?: Bonus
+  /** The bonus when a pass is installed and linked (the service's `createCustomer`), once. */
+  install?: Bonus
 }
 
 export type ModelConfig = {
@@ -33,7 +35,17 @@ export type ModelConfig = {
 }
 
 export type ModelEvent =
-  | { type: "signup"; at: number; holder: string; serviceBalance?: number }
+  /**
+   * A store signup. `serviceBalance` and `serviceRates`: the service held the phone's record
+   * already (with that balance and those rates), so the store adopts it (docs/adoption.md).
+   */
+  | {
+      type: "signup"
+      at: number
+      holder: string
+      serviceBalance?: number
+      serviceRates?: { bonus: number; discount: number }
+    }
   | { type: "prove"; at: number; holder: string }
   | { type: "setPrivileges"; at: number; holder: string; bonus?: number; discount?: number }
   | {
@@ -49,6 +61,10 @@ export type ModelEvent =
   | { type: "cancel"; at: number; order: string }
   | { type: "return"; at: number; order: string; share: number }
   | { type: "serviceBalance"; at: number; holder: string; key: string; amount: number; lifetimeDays?: number | null }
+  /** A pass the service signed up itself is installed (its `createCustomer`): no store account, no welcome. */
+  | { type: "install"; at: number; holder: string; serviceBalance?: number }
+  /** An admin's credit (positive) or debit (negative), for good. */
+  | { type: "adjust"; at: number; holder: string; key: string; amount: number }
   | { type: "programSave"; at: number; program: ModelProgram }
   /** Time moves on until every credit with a lifetime has lapsed (by `at`). */
   | { type: "lapseAll"; at: number; holder: string }
@@ -62,6 +78,7 @@ export type EntryKind =
   | "service_credit"
   | "service_debit"
   | "program_bonus"
+  | "manual"
   | "expiry"
 
 export type ModelEntry = {
@@ -105,6 +122,8 @@ type Holder = {
   /** Program owner: a service override standing until the next level change. */
   override: { bonus: number; discount: number } | null
   level: string | null
+  /** The rates of the service's record when the store met the phone, if it held one. */
+  serviceHeld: { bonus: number; discount: number } | null
   entries: ModelEntry[]
 }
 
@@ -141,6 +160,16 @@ export class LoyaltyModel {
         return this.returned(event.order, event.share, event.at)
       case "serviceBalance":
         return this.serviceBalance(event)
+      case "install":
+        return this.install(event)
+      case "adjust":
+        return this.write(this.holder(event.holder), {
+          key: event.key,
+          kind: "manual",
+          amount: event.amount,
+          at: event.at,
+          own: false,
+        })
       case "lapseAll":
         for (const e of this.holder(event.holder).entries) {
           if (e.lapsesAt !== null && e.lapsesAt > event.at) e.lapsesAt = event.at
@@ -206,6 +235,26 @@ export class LoyaltyModel {
     return this.ratesOf(this.holder(holder))
   }
 
+  /**
+   * The rates the service's card holds: while the program owns the rates, what the holder's
+   * record holds (the level's, or the service's own override), gated or not.
+   */
+  cardRates(holder: string): Omit<Rates, "source"> {
+    const h = this.holder(holder)
+    if (this.program.ratesOwner === "program" && h.level !== null) {
+      // The program's rates go to the phone's record, also one the service held for an account
+      // that has not proven the phone: they are the pass's, as its balance is (docs/security.md).
+      const { bonus, discount } = this.storedRates(h)
+      return { bonus, discount }
+    }
+    // The service sets them: the card has what it set, else what it held; a readBalance
+    // answer gives the store's rate, the default where the service set none.
+    return {
+      bonus: h.service.bonus ?? h.serviceHeld?.bonus ?? this.config.defaultBonusPercent,
+      discount: h.service.discount ?? h.serviceHeld?.discount ?? 0,
+    }
+  }
+
   level(holder: string): string | null {
     return this.holder(holder).level
   }
@@ -243,31 +292,44 @@ export class LoyaltyModel {
 
   // ---- the rules ----
 
+  /** A store signup: the service's balance for the phone adopted, then the welcome bonus. */
   private signup(event: Extract<ModelEvent, { type: "signup" }>) {
-    if (this.holders.has(event.holder)) throw new Error(`holder ${event.holder} signed up twice`)
-    const h: Holder = { id: event.holder, proven: false, service: {}, override: null, level: null, entries: [] }
-    this.holders.set(h.id, h)
-    if (event.serviceBalance) {
-      this.write(h, {
-        key: `adopt:${h.id}`,
-        kind: "opening_balance",
-        amount: event.serviceBalance,
-        at: event.at,
-        own: false,
-      })
+    const h = this.newHolder(event.holder, event.serviceBalance, event.at)
+    if (event.serviceBalance !== undefined || event.serviceRates) {
+      h.serviceHeld = event.serviceRates ?? { bonus: 0, discount: 0 }
     }
-    const welcome = this.program.welcome
-    if (welcome && welcome.amount > 0) {
-      this.write(h, {
-        key: `bonus:welcome:${h.id}`,
-        kind: "program_bonus",
-        amount: welcome.amount,
-        at: event.at,
-        lapsesAt: lapse(event.at, welcome.lifetimeDays),
-        own: false,
-      })
-    }
+    this.bonus(h, "welcome", this.program.welcome, event.at)
     this.relevel(h, event.at)
+  }
+
+  /** A pass the service signed up installed: its balance adopted, the install bonus; no welcome (not joining). */
+  private install(event: Extract<ModelEvent, { type: "install" }>) {
+    const h = this.newHolder(event.holder, event.serviceBalance, event.at)
+    this.bonus(h, "install", this.program.install, event.at)
+    this.relevel(h, event.at)
+  }
+
+  private newHolder(id: string, serviceBalance: number | undefined, at: number): Holder {
+    if (this.holders.has(id)) throw new Error(`holder ${id} signed up twice`)
+    const h: Holder = { id, proven: false, service: {}, override: null, level: null, entries: [], serviceHeld: null }
+    this.holders.set(h.id, h)
+    if (serviceBalance) {
+      this.write(h, { key: `adopt:${h.id}`, kind: "opening_balance", amount: serviceBalance, at, own: false })
+    }
+    return h
+  }
+
+  /** A program bonus (docs/program.md, "Bonuses"): once per holder and kind, with its lifetime. */
+  private bonus(h: Holder, kind: string, bonus: Bonus | undefined, at: number) {
+    if (!bonus || bonus.amount <= 0) return
+    this.write(h, {
+      key: `bonus:${kind}:${h.id}`,
+      kind: "program_bonus",
+      amount: bonus.amount,
+      at,
+      lapsesAt: lapse(at, bonus.lifetimeDays),
+      own: false,
+    })
   }
 
   private setPrivileges(event: Extract<ModelEvent, { type: "setPrivileges" }>) {
@@ -275,7 +337,8 @@ export class LoyaltyModel {
     if (event.bonus !== undefined) h.service.bonus = event.bonus
     if (event.discount !== undefined) h.service.discount = event.discount
     if (this.program.ratesOwner === "program") {
-      const now = this.ratesOf(h)
+      // Only the rates sent change; the other stays what the holder's record holds.
+      const now = this.storedRates(h)
       h.override = { bonus: event.bonus ?? now.bonus, discount: event.discount ?? now.discount }
     }
   }
@@ -412,11 +475,23 @@ export class LoyaltyModel {
     h.level = level
   }
 
-  private ratesOf(h: Holder): Rates {
+  /** What the holder's record holds under a program that owns the rates: the override, else the level's. */
+  private storedRates(h: Holder): Rates {
     if (this.program.ratesOwner === "program" && h.level !== null) {
       if (h.override) return { ...h.override, source: "override" }
       const l = this.program.levels.find((x) => x.name === h.level)!
       return { bonus: l.bonusPercent, discount: l.discountPercent, source: "level" }
+    }
+    return this.ratesOf(h)
+  }
+
+  private ratesOf(h: Holder): Rates {
+    if (this.program.ratesOwner === "program" && h.level !== null) {
+      // A level's rates are the store's own rule, earned by the account's own orders; an
+      // override is the service's rates for the phone, which an unproven account does not get
+      // (docs/security.md: the program's default rate, no discount).
+      if (h.override && !h.proven) return { bonus: this.config.defaultBonusPercent, discount: 0, source: "default" }
+      return this.storedRates(h)
     }
     // The service's rates belong to the phone: an account gets them once it proved the phone.
     if (h.proven && h.service.bonus !== undefined) {

@@ -8,12 +8,18 @@
 // the client's timeout, 429) and the processes are SIGKILLed and restarted; some orders,
 // cancels and returns lose their event (the store that emitted it is SIGKILLed as soon as it
 // answered, before its subscribers ran), which the order sweep must make good. At the end every
-// holder's ledger balance must equal the service's, and no operation may be lost.
+// holder's ledger balance must equal the service's, no operation may be lost, and every holder's
+// ledger (each entry's kind and amount), balance, level and card rates must be what the model of
+// the rules (integration-tests/model, written from the docs) says of the same history
+// (scripts/faults/model-oracle.mjs). One holder's operations never overlap, and each waits until
+// the store has taken the one before it (its order decided, its spend counted): the history the
+// model is told is the one the store saw. Holders run in parallel.
 //   FAULTS_SEED=<n> replays a run's sequence of operations and faults (timings differ);
 //   FAULTS_OPS (default 1000), FAULTS_WORKERS (4), FAULTS_KILLS (4), FAULTS_DROPS (3), FAULTS_HOLDERS (12).
 // Uses DB_HOST/DATABASE_URL when set, else an embedded Postgres. Exit 1 on any mismatch or loss.
 import fs from "node:fs"
 import { PgClient, prepareDatabase, runCleanups } from "../lib/store-app.mjs"
+import { importModel, judgeHolder, ModelOracle } from "./model-oracle.mjs"
 import {
   http,
   loadEmulator,
@@ -84,6 +90,18 @@ const PROGRAM = {
 }
 /** The program's bonus for a kind of holder, cents. */
 const BONUS_CENTS = { welcome: 200, install: 150 }
+/** The same program as the model reads it (amounts in cents; WALLET_PASS_BONUS_PERCENT below is the default rate). */
+const MODEL_CONFIG = {
+  defaultBonusPercent: 5,
+  maxOrderPercent: 0,
+  program: {
+    ratesOwner: "program",
+    windowDays: null,
+    levels: PROGRAM.tiers.levels.map((l) => ({ ...l, threshold: Math.round(l.threshold * 100) })),
+    welcome: { amount: BONUS_CENTS.welcome, lifetimeDays: null },
+    install: { amount: BONUS_CENTS.install, lifetimeDays: PROGRAM.bonuses.install.lifetimeDays },
+  },
+}
 const levelOf = (spendCents) =>
   PROGRAM.tiers.levels.filter((l) => spendCents >= Math.round(l.threshold * 100)).at(-1)?.name ?? null
 
@@ -181,6 +199,7 @@ function plan() {
 async function main() {
   const cleanups = []
   const { startEmulator } = loadEmulator()
+  const oracle = new ModelOracle((await importModel(root)).LoyaltyModel, MODEL_CONFIG)
   const counts = {
     operations: 0,
     operations_refused: 0,
@@ -260,11 +279,24 @@ async function main() {
     for (let h = 0; h < HOLDERS; h++) {
       const phone = `+7999500${String(h).padStart(4, "0")}`
       if (h % 3 === 0) {
-        emulator.seedCustomer({ phone, name: `Known ${h}`, balance: (10_000 + h) / 100, installed: true })
+        emulator.seedCustomer({
+          phone,
+          name: `Known ${h}`,
+          balance: (10_000 + h) / 100,
+          bonus: 0,
+          discount: 0,
+          installed: true,
+        })
         openings.set(phone, 10_000 + h)
       }
       const { customer, headers } = await registerCustomer(A, seed, { email: `faults${h}@example.com`, phone })
       holders.push({ phone, customerId: customer.id, headers, orders: [] })
+      oracle.apply({
+        type: "signup",
+        holder: phone,
+        serviceBalance: openings.get(phone),
+        ...(openings.has(phone) && { serviceRates: { bonus: 0, discount: 0 } }),
+      })
       counts.operations++
       counts.by_type.signup = (counts.by_type.signup ?? 0) + 1
     }
@@ -291,6 +323,57 @@ async function main() {
       if (counts.refused_by_store[type] <= 3) step(`  (${type} refused: ${String(why).slice(0, 160)})`)
     }
 
+    const hookPhone = (h) => h.body?.customer?.phone ?? h.body?.phone
+    /** The store took a setPrivileges (answered 200): the model hears it, the rates sent and only those. */
+    function privilegesTaken(phone, body) {
+      const percent = (v) => (v === undefined || v === null ? undefined : Number(v))
+      if (!oracle.holders().includes(phone)) return
+      const sent = body.customer ?? body
+      oracle.apply({
+        type: "setPrivileges",
+        holder: phone,
+        bonus: percent(sent.bonus),
+        discount: percent(sent.discount),
+      })
+    }
+    // What the store did not take in time for the model's history (see settle below).
+    const settleProblems = []
+    /**
+     * Waits until the store has taken an order, a cancel or a return of a holder (the order
+     * decided, the spend the model says counted), so the holder's next operation meets the
+     * level and rates the model has: the model hears one holder's history in the store's order.
+     * A store that never gets there (90 s) is a mismatch.
+     */
+    async function settle(op) {
+      if (!["order", "cancel", "return"].includes(op.type)) return
+      const holder = holders[op.holder]
+      const want = oracle.expected(holder.phone).spend
+      const order = op.type === "order" ? holder.orders.at(-1)?.id : null
+      let seen = null
+      try {
+        await until(
+          async () => {
+            const res = await http("GET", `${A}/admin/customers/${holder.customerId}/wallet-pass`, {
+              headers: admin,
+            }).catch(() => null)
+            const spend = res?.data?.wallet_pass?.level?.spend
+            seen = spend === undefined ? null : Math.round(spend * 100)
+            if (seen !== want) return false
+            if (!order) return true
+            return (await sql.query(`SELECT 1 FROM wallet_pass_order_decision WHERE order_id = $1`, [order])).rows
+              .length
+          },
+          `op ${op.i} taken by the store`,
+          90_000,
+          200
+        )
+      } catch {
+        settleProblems.push(
+          `${holder.phone}: op ${op.i} (${op.type}) not taken within 90 s: spend ${seen}, the model ${want}${order ? `, order ${order} decided?` : ""}`
+        )
+      }
+    }
+
     async function perform(op) {
       const holder = holders[op.holder]
       const headers = holder.headers
@@ -298,6 +381,7 @@ async function main() {
         case "order": {
           const cartId = await readyCart(A, seed, headers, op.quantity)
           const order = await completeCart(A, headers, cartId)
+          oracle.order(holder.phone, order)
           const item = order.items[0]
           // The suite's own record of what the order counts toward a level (docs/program.md,
           // "Spend and levels"): its total as Medusa answered it, rounded down to the cent (a
@@ -328,6 +412,7 @@ async function main() {
             order.canceled = false
             return refused(op.type, JSON.stringify(res.data))
           }
+          oracle.apply({ type: "cancel", order: order.id })
           return
         }
         case "return": {
@@ -360,6 +445,7 @@ async function main() {
             })
             await ok("POST", `${A}/admin/returns/${ret.id}/receive/confirm`, { headers: admin, body: {} })
             order.returned++
+            oracle.apply({ type: "return", order: order.id, share: order.unitCents })
             // One item of `quantity` back: its share of the order by list value (unit price x
             // quantity), rounded down: total x unit / (unit x quantity).
             order.returnedCents.push(
@@ -377,19 +463,31 @@ async function main() {
           try {
             const result = await emulator.adjustBalance({ phone: holder.phone, sum })
             const hook = result.hooks.find((h) => h.method === "addBalance")
-            if (hook?.status === 200) expected.transactions.set(hook.body.customer.transactionId, Math.round(sum * 100))
+            if (hook?.status === 200) {
+              const key = hook.body.customer.transactionId
+              expected.transactions.set(key, Math.round(sum * 100))
+              oracle.apply({ type: "serviceBalance", holder: holder.phone, key, amount: Math.round(sum * 100) })
+            }
           } catch (e) {
             return refused(op.type, e.message)
           }
           return
         }
         case "duplicate_hook": {
-          const sent = replayable()
+          // Hooks of this holder's phone, or of a pass installed through the service (no other
+          // operation touches those): one holder's history stays in one worker's hands.
+          const sent = replayable().filter((h) => {
+            const phone = hookPhone(h)
+            return phone === holder.phone || expected.installs.includes(phone)
+          })
           if (!sent.length) return refused(op.type, "no hook yet")
           const hook = sent[Math.floor(op.r * sent.length)]
           const again = await emulator.replayHook(hook.seq)
           if (again.status !== 200 && again.status !== 400)
             throw new Error(`replayed ${hook.method} answered ${again.status}`)
+          // A setPrivileges sent again sets the same rates again (docs/program.md: while the
+          // program owns the rates, an override until the next level change).
+          if (again.status === 200 && hook.method === "setPrivileges") privilegesTaken(hookPhone(hook), hook.body)
           return
         }
         case "adjust": {
@@ -400,10 +498,18 @@ async function main() {
           })
           if (res.status >= 300) return refused(op.type, JSON.stringify(res.data))
           expected.adjustments++
+          oracle.apply({
+            type: "adjust",
+            holder: holder.phone,
+            key: `adjust:${op.i}`,
+            amount: Math.round(amount * 100),
+          })
           return
         }
         case "privileges": {
-          await emulator.setPrivileges({ phone: holder.phone, bonus: op.bonus })
+          const { hooks } = await emulator.setPrivileges({ phone: holder.phone, bonus: op.bonus })
+          const hook = hooks.find((h) => h.method === "setPrivileges")
+          if (hook?.status === 200) privilegesTaken(holder.phone, hook.body)
           return
         }
         case "install_known": {
@@ -418,6 +524,7 @@ async function main() {
             )
           openings.set(phone, op.cents)
           expected.installs.push(phone)
+          oracle.apply({ type: "install", holder: phone, serviceBalance: op.cents })
           return
         }
       }
@@ -503,6 +610,16 @@ async function main() {
       paused = null
       resume()
     }
+    // One holder's operations run one after the other (in plan order), holders in parallel.
+    const holderTurns = new Map()
+    function inTurn(key, fn) {
+      const turn = (holderTurns.get(key) ?? Promise.resolve()).then(fn)
+      holderTurns.set(
+        key,
+        turn.catch(() => {})
+      )
+      return turn
+    }
     async function worker() {
       for (;;) {
         if (paused) await paused
@@ -510,22 +627,27 @@ async function main() {
         if (paused) await paused
         if (next >= ops.length) return
         const op = ops[next++]
-        if (op.drop) {
-          await dropEvent(op)
-          continue
-        }
-        if (op.fault && armable(emulator, op.fault.path)) {
-          emulator.injectFault({ ...op.fault, count: 1 })
-          counts.faults_injected++
-        } else if (op.fault) {
-          counts.faults_not_armed++
-        }
-        inFlight++
-        try {
-          await performCounted(op)
-        } finally {
-          inFlight--
-        }
+        await inTurn(op.type === "install_known" ? `install ${op.i}` : op.holder, async () => {
+          if (op.drop) {
+            await dropEvent(op)
+            await settle(op)
+            return
+          }
+          while (paused) await paused
+          if (op.fault && armable(emulator, op.fault.path)) {
+            emulator.injectFault({ ...op.fault, count: 1 })
+            counts.faults_injected++
+          } else if (op.fault) {
+            counts.faults_not_armed++
+          }
+          inFlight++
+          try {
+            await performCounted(op)
+            await settle(op)
+          } finally {
+            inFlight--
+          }
+        })
         if (op.i % 100 === 99) step(`${op.i + 1} operations`)
       }
     }
@@ -650,6 +772,36 @@ async function main() {
       )
     ).rows[0].n
     counts.mismatches += levelProblems.length
+
+    // --- the model of the rules: every holder's ledger, balance, level and card rates
+    const storeEntries = (
+      await sql.query(
+        `SELECT h.phone, h.level, e.kind, e.amount FROM wallet_pass_holder h
+           LEFT JOIN wallet_pass_ledger_entry e ON e.holder_id = h.id AND e.state = 'applied' AND e.deleted_at IS NULL
+          WHERE h.deleted_at IS NULL`
+      )
+    ).rows
+    const modelProblems = [...settleProblems]
+    const modelHistories = new Map()
+    for (const phone of oracle.holders()) {
+      const rows = storeEntries.filter((r) => r.phone === phone)
+      const entries = rows.filter((r) => r.kind !== null)
+      const store = {
+        ledger: entries.map((r) => `${r.kind} ${r.amount}`),
+        balance: entries.reduce((sum, r) => sum + r.amount, 0),
+        level: rows[0]?.level ?? null,
+      }
+      const problems = judgeHolder(oracle, phone, store, emulator.getCustomer(phone), !untold.has(phone))
+      modelProblems.push(...problems)
+      if (problems.length) modelHistories.set(phone, (await holderHistory(sql, emulator, phone)).timeline)
+    }
+    counts.model = {
+      holders: oracle.holders().length,
+      events: oracle.events,
+      entries: oracle.holders().reduce((n, phone) => n + oracle.expected(phone).ledger.length, 0),
+      mismatches: modelProblems.length,
+    }
+    counts.mismatches += modelProblems.length
 
     // --- no operation lost
     const lost = []
@@ -797,6 +949,7 @@ async function main() {
         adjustments: expected.adjustments,
       },
       per_holder: perHolder,
+      model: { ...counts.model, problems: modelProblems, histories: Object.fromEntries(modelHistories) },
       lost,
       failures,
       service_requests: emulator.requests().length,
@@ -831,6 +984,14 @@ async function main() {
       `  levels            ${JSON.stringify(counts.levels)} (holders above the first level now: ${counts.level_changes}); level, spend or rate mismatches against the suite's own orders: ${levelProblems.length}`
     )
     for (const l of levelProblems.slice(0, 20)) console.log(`    LEVEL ${l}`)
+    console.log(
+      `  the model         ${counts.model.holders} holders, ${counts.model.events} events, ${counts.model.entries} ledger entries judged (kind and amount), with balance, level and card rates: ${counts.model.mismatches} mismatches`
+    )
+    for (const m of modelProblems.slice(0, 30)) console.log(`    MODEL ${m}`)
+    for (const [phone, timeline] of modelHistories) {
+      console.log(`    MODEL ${phone}: its last changes, oldest first:`)
+      for (const line of timeline.slice(-40)) console.log(`      ${line}`)
+    }
     console.log(`  mismatches        ${counts.mismatches}`)
     console.log(`  lost              ${counts.lost}`)
     for (const p of perHolder.filter((p) => !p.match)) {
@@ -872,6 +1033,18 @@ async function holderHistory(sql, emulator, phone) {
       [phone]
     )
   ).rows
+  // The rates in force over time (the holder's rate history) and the rates each profile request carried.
+  const rates = (
+    await sql.query(
+      `SELECT r.valid_from AS at, r.level, r.bonus_percent_bp, r.discount_percent_bp, r.rates_source
+         FROM wallet_pass_holder_rates r JOIN wallet_pass_holder h ON h.id = r.holder_id
+        WHERE h.phone = $1 ORDER BY r.valid_from, r.id`,
+      [phone]
+    )
+  ).rows
+  const profiles = emulator
+    .requests()
+    .filter((r) => r.endpoint === "/crm/user_create_or_update" && r.body?.phone === phone)
   const snapshot = emulator.snapshot()
   const service = snapshot.balanceOperations.filter((b) => b.phone === phone)
   const hooks = snapshot.hooks.filter((h) => h.body?.customer?.phone === phone || h.body?.phone === phone)
@@ -886,6 +1059,14 @@ async function holderHistory(sql, emulator, phone) {
       `queue   ${o.method}${o.type ? `/${o.type}` : ""}${o.amount === null ? "" : ` ${o.amount / 100}`} ${o.state} after ${o.attempts} attempt(s)${o.completed_at ? ` (completed ${iso(o.completed_at)})` : ""}${o.last_error ? `: ${String(o.last_error).slice(0, 80)}` : ""}`,
     ]),
     ...service.map((b) => [b.at, `service ${b.operation} ${b.amount} -> ${b.balanceAfter}`]),
+    ...rates.map((r) => [
+      iso(r.at),
+      `rates   ${r.level ?? "-"} ${r.bonus_percent_bp}/${r.discount_percent_bp} bp (${r.rates_source})`,
+    ]),
+    ...profiles.map((r) => [
+      new Date(r.receivedAt).toISOString(),
+      `service user_create_or_update bonus ${r.body.bonus} discount ${r.body.discount}${r.fault ? ` (fault ${JSON.stringify(r.fault)})` : ""} status ${r.status ?? "?"}`,
+    ]),
     ...hooks.map((h) => [
       h.sentAt,
       `hook    #${h.seq} ${h.method}${h.replayOf !== undefined ? ` (replay of #${h.replayOf})` : ""} ${h.status ?? h.error} in ${h.durationMs} ms${h.method === "readBalance" && h.response?.balance !== undefined ? ` balance ${h.response.balance}` : ""}`,

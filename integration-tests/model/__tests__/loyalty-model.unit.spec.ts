@@ -118,12 +118,50 @@ describe("the loyalty model", () => {
   it("a service override stands until the next level change (ratesOwner program)", () => {
     const m = model({ ratesOwner: "program", levels: LEVELS })
     m.apply({ type: "signup", at: T0, holder: "h" })
+    m.apply({ type: "prove", at: T0, holder: "h" })
     m.apply({ type: "setPrivileges", at: T0 + 1, holder: "h", bonus: 8 })
     m.apply({ type: "order", at: T0 + 2, holder: "h", order: "o1", base: 1_000, total: 1_000, items: 1_000 })
     expect(kinds(m, "h")).toEqual([["accrual", 80]])
     expect(m.rates("h")).toMatchObject({ bonus: 8, source: "override" }) // same level: kept
     m.apply({ type: "order", at: T0 + 3, holder: "h", order: "o2", base: 10_000, total: 10_000, items: 10_000 })
     expect(m.rates("h")).toMatchObject({ bonus: 5, discount: 5, source: "level" })
+  })
+
+  it("an unproven account does not get the service's override, but does get its level's rates (ratesOwner program)", () => {
+    const m = model({ ratesOwner: "program", levels: LEVELS }, { defaultBonusPercent: 4 })
+    m.apply({ type: "signup", at: T0, holder: "h" })
+    m.apply({ type: "order", at: T0 + 1, holder: "h", order: "o1", base: 10_000, total: 10_000, items: 10_000 })
+    expect(m.rates("h")).toMatchObject({ bonus: 5, discount: 5, source: "level" }) // Silver: the store's own rule
+    m.apply({ type: "setPrivileges", at: T0 + 2, holder: "h", bonus: 9 })
+    // The service's rates for the phone: the default for an account that has not proven it; the card shows the service's.
+    expect(m.rates("h")).toMatchObject({ bonus: 4, discount: 0, source: "default" })
+    expect(m.cardRates("h")).toEqual({ bonus: 9, discount: 5 })
+    m.apply({ type: "order", at: T0 + 3, holder: "h", order: "o2", base: 1_000, total: 1_000, items: 1_000 })
+    expect(kinds(m, "h")).toEqual([
+      ["accrual", 300],
+      ["accrual", 40],
+    ])
+    m.apply({ type: "prove", at: T0 + 4, holder: "h" })
+    expect(m.rates("h")).toMatchObject({ bonus: 9, discount: 5, source: "override" })
+  })
+
+  it("an installed pass of the service's gets its balance and the install bonus, no welcome; an admin's entries are manual", () => {
+    const m = model({
+      welcome: { amount: 200, lifetimeDays: null },
+      install: { amount: 150, lifetimeDays: 30 },
+    })
+    m.apply({ type: "install", at: T0, holder: "p", serviceBalance: 1234 })
+    m.apply({ type: "adjust", at: T0 + 1, holder: "p", key: "adj1", amount: -34 })
+    expect(kinds(m, "p")).toEqual([
+      ["opening_balance", 1234],
+      ["program_bonus", 150],
+      ["manual", -34],
+    ])
+    expect(m.ledger("p")[1].lapsesAt).toBe(T0 + 30 * DAY)
+    // The admin's debit took from the credit that lapses first: 116 of the bonus lapse.
+    expect(m.balance("p", T0 + 31 * DAY)).toBe(1234 + 150 - 34 - 116)
+    m.apply({ type: "signup", at: T0 + 2, holder: "s" })
+    expect(kinds(m, "s")).toEqual([["program_bonus", 200]])
   })
 
   it("orders that leave the spend window stop counting", () => {
