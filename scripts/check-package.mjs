@@ -16,6 +16,10 @@
 //    importing `/client`, `/emulator`, `/storefront`, `/storefront/react` (a .tsx component) and
 //    `/workflows` from the installed package; `@ts-expect-error` lines fail it when a type is
 //    lost to `any`.
+// 4b. The same package seen by a project under each of TypeScript's module resolutions: the
+//    consumers in scripts/fixtures/consumers (node = node10, node16, bundler; one tsconfig each)
+//    import every public entry and use a type of each; `tsc --noEmit` in each passes. node10
+//    reads no `exports`: the subpaths' types come from package.json's `typesVersions`.
 // 5. `npx medusa db:migrate` creates the plugin's tables and `npx medusa start` boots with the
 //    plugin: its hook route answers.
 // Run after `npm run build`. Exits non-zero on any failure; prints the time of each step.
@@ -375,6 +379,42 @@ function checkTypes(app) {
   return { version, othersErrors: errors.filter(isOthers) }
 }
 
+/** The consumer projects of 4b, one per module resolution (scripts/fixtures/consumers). */
+const CONSUMERS_DIR = path.join(root, "scripts/fixtures/consumers")
+export const RESOLUTIONS = ["node", "node16", "bundler"]
+
+/**
+ * 4b. `tsc --noEmit` in each consumer project, copied into the store (its node_modules has the
+ * installed package and TypeScript); the three run side by side. Answers each one's seconds;
+ * throws with every failing project's diagnostics.
+ */
+async function checkResolutions(app) {
+  const dir = path.join(app, "consumers")
+  fs.cpSync(CONSUMERS_DIR, dir, { recursive: true })
+  const tsc = path.join(app, "node_modules/typescript/bin/tsc")
+  const runs = await Promise.all(
+    RESOLUTIONS.map(
+      (name) =>
+        new Promise((resolve) => {
+          const t0 = Date.now()
+          const child = spawn("node", [tsc, "-p", path.join(dir, name), "--pretty", "false"], { cwd: app })
+          let output = ""
+          child.stdout.on("data", (d) => (output += d))
+          child.stderr.on("data", (d) => (output += d))
+          child.on("close", (code) => resolve({ name, code, output, seconds: (Date.now() - t0) / 1000 }))
+        })
+    )
+  )
+  const failed = runs.filter((r) => r.code !== 0)
+  if (failed.length)
+    throw new Error(
+      `tsc --noEmit in the consumer projects failed:\n${failed
+        .map((r) => `--- moduleResolution ${r.name} (exit ${r.code}):\n${r.output.trim()}`)
+        .join("\n")}`
+    )
+  return runs.map((r) => `${r.name} ${r.seconds.toFixed(1)} s`)
+}
+
 const MEDUSA_CONFIG = medusaConfigSource({
   plugin: PLUGIN,
   options: {
@@ -477,6 +517,9 @@ async function main() {
         ].join(", ")})`
       )
 
+    const resolutions = await checkResolutions(app)
+    step(`every public entry typed under moduleResolution node, node16 and bundler: ${resolutions.join(", ")}`)
+
     const answer = await checkBoot(app, cleanups)
     step(`booted with the plugin; POST /hooks/wallet-pass without credentials -> ${answer}`)
     step(`OK in ${Math.round((Date.now() - started) / 1000)} s`)
@@ -498,4 +541,12 @@ function runMain() {
   )
 }
 
-export { checkExports, checkInstallOutput, checkManifest, checkStorefrontInstall, checkTypes, checkWithoutReact }
+export {
+  checkExports,
+  checkInstallOutput,
+  checkManifest,
+  checkResolutions,
+  checkStorefrontInstall,
+  checkTypes,
+  checkWithoutReact,
+}
