@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { WorkflowManager, WorkflowScheduler } from "@medusajs/framework/orchestration"
-import { backgroundWorkHeld } from "./background-work"
+import { appStopped, backgroundWorkHeld } from "./background-work"
 
 /**
  * Keeps the plugin's short-period jobs (the queue's tick, the order sweep) going when the
@@ -14,7 +14,9 @@ import { backgroundWorkHeld } from "./background-work"
  * schedules the plugin's jobs again (Medusa's own scheduler, the same definitions) and runs
  * the late job itself at once, and says so in the log once per loss. The timer starts with a
  * watched job's first call, so it runs only in the processes where jobs run (worker, shared);
- * it looks at nothing while background work is held (src/utils/background-work.ts).
+ * it looks at nothing while background work is held (src/utils/background-work.ts), and stops
+ * for good once the app's shutdown closed its database pool (a test runner's store shut down in
+ * a process that goes on: no schedule of a stopped app is brought back).
  */
 
 /** How often the watch looks. */
@@ -98,6 +100,11 @@ function startWatch(container: MedusaContainer) {
  * jobs are scheduled again. Answers the names of the jobs found lost (tests read it).
  */
 export async function checkSchedules(container: MedusaContainer, now = Date.now()): Promise<string[]> {
+  if (appStopped(container)) {
+    if (timer) clearInterval(timer)
+    timer = null
+    return []
+  }
   // Work held (a stop, the test runner replacing the database): nothing is due, nothing is said.
   if (backgroundWorkHeld()) return []
   const lost = [...watched.values()].filter((job) => scheduleLost(job, now))

@@ -71,3 +71,84 @@ describe("background work", () => {
     await running
   })
 })
+
+describe("the database going away (docs/operations.md, 'When the database goes away')", () => {
+  /** Errors as Postgres (its error codes appendix), node-pg and knex raise them. */
+  const pgError = (code: string, message: string) => Object.assign(new Error(message), { code })
+  const goingAway = [
+    pgError("57P01", "terminating connection due to administrator command"),
+    pgError("57014", "canceling statement due to user request"),
+    pgError("3D000", 'database "medusa-x-integration-1" does not exist'),
+    pgError("55000", 'database "medusa-x-integration-1" is not currently accepting connections'),
+    pgError("57P03", "the database system is shutting down"),
+    new Error("Connection terminated unexpectedly"),
+    new Error("Unable to acquire a connection"),
+    // A workflow passes a step's error on by its message, the query in front.
+    new Error("select * from wallet_pass_operation - terminating connection due to administrator command"),
+    Object.assign(new Error("the step failed"), { cause: pgError("57P01", "terminating connection") }),
+  ]
+  const realErrors = [
+    pgError("42P01", 'relation "wallet_pass_operation" does not exist'),
+    pgError("23514", 'new row for relation "wallet_pass_holder" violates check constraint "x"'),
+    pgError("57014", "canceling statement due to statement timeout"),
+    new Error("Knex: Timeout acquiring a connection. The pool is probably full."),
+    new Error("the service answered 500"),
+  ]
+
+  function loggingContainer(pool: unknown = {}) {
+    const debug: string[] = []
+    const logger = { debug: (m: string) => debug.push(m) }
+    const knex = { client: { pool } }
+    const container = {
+      resolve: (key: string) => (key === "logger" ? logger : key === "__pg_connection__" ? knex : undefined),
+    } as unknown as MedusaContainer
+    return { container, debug, knex }
+  }
+
+  it.each(goingAway.map((e) => [e.message, e]))("ends a subscriber quietly: %s", async (_, error) => {
+    const { container, debug } = loggingContainer()
+    const subscriber = trackedWork(async (_args: { container: MedusaContainer }) => {
+      throw error
+    })
+    await expect(subscriber({ container })).resolves.toBeUndefined()
+    expect(debug.length).toBeLessThanOrEqual(1)
+  })
+
+  it.each(realErrors.map((e) => [e.message, e]))("throws any other error: %s", async (_, error) => {
+    const { container } = loggingContainer()
+    const job = backgroundWork(async () => {
+      throw error
+    })
+    await expect(job(container)).rejects.toBe(error)
+  })
+
+  it("says it once, at debug, until work succeeds again", async () => {
+    const { container, debug } = loggingContainer()
+    await backgroundWork(async () => {})(container) // work that succeeds: earlier tests' stand-down is over
+    let fail = true
+    const job = backgroundWork(async function myJob() {
+      if (fail) throw pgError("57P01", "terminating connection due to administrator command")
+    })
+    await job(container)
+    await job(container)
+    expect(debug).toHaveLength(1)
+    expect(debug[0]).toMatch(/^wallet-pass: myJob stood down, the database went away/)
+    fail = false
+    await job(container)
+    fail = true
+    await job(container)
+    expect(debug).toHaveLength(2)
+  })
+
+  it("a job does not run once the app's shutdown closed its pool (knex drops it on destroy)", async () => {
+    const { container, knex } = loggingContainer()
+    let runs = 0
+    const job = backgroundWork(async () => {
+      runs++
+    })
+    await job(container)
+    knex.client.pool = undefined
+    await job(container)
+    expect(runs).toBe(1)
+  })
+})
