@@ -55,6 +55,8 @@ const APP_KEY = "admin-check-key"
 const HOOK_LOGIN = "admin-check-hooks"
 const HOOK_PASSWORD = "admin-check-hook-secret"
 const ADMIN = { email: "admin@admin.check", password: "admin-check-pw" }
+/** Klaus's phone, which Greta gives too (written with spaces): issue 41's same-phone case. */
+const SAME_PHONE = "+79990007007"
 const PHONE = "+79990005577"
 /** A friend the first customer invites (the referral). */
 const FRIEND_PHONE = "+79990005578"
@@ -486,6 +488,56 @@ async function main() {
       }
       await shotOf(noPass, "en-08-customer-without-pass")
 
+      step("a second customer with the same phone: one status, the pass is the first one's, Move is offered")
+      const klaus = (
+        await api("/admin/customers", {
+          method: "POST",
+          body: JSON.stringify({ email: "klaus@admin.check", first_name: "Klaus", phone: SAME_PHONE }),
+        })
+      ).customer
+      await waitFor(
+        async () =>
+          (await api(`/admin/customers/${klaus.id}/wallet-pass`)).wallet_pass?.holder.enrollment_state === "enrolled",
+        "Klaus enrolled",
+        UI_TIMEOUT_MS
+      )
+      const greta = (
+        await api("/admin/customers", {
+          method: "POST",
+          body: JSON.stringify({
+            email: "greta@admin.check",
+            first_name: "Greta",
+            phone: SAME_PHONE.replace(/^(\+\d)(\d{3})(\d{3})(\d+)$/, "$1 $2 $3 $4"),
+          }),
+        })
+      ).customer
+      await waitFor(
+        async () => (await api(`/admin/customers/${greta.id}/wallet-pass`)).status?.state === "elsewhere",
+        "Greta's status",
+        UI_TIMEOUT_MS
+      )
+      await page.goto(`${base}/app/customers/${greta.id}`)
+      const gretaWidget = page.getByTestId("wallet-pass-widget")
+      await gretaWidget.getByTestId("wallet-pass-move").waitFor()
+      await gretaWidget.getByTestId("wallet-pass-enrollment").getByText("Pass with another customer").waitFor()
+      const gretaSays = await gretaWidget.innerText()
+      if (/had no phone|has no phone|Enrol now/.test(gretaSays))
+        throw new Error(`Greta's widget contradicts itself: ${JSON.stringify(gretaSays)}`)
+      await shotOf(gretaWidget, "en-08b-same-phone")
+
+      step("a customer whose phone cannot be read: the widget says why and offers to edit it")
+      const ella = (
+        await api("/admin/customers", {
+          method: "POST",
+          body: JSON.stringify({ email: "ella@admin.check", first_name: "Ella", phone: "12345" }),
+        })
+      ).customer
+      await page.goto(`${base}/app/customers/${ella.id}`)
+      const ellaWidget = page.getByTestId("wallet-pass-widget")
+      await ellaWidget.getByTestId("wallet-pass-edit-phone").waitFor()
+      await ellaWidget.getByTestId("wallet-pass-enrollment").getByText("Phone unreadable").waitFor()
+      await shotOf(ellaWidget, "en-08c-invalid-phone")
+
       step("the Wallet pass page: Refresh shows the account")
       await page.goto(`${base}/app/wallet-pass`)
       await status.getByTestId("wallet-pass-check-now").click()
@@ -606,6 +658,11 @@ async function main() {
         const inputs = program.getByTestId("wallet-pass-program-level").nth(i).locator("input")
         for (const [j, value] of values.entries()) await inputs.nth(j).fill(value)
       }
+      // While the service sets the rates, the levels' percents do not apply: locked, and said so.
+      await program.getByTestId("wallet-pass-program-rates-locked").waitFor()
+      await shotOf(program, "en-15b-program-rates-locked")
+      await program.getByTestId("wallet-pass-program-owner").click()
+      await page.getByRole("option", { name: "This program's levels" }).click()
       for (const _ of [0, 1]) await program.getByRole("button", { name: "Add level" }).click()
       await typeLevel(0, ["Base", "0", "3", "0"])
       await typeLevel(1, ["Silver", "0", "5", "5"])
@@ -615,8 +672,13 @@ async function main() {
       await typeLevel(1, ["Silver", "100", "5", "5"])
       await program.getByTestId("wallet-pass-bonus-install").locator("input").first().fill("20")
       await program.getByTestId("wallet-pass-bonus-referral").locator("input").first().fill("50")
-      await program.getByTestId("wallet-pass-program-owner").click()
-      await page.getByRole("option", { name: "This program's levels" }).click()
+      // The card preview: the customer found by name, the texts labelled with the card's own locale.
+      const picker = program.getByTestId("wallet-pass-customer-picker")
+      await picker.locator("input").fill("Anna")
+      await picker.getByTestId("wallet-pass-customer-picker-option").first().click()
+      await program.getByRole("button", { name: "Preview the card" }).click()
+      await program.getByTestId("wallet-pass-card-preview-locale").waitFor()
+      await shotOf(program.getByTestId("wallet-pass-program-card"), "en-16b-card-preview")
       await program.getByTestId("wallet-pass-program-save").click()
       const confirm = page.getByRole("alertdialog")
       await confirm.getByText("change level").waitFor()
@@ -689,8 +751,10 @@ async function main() {
         "Silver"
       )
       const assertRu = (p, screen) => assertRussian(p, fragments, screen, written)
-      // A Russian admin in an English browser: numbers, money and dates follow the admin's language.
-      const russian = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: "en-US" })
+      // A Russian admin in a Russian browser: words and dates follow the admin's language, money and
+      // numbers the browser's, as the dashboard's own panels on the same page (issue 41, item 7;
+      // the mixed case, an English admin in a Russian browser, is the last step).
+      const russian = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: "ru-RU" })
       // The dashboard's own language setting: i18next reads it from localStorage `lng`.
       await russian.addInitScript(() => window.localStorage.setItem("lng", "ru"))
       const ru = await russian.newPage()
@@ -830,7 +894,7 @@ async function main() {
         .waitFor()
       await shotOf(busyForecast, "en-22-forecast-falls-behind")
 
-      step("an English admin in a Russian browser: money and numbers in English")
+      step("an English admin in a Russian browser: words in English, money and numbers as the browser writes them")
       const englishInRu = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: "ru-RU" })
       await englishInRu.addInitScript(() => window.localStorage.setItem("lng", "en"))
       const enRu = await englishInRu.newPage()
@@ -841,7 +905,7 @@ async function main() {
       await enRu
         .getByTestId("wallet-pass-customer-page")
         .getByTestId("wallet-pass-balance")
-        .getByText(money(START + 21, "en-US"))
+        .getByText(money(START + 21, "ru-RU"))
         .waitFor()
       await assertMerchantWords(enRu, "the customer's pass page, English admin, Russian browser")
       await shotOf(enRu.getByTestId("wallet-pass-customer-page"), "en-23-pass-page-in-a-russian-browser")

@@ -309,6 +309,62 @@ async function main() {
     await desktop.waitForLoadState("networkidle")
     await shot(desktop, "7-desktop-installed")
     consoleClean("a signed-in shopper's pages")
+
+    // 8. Issue 41: a second account with the same phone, written another way. The pass is the
+    // first account's: the page asks only for the code (no "could not issue" beside it).
+    step("a second account with the same phone: the code prompt only")
+    const signUp = async (label, who) => {
+      const page = await open({ viewport: { width: 1280, height: 900 }, userAgent: UA.desktop }, label)
+      await page.goto(url)
+      await page.getByRole("tab", { name: "Create account" }).click()
+      await page.getByLabel("First name").fill(who.first)
+      await page.getByLabel("Last name").fill("Keller")
+      await page.getByLabel("Email").fill(who.email)
+      await page.getByLabel("Mobile phone").fill(who.phone)
+      await page.getByLabel("Password").fill(shopper.password)
+      await page.getByRole("button", { name: "Create account" }).click()
+      return page
+    }
+    const spaced = shopper.phone.replace(/^(\+49)(\d{3})(\d+)$/, "$1 $2 $3")
+    const second = await signUp("same phone", { first: "Greta", email: `greta-${run}@example.com`, phone: spaced })
+    await second.getByTestId("pass-not-linked").waitFor()
+    await second.getByTestId("send-code").waitFor()
+    check((await second.getByTestId("my-pass").getAttribute("data-step")) === "verify", "the same phone's step")
+    check((await second.getByTestId("pass-contact").count()) === 0, '"could not issue" beside the code prompt')
+    await second.waitForLoadState("networkidle")
+    await shot(second, "8-same-phone-verify")
+
+    // 9. An invalid phone: the page says why and asks for the number again; once it reads, the
+    // card is on its way (never "being issued" for a number that cannot be).
+    step("an invalid phone: the page asks for it again, then the card comes")
+    const invalid = await signUp("invalid phone", { first: "Ella", email: `ella-${run}@example.com`, phone: "12345" })
+    await invalid.getByTestId("pass-phone-problem").waitFor()
+    check((await invalid.getByTestId("pass-issuing").count()) === 0, '"being issued" for a phone that cannot be read')
+    check((await invalid.getByTestId("pass-card").count()) === 0, "a card shown for a phone that cannot be read")
+    await invalid.waitForLoadState("networkidle")
+    await shot(invalid, "9-invalid-phone")
+    const fixed = `+49152${String(Date.now() + 7).slice(-8)}`
+    await invalid.getByTestId("fix-phone-input").fill(fixed)
+    await invalid.getByTestId("fix-phone-save").click()
+    // The number reads: the page leaves the phone's form for the card on its way.
+    await invalid.locator('[data-testid="my-pass"]:not([data-step="fix_phone"])').waitFor()
+    const ellaToken = await invalid.evaluate((key) => localStorage.getItem(key), TOKEN_KEY)
+    const ella = { "x-publishable-api-key": info.publishable_key, authorization: `Bearer ${ellaToken}` }
+    await waitFor(
+      async () => {
+        const { wallet_pass } = await http("GET", `${info.store_url}/store/customers/me/wallet-pass`, { headers: ella })
+        return wallet_pass?.enrolled
+      },
+      "Ella's card issued once her phone reads",
+      UI_TIMEOUT_MS * 2
+    )
+    leaving(invalid)
+    await invalid.reload()
+    arrived(invalid)
+    await invalid.getByTestId("send-code").waitFor()
+    await invalid.getByTestId("pass-card").waitFor()
+    await shot(invalid, "9b-phone-fixed")
+    consoleClean("the same phone and an invalid phone")
   } catch (e) {
     if (current) await shot(current, "failure").catch(() => {})
     throw e

@@ -16,6 +16,11 @@ const SPACING_SECONDS = 300
 const { service, env, storeInFront } = externalCrmService("no-limbo-key", {
   WALLET_PASS_CURRENCY_CODE: "eur",
   WALLET_PASS_PROFILE_INTERVAL_SECONDS: String(SPACING_SECONDS),
+  // The dev store's program: levels, so a new customer's level reaches the card (a class-b profile update).
+  WALLET_PASS_PROGRAM: JSON.stringify({
+    tiers: { levels: [{ name: "Base", threshold: 0, bonusPercent: 3, discountPercent: 0 }] },
+  }),
+  WALLET_PASS_PASS: JSON.stringify({ variables: { tier: "level" } }),
 })
 
 storeTestRunner({
@@ -154,6 +159,24 @@ storeTestRunner({
       await setDiscount("+4915111110008", 10)
       expect(await groupsOf(second.id)).toEqual(["Скидка по карте 10%"])
       expect(await customers.listCustomerGroups({ name: "Wallet pass discount 10%" })).toEqual([])
+    })
+
+    it("a phone corrected after an invalid one is enrolled: its level's profile update does not hold the adoption read back for ever", async () => {
+      const { customer, headers } = await registerCustomer(
+        api,
+        store,
+        { email: "ella@example.de", password: "pw-123456", phone: "12345", first_name: "Ella" },
+        { container: getContainer() }
+      )
+      await waitForHolder(getContainer(), customer.id, (h) => h.enrollment_state === "not_enrolled_no_phone", "Ella")
+      await afterSubscribers(getContainer(), "customer.updated", () =>
+        api.post("/store/customers/me", { phone: "+4915111110009" }, { headers })
+      )
+      // The card is issued within seconds of the phone reading (the check:storefront run waited for ever).
+      await waitForHolder(getContainer(), customer.id, (h) => h.enrollment_state === "enrolled", "Ella enrolled", {
+        timeoutMs: 20_000,
+      })
+      await waitFor(settled, "Ella's requests done", 20_000)
     })
   },
 })

@@ -277,6 +277,8 @@ export type AdminWalletPassCardPreviewResponse = {
     template_uuid: string | null
     /** The level whose design the card was last given; null: none by the store. */
     design_level: string | null
+    /** The locale the card's texts are written in (option `pass.locale`, else the store's): not the admin's. */
+    locale: string
   }
 }
 

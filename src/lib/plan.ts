@@ -25,10 +25,12 @@ export function openPerHour(limits: RateLimits, share: number): number {
  * The rules that hold a waiting request back (docs/operations.md, "Forecast"): a customer's
  * own profile edit waiting out `dispatcher.profileSpacingSeconds`, a request waiting out its
  * retry after a failure, one queued for a later time, one behind such a request of the same
- * customer (or behind one whose outcome is not known yet), and class c over
- * `dispatcher.openShare` of the hour.
+ * customer (or behind one whose outcome is not known yet), one of a holder without a phone
+ * (an account whose phone's pass is another customer's: it goes once the phone is the
+ * account's, proven or moved), one waiting for the read that adopts the service's record, and
+ * class c over `dispatcher.openShare` of the hour.
  */
-export const HOLD_RULES = ["spacing", "retry", "scheduled", "holder", "open_share"] as const
+export const HOLD_RULES = ["spacing", "retry", "scheduled", "holder", "no_phone", "adoption", "open_share"] as const
 export type HoldRule = (typeof HOLD_RULES)[number]
 
 /** Requests a rule holds back: how many, and when the first of them may go (null: not known). */

@@ -82,8 +82,13 @@ export function PassPanel({
 }) {
   const { answer, error, reload, step, gaveUp } = state
   const pass = answer?.wallet_pass ?? null
-  // The card shows once this account's pass is its own (not while another account's pass has the phone).
-  const showCard = !!pass && !answer?.not_linked && pass.enrollment_state !== "failed"
+  // The card shows once there is one of this account's own: issued or being issued (not while its
+  // phone cannot be read, nor while another account's pass has the phone).
+  const showCard =
+    !!pass &&
+    (step.step === "ready" ||
+      (step.step === "verify" && !step.reason) ||
+      (step.step === "issuing" && pass.enrollment_state === "pending"))
   const phoneSaved = async () => {
     await onCustomerChanged()
     await reload()

@@ -138,9 +138,12 @@ export const PassFacts = ({ pass, openingBalance }: { pass: Pass; openingBalance
           {adoption}
         </Text>
       )}
-      <Text size="small" className="text-ui-fg-subtle" data-testid="wallet-pass-verified">
-        {holder.verified ? t("customer.facts.verified") : t("customer.facts.notVerified")}
-      </Text>
+      {/* Not proven: the pass's status says so above, with the way out (one sentence, not two). */}
+      {holder.verified && (
+        <Text size="small" className="text-ui-fg-subtle" data-testid="wallet-pass-verified">
+          {t("customer.facts.verified")}
+        </Text>
+      )}
       {holder.drift && (
         <Text size="small" className="text-ui-fg-error" data-testid="wallet-pass-drift">
           {t("customer.facts.drift", {

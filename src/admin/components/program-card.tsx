@@ -5,6 +5,7 @@ import type { AdminWalletPassCardPreviewResponse } from "../../api/types"
 import { CARD_SOURCES, type CardSettings, type CardSource, type ProgramInput } from "../../modules/wallet-pass/browser"
 import { postJson } from "../lib/api"
 import { useWalletPassFormat } from "../lib/format"
+import { CustomerPicker } from "./customer-picker"
 
 /** The card's settings as the form holds them: variables as rows, a design per level name. */
 export type CardDraft = { variables: { name: string; source: CardSource }[]; levelTemplates: Record<string, string> }
@@ -43,7 +44,7 @@ export const ProgramCardFields = ({
   onChange: (draft: CardDraft) => void
 }) => {
   const { t, error: describe } = useWalletPassFormat()
-  const [customerId, setCustomerId] = useState("")
+  const [customer, setCustomer] = useState<{ id: string; label: string } | null>(null)
   const [preview, setPreview] = useState<AdminWalletPassCardPreviewResponse["card_preview"] | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const setVariable = (i: number, change: Partial<CardDraft["variables"][number]>) =>
@@ -55,7 +56,7 @@ export const ProgramCardFields = ({
     try {
       const { card_preview } = await postJson<AdminWalletPassCardPreviewResponse>(
         "/admin/wallet-pass/program/card-preview",
-        { customer_id: customerId.trim(), program: program() }
+        { customer_id: customer!.id, program: program() }
       )
       setPreview(card_preview)
     } catch (e) {
@@ -135,15 +136,14 @@ export const ProgramCardFields = ({
           ))}
         </div>
       )}
-      <div className="grid grid-cols-[3fr_auto] gap-2">
-        <Input
-          size="small"
-          aria-label={t("program.card.customer")}
-          placeholder={t("program.card.customer")}
-          value={customerId}
-          onChange={(e) => setCustomerId(e.target.value)}
+      <div className="grid grid-cols-[3fr_auto] items-start gap-2">
+        <CustomerPicker
+          onPick={(picked) => {
+            setCustomer(picked)
+            setPreview(null)
+          }}
         />
-        <Button size="small" variant="secondary" disabled={!customerId.trim()} onClick={runPreview}>
+        <Button size="small" variant="secondary" disabled={!customer} onClick={runPreview}>
           {t("program.card.preview")}
         </Button>
       </div>
@@ -154,6 +154,10 @@ export const ProgramCardFields = ({
       )}
       {preview && (
         <div className="flex flex-col gap-1 rounded-md border p-3" data-testid="wallet-pass-card-preview">
+          {/* The card's own locale, not the admin's: its texts are written the way the card shows them. */}
+          <Text size="xsmall" className="text-ui-fg-subtle" data-testid="wallet-pass-card-preview-locale">
+            {t("program.card.asTheCardShows", { name: customer?.label ?? "", locale: preview.locale })}
+          </Text>
           {Object.entries(preview.texts).map(([name, text]) => (
             <Text key={name} size="small">
               {name}: <b>{text === "" ? t("program.card.empty") : text}</b>

@@ -40,7 +40,7 @@ const browserTimezone = () => Intl.DateTimeFormat().resolvedOptions().timeZone |
  * (the order sweep's count, docs/operations.md: whatever the event bus holds).
  */
 export const ProgramOverview = () => {
-  const { t, locale, money, dateTime } = useWalletPassFormat()
+  const { t, locale, numberLocale, money, dateTime } = useWalletPassFormat()
   const [days, setDays] = useState<"30" | "90">("30")
   const timezone = useMemo(browserTimezone, [])
   const { data, isError } = useQuery({
@@ -51,8 +51,8 @@ export const ProgramOverview = () => {
   })
   const o = data?.overview
   const formats = useMemo(() => {
-    const number = new Intl.NumberFormat(locale)
-    const percent = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 })
+    const number = new Intl.NumberFormat(numberLocale)
+    const percent = new Intl.NumberFormat(numberLocale, { style: "percent", maximumFractionDigits: 1 })
     // Days are calendar days of the time zone ("2026-11-23"): written as dates of UTC, unshifted.
     const day = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" })
     const dayShort = new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", timeZone: "UTC" })
@@ -68,7 +68,7 @@ export const ProgramOverview = () => {
     const hourOfDay = new Intl.DateTimeFormat("en-US", { hour: "numeric", hourCycle: "h23", timeZone: timezone })
     const hourDay = new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", timeZone: timezone })
     return { number, percent, day, dayShort, hour, hourOfDay, hourDay }
-  }, [locale, timezone])
+  }, [locale, numberLocale, timezone])
   /** The order sweep's line: when it last ran, or that it is late (docs/operations.md, "When Redis loses the schedule"). */
   const sweepText = (sweep: { every_seconds: number; last_run_at: Date | string | null; late: boolean }) => {
     const every = formats.number.format(sweep.every_seconds)

@@ -25,7 +25,7 @@ const Figure = ({ label, value, testId }: { label: string; value: string; testId
  * status panel may be one of them.
  */
 export const QueueForecast = () => {
-  const { t, age, locale, dateTime } = useWalletPassFormat()
+  const { t, age, numberLocale, dateTime } = useWalletPassFormat()
   const { data } = useQuery({
     queryKey: [...walletPassKeys.all, "forecast"],
     queryFn: () => getJson<AdminWalletPassForecastResponse>("/admin/wallet-pass/forecast"),
@@ -33,7 +33,7 @@ export const QueueForecast = () => {
   })
   const f = data?.forecast
   if (!f) return null
-  const number = (value: number) => new Intl.NumberFormat(locale).format(value)
+  const number = (value: number) => new Intl.NumberFormat(numberLocale).format(value)
   const drain =
     f.drain_seconds === null
       ? t("forecast.drainNever")

@@ -104,7 +104,6 @@ export default defineArea({
         invited: "Invited: {{phones}}",
         enrollmentError: "The service refused the enrolment: {{error}}",
         verified: "Phone verified by the customer",
-        notVerified: "Phone not verified: in the store the customer sees and spends only what their own orders earned",
         drift: "The service showed {{service}} while the store had sent {{store}} ({{date}}):",
         driftHealed: "set right from the store's ledger.",
         driftNotHealed: "not set right.",
@@ -319,8 +318,6 @@ export default defineArea({
         invited: "Пригласил: {{phones}}",
         enrollmentError: "Сервис отклонил регистрацию: {{error}}",
         verified: "Телефон подтверждён клиентом",
-        notVerified:
-          "Телефон не подтверждён: в магазине клиент видит и тратит только то, что начислено за его собственные заказы",
         drift: "В сервисе был баланс {{service}}, а магазин отправлял {{store}} ({{date}}):",
         driftHealed: "исправлено по журналу магазина.",
         driftNotHealed: "не исправлено.",

@@ -27,6 +27,12 @@ export default defineArea({
         scheduled_other: "{{count}} queued for a later time:",
         holder_one: "{{count}} behind another held request of the same customer:",
         holder_other: "{{count}} behind other held requests of the same customers:",
+        no_phone_one:
+          "{{count}} of a customer without a phone of their own (it goes once the customer has one, or proves the phone whose pass another customer holds):",
+        no_phone_other:
+          "{{count}} of customers without a phone of their own (each goes once the customer has one, or proves the phone whose pass another customer holds):",
+        adoption_one: "{{count}} waiting for the service's record of the customer to be read first:",
+        adoption_other: "{{count}} waiting for the service's records of the customers to be read first:",
         open_share_one: "{{count}} by the hour's share for sign-ups, profile edits and store events:",
         open_share_other: "{{count}} by the hour's share for sign-ups, profile edits and store events:",
         goesAt: "the first goes at {{date}}.",
@@ -75,6 +81,18 @@ export default defineArea({
         holder_few: "{{count}} — ждут другие задержанные запросы тех же клиентов:",
         holder_many: "{{count}} — ждут другие задержанные запросы тех же клиентов:",
         holder_other: "{{count}} — ждут другие задержанные запросы тех же клиентов:",
+        no_phone_one:
+          "{{count}} — у клиента нет своего телефона (уйдёт, когда он появится или клиент подтвердит телефон, карта которого у другого клиента):",
+        no_phone_few:
+          "{{count}} — у клиентов нет своего телефона (уйдут, когда он появится или клиент подтвердит телефон):",
+        no_phone_many:
+          "{{count}} — у клиентов нет своего телефона (уйдут, когда он появится или клиент подтвердит телефон):",
+        no_phone_other:
+          "{{count}} — у клиентов нет своего телефона (уйдут, когда он появится или клиент подтвердит телефон):",
+        adoption_one: "{{count}} — сначала нужно прочитать запись клиента в сервисе:",
+        adoption_few: "{{count}} — сначала нужно прочитать записи клиентов в сервисе:",
+        adoption_many: "{{count}} — сначала нужно прочитать записи клиентов в сервисе:",
+        adoption_other: "{{count}} — сначала нужно прочитать записи клиентов в сервисе:",
         open_share_one: "{{count}} — исчерпана доля часа для регистраций, правок профиля и событий магазина:",
         open_share_few: "{{count}} — исчерпана доля часа для регистраций, правок профиля и событий магазина:",
         open_share_many: "{{count}} — исчерпана доля часа для регистраций, правок профиля и событий магазина:",

@@ -5,10 +5,12 @@ import { REASON_VALUE_KINDS } from "../../lib/reasons"
 
 /**
  * How the plugin's admin writes money, dates and the names of things, the way the dashboard
- * writes its own:
- * - money, numbers and percents through Intl in the admin's chosen language (never the
- *   browser's: a Russian admin in an English browser reads "54,50 €", "3 600", "7,5 %"), and
- *   amounts typed in the admin are read in that language too (lib/amount-input.ts);
+ * writes its own on the same page (issue 41, item 7):
+ * - money, numbers and percents through Intl in the browser's locale, as the dashboard's own
+ *   `formatCurrency`, `getLocaleAmount` and `formatPercentage` do (`Intl.NumberFormat` with
+ *   no locale): an order page shows the plugin's "€14.00" beside Medusa's "€4.00", whatever
+ *   language the admin picked; amounts typed in the admin are read the same way
+ *   (lib/amount-input.ts);
  * - dates in the dashboard's language, as its own `useDate` writes them ("Nov 23, 2026";
  *   "23 нояб. 2026 г."), with the time in 24 hours where a log needs it;
  * - ledger kinds, request states and methods, hook methods: the texts of `common.*` in the
@@ -99,7 +101,9 @@ export function reasonValues(
   values: Record<string, unknown>,
   currency: string | null,
   locale: string | undefined,
-  t?: T
+  t?: T,
+  /** How numbers and money are written: the browser's (undefined) in the admin, as the dashboard writes them. */
+  numberLocale: string | undefined = locale
 ): Record<string, string> {
   return Object.fromEntries(
     Object.entries(values).map(([name, raw]) => {
@@ -110,8 +114,8 @@ export function reasonValues(
         return [name, t ? t(`common.phoneProblem.${value}`, { defaultValue: value.replace(/_/g, " ") }) : value]
       const n = Number(value)
       if (!kind || value.trim() === "" || !Number.isFinite(n)) return [name, value]
-      if (name === "percent") return [name, formatPercent(n, locale)]
-      return [name, kind === "money" ? formatAmount(n, currency, locale) : formatNumber(n, locale)]
+      if (name === "percent") return [name, formatPercent(n, numberLocale)]
+      return [name, kind === "money" ? formatAmount(n, currency, numberLocale) : formatNumber(n, numberLocale)]
     })
   )
 }
@@ -173,7 +177,10 @@ export type LabelGroup =
  */
 export function useWalletPassFormat() {
   const { t, i18n } = useTranslation(WALLET_PASS_NS)
+  // Words, names and dates in the admin's language; numbers and money as the browser writes
+  // them, like the dashboard's own panels on the same page (undefined: Intl's default, the browser's).
   const locale = intlLocale(i18n.language)
+  const numberLocale: string | undefined = undefined
   const label = (group: LabelGroup, value: string | null | undefined): string => {
     if (value === null || value === undefined || value === "") return t("common.none")
     const key = `common.${group}.${value}`
@@ -187,7 +194,7 @@ export function useWalletPassFormat() {
   const reason = (row: ReasonFields | null | undefined, { currency = null }: { currency?: string | null } = {}) => {
     const key = row?.reason_code ? `common.reason.${row.reason_code}` : null
     if (!key || !i18n.exists(key, { ns: WALLET_PASS_NS })) return row?.reason ?? ""
-    return t(key, reasonValues(row!.reason_values ?? {}, currency, locale, t))
+    return t(key, reasonValues(row!.reason_values ?? {}, currency, locale, t, numberLocale))
   }
   /**
    * A store event's value (src/lib/event-values.ts) in the admin's language, amounts in their
@@ -203,8 +210,9 @@ export function useWalletPassFormat() {
     const values = row.value_values ?? {}
     const shown: Record<string, string> = {}
     for (const [name, raw] of Object.entries(values)) {
-      if (name === "amount") shown.amount = formatAmount(Number(raw), (values.currency as string) ?? currency, locale)
-      else if (name === "items") shown.items = formatNumber(Number(raw), locale)
+      if (name === "amount")
+        shown.amount = formatAmount(Number(raw), (values.currency as string) ?? currency, numberLocale)
+      else if (name === "items") shown.items = formatNumber(Number(raw), numberLocale)
       else if (name === "date") shown.date = formatDate(String(raw), locale)
       else shown[name] = String(raw ?? "")
     }
@@ -214,17 +222,19 @@ export function useWalletPassFormat() {
     t,
     language: i18n.language,
     locale,
+    /** The locale numbers and money are written in: the browser's (undefined), as the dashboard's. */
+    numberLocale,
     date: (value: DateInput) => formatDate(value, locale),
     dateTime: (value: DateInput) => formatDateTime(value, locale),
-    money: (amount: number, currency: string | null) => formatAmount(amount, currency, locale),
-    signedMoney: (amount: number, currency: string | null) => formatSignedAmount(amount, currency, locale),
+    money: (amount: number, currency: string | null) => formatAmount(amount, currency, numberLocale),
+    signedMoney: (amount: number, currency: string | null) => formatSignedAmount(amount, currency, numberLocale),
     /** Minor units as money (a typed amount's preview). */
-    minorMoney: (minor: number, currency: string | null) => formatMoney(minor, currency, locale),
-    number: (value: number, digits = 2) => formatNumber(value, locale, digits),
-    percent: (value: number) => formatPercent(value, locale),
+    minorMoney: (minor: number, currency: string | null) => formatMoney(minor, currency, numberLocale),
+    number: (value: number, digits = 2) => formatNumber(value, numberLocale, digits),
+    percent: (value: number) => formatPercent(value, numberLocale),
     /** An amount typed by the admin, read the way their language writes one ("1 234,56" in Russian). */
-    parseAmount: (text: string) => parseAmount(text, locale),
-    age: (seconds: number | null) => formatAge(seconds, t, locale),
+    parseAmount: (text: string) => parseAmount(text, numberLocale),
+    age: (seconds: number | null) => formatAge(seconds, t, numberLocale),
     error: (error: unknown) => errorText(error, t),
     label,
     reason,

@@ -8,7 +8,9 @@ import { HELD_UNTIL } from "./queue"
  * SQL of the rule that holds a waiting live request `o` back now, or NULL when it may go as
  * soon as its turn comes (docs/operations.md, "Forecast"): a profile update waiting out its
  * spacing, a request waiting out its retry (or queued for later), one behind such a request of its holder (or behind
- * one whose outcome is not known yet), and class c over its share of the hour
+ * one whose outcome is not known yet), one of a holder without a phone (it goes once the
+ * customer has one of their own), one waiting for its holder's adoption read, and class c
+ * over its share of the hour
  * (pickNextOperation's conditions, read as reasons).
  */
 const HOLD_RULE = `CASE
@@ -17,6 +19,9 @@ const HOLD_RULE = `CASE
     WHEN o.next_attempt_at > clock_timestamp() AND o.attempts > 0 THEN 'retry'
     WHEN o.next_attempt_at > clock_timestamp() THEN 'scheduled'
     WHEN behind.blocked THEN 'holder'
+    WHEN o.holder_id IS NOT NULL AND h.id IS NOT NULL AND h.phone IS NULL THEN 'no_phone'
+    WHEN o.holder_id IS NOT NULL AND h.adoption_state = 'pending' AND o.payload->>'type' IS DISTINCT FROM 'adopt'
+         THEN 'adoption'
     WHEN o.priority >= :open AND (SELECT at FROM open_free) IS NOT NULL THEN 'open_share'
   END`
 
@@ -45,6 +50,7 @@ export class ForecastRepository {
        ), waiting AS (
          SELECT o.priority, ${HOLD_RULE} AS rule, ${HOLD_DUE} AS due
            FROM wallet_pass_operation o
+           LEFT JOIN wallet_pass_holder h ON h.id = o.holder_id AND h.deleted_at IS NULL
            LEFT JOIN LATERAL (
              SELECT true AS blocked, max(p.next_attempt_at) FILTER (WHERE p.state = 'pending') AS due
                FROM wallet_pass_operation p

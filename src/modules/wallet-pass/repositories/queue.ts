@@ -169,7 +169,11 @@ export class QueueRepository {
                 SELECT 1 FROM wallet_pass_operation p
                  WHERE p.holder_id = o.holder_id AND p.deleted_at IS NULL AND p.id <> o.id
                    AND (p.state IN ('sending', 'unknown')
-                        OR (p.state = 'pending' AND ${HOLDS_HOLDER("p")} AND (p.created_at, p.id) < (o.created_at, o.id)))))
+                        -- The adoption read is held back by nothing waiting: everything else of a
+                        -- holder whose adoption is pending waits for it (below), so an earlier
+                        -- request waiting behind it would hold both for ever (issue 41, no limbo).
+                        OR (p.state = 'pending' AND ${HOLDS_HOLDER("p")} AND (p.created_at, p.id) < (o.created_at, o.id)
+                            AND o.payload->>'type' IS DISTINCT FROM 'adopt'))))
           AND (o.holder_id IS NULL OR o.payload->>'type' = 'adopt'
                OR NOT EXISTS (SELECT 1 FROM wallet_pass_holder h WHERE h.id = o.holder_id AND h.adoption_state = 'pending'))
           AND (o.priority < :open OR :openCap < 0 OR :openCap > (

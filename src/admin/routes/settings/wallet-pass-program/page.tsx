@@ -174,7 +174,7 @@ const WalletPassProgramPage = () => {
   const [problem, setProblem] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
   useEffect(() => {
-    if (data && !draft) setDraft(toDraft(data.program.program, f.locale))
+    if (data && !draft) setDraft(toDraft(data.program.program, f.numberLocale))
   }, [data, draft])
 
   if (!data || !draft) return <Container className="px-6 py-4">{t("common.loading")}</Container>
@@ -187,7 +187,7 @@ const WalletPassProgramPage = () => {
     setProblem(null)
     setSaving(true)
     try {
-      const program = toProgram(draft, f.locale)
+      const program = toProgram(draft, f.numberLocale)
       const { moved } = await postJson<AdminWalletPassProgramPreviewResponse>(
         "/admin/wallet-pass/program/preview",
         program
@@ -341,7 +341,7 @@ const WalletPassProgramPage = () => {
           </Text>
         )}
         <div className="flex justify-end gap-2">
-          <Button size="small" variant="secondary" onClick={() => setDraft(toDraft(current.program, f.locale))}>
+          <Button size="small" variant="secondary" onClick={() => setDraft(toDraft(current.program, f.numberLocale))}>
             {t("common.actions.reset")}
           </Button>
           <Button size="small" isLoading={saving} onClick={save} data-testid="wallet-pass-program-save">

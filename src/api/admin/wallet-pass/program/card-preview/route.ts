@@ -2,13 +2,15 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { MedusaError } from "@medusajs/framework/utils"
 import { cardDesign, type Program, WALLET_PASS_MODULE } from "../../../../../modules/wallet-pass"
 import { holderCardTexts } from "../../../../utils/card-texts"
+import { cardFormat } from "../../../../../utils/card-format"
 import type { AdminWalletPassCardPreviewResponse } from "../../../../types"
 
 /**
  * POST /admin/wallet-pass/program/card-preview — what a customer's card gets under the program
  * in the body (the one in force without one), exactly as the next request would send it: each
  * template variable's text, and the design (`template_uuid`) that request would give the card,
- * null when it gives none (docs/program.md, "On the card"). Writes nothing, sends nothing.
+ * null when it gives none (docs/program.md, "On the card"), and the locale the card's texts are
+ * written in (the admin labels them with it). Writes nothing, sends nothing.
  */
 export const POST = async (
   req: AuthenticatedMedusaRequest<{ customer_id: string; program?: Program }>,
@@ -40,6 +42,7 @@ export const POST = async (
       changed: Object.keys(texts).filter((name) => sent[name] !== texts[name]),
       template_uuid: design,
       design_level: holder.card_level,
+      locale: (await cardFormat(req.scope, program.timeZone)).locale,
     },
   })
 }
