@@ -1,4 +1,5 @@
-import { externalCrmService, requestsAnswered, waitFor, waitForHolder } from "../support/hooks"
+import { externalCrmService, holderOperations, requestsAnswered, waitFor, waitForHolder } from "../support/hooks"
+import { createAdminHeaders } from "../support/admin"
 import { placeOrder, registerCustomer } from "../support/store"
 import { storeTestRunner } from "../support/store-runner"
 
@@ -14,6 +15,8 @@ const { service, env, storeInFront } = externalCrmService("record-rates-key", {
   WALLET_PASS_BONUS_PERCENT: "5",
   WALLET_PASS_CURRENCY_CODE: "eur",
   WALLET_PASS_PROFILE_INTERVAL_SECONDS: "0",
+  // A failed rates update is sent again 2 s after it could land (docs/architecture.md).
+  WALLET_PASS_ECHO_GRACE_SECONDS: "2",
   WALLET_PASS_PROGRAM: JSON.stringify({
     ratesOwner: "program",
     tiers: {
@@ -83,6 +86,64 @@ storeTestRunner({
       // Nothing of the account reached the record.
       expect(service.emulator.getCustomer(phone)).toMatchObject({ name: "Karl", email: "karl@example.com" })
       expect(service.emulator.getCustomer(phone)!.remoteId ?? null).not.toBe(customer.id)
+    })
+
+    // Found by the fault suite (FAULTS_SEED=7 FAULTS_OPS=300, after the change above): such a
+    // rates update took over the balance changes waiting behind it (coalescing) but went
+    // without the balance, so the service missed them (ledger 221.39, service 224.58).
+    it("the balance changes a rates update of such a record carries go with it", async () => {
+      const phone = "+4915180000072"
+      service.emulator.seedCustomer({
+        phone,
+        name: "Karla",
+        balance: 10,
+        bonus: 0,
+        discount: 0,
+        cards: [{ number: "2000000072", installed: true }],
+      })
+      const { customer, headers } = await registerCustomer(
+        api,
+        store,
+        { email: "squat2@example.com", password: "pw-123456", phone, first_name: "Squat" },
+        { container: getContainer() }
+      )
+      const holder = await waitForHolder(
+        getContainer(),
+        customer.id,
+        async (h) => h.enrollment_state === "enrolled" && h.adoption_state === "adopted",
+        "the adopted holder enrolled",
+        { timeoutMs: 60_000 }
+      )
+      await waitFor(() => requestsAnswered(getContainer(), holder.id), "the enrolment's requests answered", 30_000)
+      // The rates update after the order fails once, so the admin's debit waits behind it.
+      service.emulator.injectFault({ kind: "status", status: 500, path: "/crm/user_create_or_update", count: 1 })
+      await placeOrder(api, store, headers)
+      await waitFor(
+        async () => service.emulator.requests().some((r) => r.endpoint.endsWith("user_create_or_update") && r.fault),
+        "the rates update failing once",
+        30_000
+      )
+      const admin = await createAdminHeaders(getContainer())
+      const adjusted = await api.post(
+        `/admin/customers/${customer.id}/wallet-pass/adjust`,
+        { amount: -1.5, reason: "record-rates.spec" },
+        admin
+      )
+      expect(adjusted.status).toBe(200)
+      // A good answer makes the request backing off due at once (as the connection check does).
+      await api.get("/admin/wallet-pass/status?check=true", admin)
+      await waitFor(() => requestsAnswered(getContainer(), holder.id), "the holder's requests answered", 60_000).catch(
+        async (e) => {
+          // What holds the queue, for a failure's reader.
+          // eslint-disable-next-line no-console
+          console.log(JSON.stringify(await holderOperations(getContainer(), holder.id), null, 1))
+          throw e
+        }
+      )
+      const { data } = await api.get(`/admin/customers/${customer.id}/wallet-pass`, admin)
+      // 10 adopted + 3 % of 40 − 1.50 = 9.70, at the store and at the service.
+      expect(data.wallet_pass.balance).toBe(9.7)
+      expect(service.emulator.getCustomer(phone)!.balance).toBe(9.7)
     })
   },
 })

@@ -90,24 +90,25 @@ export const userCreateOrUpdate: OperationHandler = {
       const card = writable ? await cardFields(ctx, input, false) : undefined
       return send({ atMostOnce: false, setsBalance: balance, card })
     }
-    if (!writable) {
-      // Nothing of the account goes onto such a record. The program's rates do, as its
-      // balance does: they are the phone's pass's, the store's rule, and the card's
-      // readBalance answers carry them too (docs/security.md, "What an unproven account gets
-      // of a pass"). Without them nothing goes (an enrolment still ends: onWithheld).
-      const rates = programRates(facts.holder!)
-      if (!rates) return { withheld: RECORD_WITHHELD_REASON }
-      Object.assign(input, rates)
-      return send({ atMostOnce: false })
-    }
-    const profile = profileFields(facts.holder!, customer)
-    Object.assign(input, profile.fields)
     // An enrolment or a profile update carries a balance only with the balance changes
     // waiting behind it (coalescing, external CRM only: docs/architecture.md), and again when
     // it is sent again after taking them over (payload.sets_balance); never the service's
     // balance of a holder not adopted (the queue sends nothing else for one).
     const setsBalance = facts.coalesced || payload.sets_balance === true ? balanceToSet(ctx) : undefined
     if (setsBalance !== undefined) input.balance = fromMinorUnits(setsBalance)
+    if (!writable) {
+      // Nothing of the account goes onto such a record. The program's rates do, as its
+      // balance does (with the balance changes it carries): they are the phone's pass's, the
+      // store's rule, and the card's readBalance answers carry them too (docs/security.md,
+      // "What an unproven account gets of a pass"). Without them nothing goes (an enrolment
+      // still ends: onWithheld), and the waiting changes go on their own.
+      const rates = programRates(facts.holder!)
+      if (!rates) return { withheld: RECORD_WITHHELD_REASON }
+      Object.assign(input, rates)
+      return send({ atMostOnce: false, setsBalance })
+    }
+    const profile = profileFields(facts.holder!, customer)
+    Object.assign(input, profile.fields)
     // The design only where it decides one: a new card, or a level's own design when the level
     // changed; never on an ordinary update, so one set in the service's dashboard stays.
     const card = await cardFields(ctx, input, type === "enroll" && !facts.has_installed_card, profile.firstName)
