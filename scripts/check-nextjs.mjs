@@ -312,6 +312,53 @@ async function main() {
     )
     await desktop.getByRole("heading", { name: "Add it to another phone" }).waitFor()
     await shot(desktop, "7-desktop-installed")
+
+    // 7. Issue 41: a second account with the same phone, written another way: the page asks
+    // only for the code (never "We could not issue your card" beside it).
+    const signUp = async (device, who) => {
+      const page = await open(device)
+      await page.goto(`${base}/de/account`)
+      await page.getByRole("button", { name: "Join us" }).click()
+      await page.getByLabel("First name").fill(who.first)
+      await page.getByLabel("Last name").fill("Keller")
+      await page.getByLabel("Email").fill(who.email)
+      await page.getByLabel("Phone").fill(who.phone)
+      await page.getByLabel("Password").fill(shopper.password)
+      await page.getByRole("button", { name: "Join", exact: true }).click()
+      await page.getByRole("heading", { name: `Hello ${who.first}` }).waitFor()
+      await page.getByRole("link", { name: "Wallet pass" }).click()
+      await page.getByRole("heading", { name: "Wallet pass" }).waitFor()
+      return page
+    }
+    step("a second account with the same phone: the code prompt only")
+    const spaced = shopper.phone.replace(/^(\+49)(\d{3})(\d+)$/, "$1 $2 $3")
+    const greta = await signUp("desktop", { first: "Greta", email: `greta-${run}@example.com`, phone: spaced })
+    await greta.getByTestId("pass-not-linked").waitFor()
+    await greta.getByRole("button", { name: "Text me a code" }).waitFor()
+    check((await greta.getByTestId("pass-contact").count()) === 0, '"could not issue" beside the code prompt')
+    await shot(greta, "8-same-phone-verify")
+
+    // 8. An invalid phone: why, and the phone's form; once it reads, the card comes.
+    step("an invalid phone: the page asks for it again, then the card comes")
+    const ella = await signUp("desktop", { first: "Ella", email: `ella-${run}@example.com`, phone: "12345" })
+    await ella.getByTestId("pass-phone-problem").waitFor()
+    check((await ella.getByTestId("pass-issuing").count()) === 0, '"being issued" for a phone that cannot be read')
+    await shot(ella, "9-invalid-phone")
+    await ella.getByTestId("fix-phone-input").fill(`+49152${String(Date.now() + 7).slice(-8)}`)
+    await ella.getByTestId("fix-phone-save").click()
+    await ella.getByTestId("pass-phone-problem").waitFor({ state: "detached" })
+    const ellaToken = await tokenOf(ella)
+    const ellaHeaders = { "x-publishable-api-key": info.publishable_key, authorization: `Bearer ${ellaToken}` }
+    await waitFor(
+      async () =>
+        (await http("GET", `${info.store_url}/store/customers/me/wallet-pass`, { headers: ellaHeaders })).wallet_pass
+          ?.enrolled,
+      "Ella's card issued once her phone reads",
+      UI_TIMEOUT_MS * 2
+    )
+    await ella.reload()
+    await ella.getByRole("button", { name: "Text me a code" }).waitFor()
+    await shot(ella, "9b-phone-fixed")
     if (errors.length) throw new Error(`console or server errors:\n- ${errors.join("\n- ")}`)
     step("no console error on any page, no error of the Next.js server")
   } catch (e) {
