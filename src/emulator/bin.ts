@@ -2,7 +2,16 @@
 /** `wallet-pass-emulator`: starts the emulator from the command line and prints its URL. */
 import { parseArgs } from "node:util"
 import { EMULATOR_MODES, type EmulatorMode, type EmulatorOptions } from "./options"
-import { PLAN_NAMES, type PlanName, REVISIONS, type Revision } from "./readings"
+import {
+  ERROR_BODY_SHAPES,
+  type ErrorBodyShape,
+  OVER_LIMIT_ANSWERS,
+  type OverLimitAnswer,
+  PLAN_NAMES,
+  type PlanName,
+  REVISIONS,
+  type Revision,
+} from "./readings"
 import { startEmulator } from "./server"
 
 const USAGE = `Usage: wallet-pass-emulator [options]
@@ -16,6 +25,9 @@ const USAGE = `Usage: wallet-pass-emulator [options]
   --per-hour <n>         explicit limit per hour
   --unlimited            no rate limits
   --revision <rev>       ${REVISIONS.join(" | ")} (default 2.8.2)
+  --over-limit <answer>  ${OVER_LIMIT_ANSWERS.join(" | ")} (default 429, with Retry-After)
+  --error-body <shape>   ${ERROR_BODY_SHAPES.join(" | ")} (default error)
+  --float-noise          float noise in the amounts hooks carry
   --card-start <number>  first card number issued (default 1000000001)
   --form-url <url>       pass issue form used for personalised links
   --webhook-url <url>    where hooks go (the store's /hooks/wallet-pass)
@@ -59,6 +71,9 @@ async function main(): Promise<void> {
         "per-hour": { type: "string" },
         unlimited: { type: "boolean" },
         revision: { type: "string" },
+        "over-limit": { type: "string" },
+        "error-body": { type: "string" },
+        "float-noise": { type: "boolean" },
         "card-start": { type: "string" },
         "form-url": { type: "string" },
         "webhook-url": { type: "string" },
@@ -99,6 +114,9 @@ async function main(): Promise<void> {
     appKey: str("app-key") ?? process.env.WALLET_PASS_APP_KEY ?? "emulator-app-key",
     mode: oneOf<EmulatorMode>("mode", str("mode"), EMULATOR_MODES),
     revision: oneOf<Revision>("revision", str("revision"), REVISIONS),
+    overLimit: oneOf<OverLimitAnswer>("over-limit", str("over-limit"), OVER_LIMIT_ANSWERS),
+    errorBody: oneOf<ErrorBodyShape>("error-body", str("error-body"), ERROR_BODY_SHAPES),
+    ...(values["float-noise"] && { floatNoise: true }),
     ...(plan && { plan }),
     ...(perSecond !== undefined && perHour !== undefined && { limits: { perSecond, perHour } }),
     ...(values.unlimited && { limits: "unlimited" as const }),

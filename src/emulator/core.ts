@@ -30,6 +30,14 @@ import {
 } from "./options"
 import { RateLimiter } from "./rate-limiter"
 import {
+  type ServiceBehaviours,
+  type ServiceBehavioursInput,
+  type WireAnswer,
+  behavioursSchema,
+  hookAmount,
+  overLimitAnswer,
+} from "./behaviours"
+import {
   CURRENT_ONLY_FIELDS,
   CUSTOMER_FIELDS as CUSTOMER_FIELD_NAMES,
   EVENT_VALUE_MAX_CHARACTERS,
@@ -82,7 +90,7 @@ const CUSTOMER_FIELDS: ReadonlySet<string> = new Set(CUSTOMER_FIELD_NAMES)
 /** What a customer sees when a push shares a request with a bound-variable change (docs/service-api.md, "Requests"). */
 export const GENERIC_UPDATE_TEXT = "Pass updated"
 
-export type ApiAnswer = { status: number; body: unknown; retryAfterSeconds?: number }
+export type ApiAnswer = WireAnswer
 
 /** Seeds a customer directly into state: no request, no hook, no rate budget. */
 export type SeedCustomerInput = PersonFields & {
@@ -177,7 +185,12 @@ export class EmulatorCore {
     /** The server's origin, known once it listens. */
     private readonly origin: () => string
   ) {
-    this.reading = { revision: options.revision }
+    this.reading = {
+      revision: options.revision,
+      overLimit: options.overLimit,
+      errorBody: options.errorBody,
+      floatNoise: options.floatNoise,
+    }
     this.store = new EmulatorStore(options.cardNumberStart)
     this.limiter = new RateLimiter(options.limits)
     this.webhook = options.webhook
@@ -279,10 +292,28 @@ export class EmulatorCore {
   admit(): ApiAnswer | undefined {
     const decision = this.limiter.acquire(performance.now())
     if (decision.ok) return undefined
-    return {
-      ...errorAnswer(new EmulatorRequestError("rate_limited", EMULATOR_ERROR_TEXTS.rateLimited)),
-      retryAfterSeconds: decision.retryAfterSeconds,
-    }
+    return this.overLimit(decision.retryAfterSeconds)
+  }
+
+  /** The answer over a limit, as switched (behaviours.ts): nothing of the request is applied. */
+  overLimit(retryAfterSeconds: number): ApiAnswer {
+    const error = new EmulatorRequestError("rate_limited", EMULATOR_ERROR_TEXTS.rateLimited)
+    return overLimitAnswer(this.reading, error.toBody(), retryAfterSeconds)
+  }
+
+  /** The service's behaviours where the description says "not shown" (docs/emulator.md). */
+  behaviours(): ServiceBehaviours {
+    const { overLimit, errorBody, floatNoise } = this.reading
+    return { overLimit, errorBody, floatNoise }
+  }
+
+  /** Switches behaviours; the ones not given stay. `reset` goes back to the start options. */
+  setBehaviours(input: ServiceBehavioursInput): ServiceBehaviours {
+    const parsed = behavioursSchema.safeParse(input)
+    if (!parsed.success)
+      throw new EmulatorControlError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "))
+    Object.assign(this.reading, Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)))
+    return this.behaviours()
   }
 
   /**
@@ -635,7 +666,7 @@ export class EmulatorCore {
     const add = await this.sendHook(webhook, "addBalance", {
       phone: customer.phone,
       cardNumbers: customer.cards.map((c) => c.number),
-      sum: this.amountOut(signed),
+      sum: this.hookAmountOut(signed),
       transactionId: extra.transactionId ?? randomUUID(),
       ...(extra.lifetime !== undefined && { lifetime: this.amountOut(extra.lifetime) }),
     })
@@ -697,6 +728,11 @@ export class EmulatorCore {
   /** An amount as the revision sends it (readings.ts `amountOut`). */
   private amountOut(value: number): number | string {
     return amountOut(value, this.reading)
+  }
+
+  /** An amount a hook carries: as the revision sends it, with float noise when switched on (behaviours.ts). */
+  private hookAmountOut(value: number): number | string {
+    return amountOut(hookAmount(value, this.reading), this.reading)
   }
 
   // -------------------------------------------------------------------------------------------
@@ -777,9 +813,9 @@ export class EmulatorCore {
       cardNumbers: c.cards.map((card) => card.number),
       cardTracks: c.cards.map((card) => ({ card: card.number, track: card.track })),
       extra: c.extra,
-      balance: this.amountOut(c.balance),
-      bonus: this.amountOut(c.bonus),
-      discount: this.amountOut(c.discount),
+      balance: this.hookAmountOut(c.balance),
+      bonus: this.hookAmountOut(c.bonus),
+      discount: this.hookAmountOut(c.discount),
       promo: c.promo,
       user_hash: c.userHash,
       referCustomerPhone: c.invitedBy ?? null,
@@ -897,8 +933,8 @@ export class EmulatorCore {
         await this.sendHook(this.webhook, "setPrivileges", {
           phone: c.phone,
           cardNumbers: c.cards.map((k) => k.number),
-          ...(input.bonus !== undefined && { bonus: this.amountOut(input.bonus) }),
-          ...(input.discount !== undefined && { discount: this.amountOut(input.discount) }),
+          ...(input.bonus !== undefined && { bonus: this.hookAmountOut(input.bonus) }),
+          ...(input.discount !== undefined && { discount: this.hookAmountOut(input.discount) }),
         })
       )
     }
@@ -1029,6 +1065,11 @@ export class EmulatorCore {
     this.webhook = this.options.webhook
     this.currentMode = this.options.mode
     this.rawHooks.clear()
+    this.setBehaviours({
+      overLimit: this.options.overLimit,
+      errorBody: this.options.errorBody,
+      floatNoise: this.options.floatNoise,
+    })
     this.requestSeq = 1
     this.hookSeq = 1
   }

@@ -22,6 +22,8 @@ export {
   EmulatorRequestError,
   type EmulatorErrorCode,
 } from "./errors"
+export { DEFAULT_BEHAVIOURS, type ServiceBehaviours, type ServiceBehavioursInput } from "./behaviours"
+export { ERROR_BODY_SHAPES, OVER_LIMIT_ANSWERS, type ErrorBodyShape, type OverLimitAnswer } from "./readings"
 export { FAULT_KINDS, type ActiveFault, type FaultKind, type FaultSpec } from "./faults"
 export {
   EMULATOR_MODES,

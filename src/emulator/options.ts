@@ -2,6 +2,10 @@
 import { z } from "@medusajs/framework/zod"
 import {
   CURRENT_REVISION,
+  ERROR_BODY_SHAPES,
+  type ErrorBodyShape,
+  OVER_LIMIT_ANSWERS,
+  type OverLimitAnswer,
   PLAN_LIMITS,
   PLAN_NAMES,
   type PlanName,
@@ -63,6 +67,12 @@ export type EmulatorOptions = {
   eventKeys?: string[]
   /** Request log and hook log are cut to this many newest entries. Default 10000. */
   maxLogEntries?: number
+  /** The answer over a limit: `429` (with Retry-After, default), `429_no_retry_after`, `503`, `200_success_false`. */
+  overLimit?: OverLimitAnswer
+  /** The error body: `error` (`{ success: false, error, code }`, default), `message` (`{ message }`), `text` (plain text). */
+  errorBody?: ErrorBodyShape
+  /** Float noise in the amounts hooks carry (0.30000000000000004 for 0.3). Default false. */
+  floatNoise?: boolean
 }
 
 export const EMULATOR_MODES = ["builtin", "external_crm"] as const
@@ -112,6 +122,9 @@ const optionsSchema = z
     boundVariables: z.array(z.string().min(1)).optional(),
     eventKeys: z.array(z.string().min(1)).optional(),
     maxLogEntries: z.int().positive().optional(),
+    overLimit: z.enum(OVER_LIMIT_ANSWERS).optional(),
+    errorBody: z.enum(ERROR_BODY_SHAPES).optional(),
+    floatNoise: z.boolean().optional(),
   })
   .superRefine((o, ctx) => {
     if (o.plan !== undefined && o.limits !== undefined)
@@ -135,6 +148,9 @@ export type ResolvedEmulatorOptions = {
   boundVariables: string[]
   eventKeys?: string[]
   maxLogEntries: number
+  overLimit: OverLimitAnswer
+  errorBody: ErrorBodyShape
+  floatNoise: boolean
 }
 
 /** Validates options; throws an Error naming each bad option (values are not echoed: one is a key). */
@@ -161,6 +177,9 @@ export function resolveOptions(options: EmulatorOptions): ResolvedEmulatorOption
     boundVariables: o.boundVariables ?? ["balance"],
     eventKeys: o.eventKeys,
     maxLogEntries: o.maxLogEntries ?? 10_000,
+    overLimit: o.overLimit ?? "429",
+    errorBody: o.errorBody ?? "error",
+    floatNoise: o.floatNoise ?? false,
   }
 }
 

@@ -7,8 +7,8 @@
  * on its own, so a test can catch the difference.
  *
  * Where the description is strict, so is this reading. Where it says "not shown", the choice
- * is ours and marked **(our choice)**; such choices are meant to become switches of
- * `Reading` (below), one field each, so a test can play each possible service.
+ * is ours and marked **(our choice)**; the unknowns are switches of `Reading` (below), one
+ * field each, so a test can play each possible service.
  */
 import { parsePhoneNumberFromString } from "libphonenumber-js"
 
@@ -23,13 +23,26 @@ export const CURRENT_REVISION: Revision = "2.8.2"
 
 /**
  * How this emulator reads the description where it leaves a choice: the revision it plays,
- * and (later) the switches for the description's unknowns (the over-limit answer, the error
- * body, float noise). The readings whose answer hangs on such a choice take it, so a switch
+ * and the switches for the description's unknowns (the over-limit answer, the error body,
+ * float noise). The readings whose answer hangs on such a choice take it, so a switch
  * is one field here and one branch where it is read.
  */
 export type Reading = {
   revision: Revision
+  /** The answer over a limit ("not shown"; behaviours.ts). */
+  overLimit: OverLimitAnswer
+  /** The error body's shape ("not shown"; behaviours.ts). */
+  errorBody: ErrorBodyShape
+  /** Float noise in the amounts hooks carry (the description says only "numbers"). */
+  floatNoise: boolean
 }
+
+/** **(our choice, switchable)** What a request over a limit is answered: the description does not show it. */
+export const OVER_LIMIT_ANSWERS = ["429", "429_no_retry_after", "503", "200_success_false"] as const
+export type OverLimitAnswer = (typeof OVER_LIMIT_ANSWERS)[number]
+/** **(our choice, switchable)** The shape of an error body: `{ success: false, error, code }`, `{ message }` or plain text. */
+export const ERROR_BODY_SHAPES = ["error", "message", "text"] as const
+export type ErrorBodyShape = (typeof ERROR_BODY_SHAPES)[number]
 
 // -------------------------------------------------------------------------------------------
 // Limits (docs/service-api.md, "Limits")

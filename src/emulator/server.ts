@@ -15,6 +15,7 @@ import {
   type SeedCustomerInput,
   type SetPrivilegesInput,
 } from "./core"
+import { type ServiceBehaviours, type ServiceBehavioursInput, shapeErrorAnswer } from "./behaviours"
 import { renderCardPage } from "./card-page"
 import { EMULATOR_ERROR_TEXTS, EmulatorControlError, EmulatorRequestError } from "./errors"
 import { type ActiveFault, type FaultSpec, endpointPath, reshapeAnswer } from "./faults"
@@ -70,6 +71,9 @@ export interface WalletPassEmulator {
   setLimits(limits: EmulatorLimitsInput): RateLimits | "unlimited"
   limits(): RateLimits | "unlimited"
   setWebhook(webhook: EmulatorWebhookOptions | null): void
+  /** The switches for what the description does not show (docs/emulator.md, "Service behaviours"). */
+  behaviours(): ServiceBehaviours
+  setBehaviours(input: ServiceBehavioursInput): ServiceBehaviours
   reset(): void
 }
 
@@ -139,6 +143,8 @@ export async function startEmulator(options: EmulatorOptions): Promise<WalletPas
     setLimits: (limits) => core.setLimits(limits),
     limits: () => core.limits(),
     setWebhook: (webhook) => core.setWebhook(webhook),
+    behaviours: () => core.behaviours(),
+    setBehaviours: (input) => core.setBehaviours(input),
     reset: () => core.reset(),
   }
 }
@@ -179,13 +185,12 @@ async function handleApi(
   const entry = core.logRequest(req.method ?? "", path, endpoint, body)
   const answer = (a: ApiAnswer) => {
     // The client may have given up (its timeout) while the request was delayed or applied.
-    core.finishRequest(entry, res.destroyed ? "client_gone" : "responded", a)
-    sendJson(
-      res,
-      a.status,
-      a.body,
-      a.retryAfterSeconds === undefined ? {} : { "Retry-After": String(a.retryAfterSeconds) }
-    )
+    const shaped = shapeErrorAnswer(core.reading, a)
+    core.finishRequest(entry, res.destroyed ? "client_gone" : "responded", shaped)
+    const headers: Record<string, string> =
+      shaped.retryAfterSeconds === undefined ? {} : { "Retry-After": String(shaped.retryAfterSeconds) }
+    if (shaped.text !== undefined) sendText(res, shaped.status, shaped.text, headers)
+    else sendJson(res, shaped.status, shaped.body, headers)
   }
   // Every request counts against the limits (readings.ts), one to no path of the API too.
   if (req.method !== "POST" || !EmulatorCore.isEndpoint(endpoint)) {
@@ -209,10 +214,8 @@ async function handleApi(
     req.socket.destroy()
     return
   }
-  if (fault?.kind === "rate_limit") {
-    const retryAfterSeconds = fault.retryAfterSeconds ?? 1
-    return answer({ ...errorAnswer("rate_limited", EMULATOR_ERROR_TEXTS.rateLimited), retryAfterSeconds })
-  }
+  // The over-limit answer as switched (behaviours.ts): Retry-After only with `429`.
+  if (fault?.kind === "rate_limit") return answer(core.overLimit(fault.retryAfterSeconds ?? 1))
   if (fault?.kind === "status" && !fault.apply) return answer(injectedStatus(fault))
 
   const result = await core.processApi(endpoint, body, entry)
@@ -240,7 +243,7 @@ function injectedStatus(fault: ActiveFault): ApiAnswer {
   }
 }
 
-function errorAnswer(code: "method_not_allowed" | "unknown_method" | "rate_limited", text: string): ApiAnswer {
+function errorAnswer(code: "method_not_allowed" | "unknown_method", text: string): ApiAnswer {
   const error = new EmulatorRequestError(code, text)
   return { status: error.status, body: error.toBody() }
 }
@@ -327,6 +330,11 @@ async function handleControl(core: EmulatorCore, method: string, url: URL, rawBo
       case "PUT /_emulator/limits":
       case "POST /_emulator/limits":
         return sendJson(res, 200, core.setLimits((input.plan ?? input.limits ?? input) as EmulatorLimitsInput))
+      case "GET /_emulator/behaviours":
+        return sendJson(res, 200, core.behaviours())
+      case "PUT /_emulator/behaviours":
+      case "POST /_emulator/behaviours":
+        return sendJson(res, 200, core.setBehaviours(input as ServiceBehavioursInput))
       case "PUT /_emulator/webhook":
       case "POST /_emulator/webhook":
         core.setWebhook(input as EmulatorWebhookOptions)
@@ -369,6 +377,16 @@ function readBody(req: IncomingMessage): Promise<string | undefined> {
     req.on("end", () => resolve(tooLarge ? undefined : Buffer.concat(chunks).toString("utf8")))
     req.on("error", reject)
   })
+}
+
+function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string>): void {
+  if (res.destroyed) return
+  res.writeHead(status, {
+    "Content-Type": "text/plain; charset=utf-8",
+    "Content-Length": Buffer.byteLength(text),
+    ...headers,
+  })
+  res.end(text)
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
