@@ -155,7 +155,7 @@ export async function runConnectionCheck(container: MedusaContainer): Promise<Co
             : said("key_unanswered", { error: explain(e) }),
           refused
             ? said("key_todo_copy")
-            : record?.status === 429
+            : record?.errorKind === "rate_limited"
               ? said("todo_rate_limited")
               : said("key_todo_api_url", { api_url: options.apiUrl }),
           record?.status && !refused ? { answer: record.response } : {}
@@ -290,7 +290,11 @@ function readFailure(
     mismatch
       ? said("read_mismatch", { request, issues: issues.join("; ") || (e as Error).message })
       : said("read_failed", { request, error: (e as Error).message }),
-    mismatch ? said("read_todo_send") : record?.status === 429 ? said("todo_rate_limited") : said("read_todo_log"),
+    mismatch
+      ? said("read_todo_send")
+      : record?.errorKind === "rate_limited"
+        ? said("todo_rate_limited")
+        : said("read_todo_log"),
     mismatch ? { missing_fields: issues, answer: record?.response } : {}
   )
 }

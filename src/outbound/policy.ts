@@ -22,6 +22,18 @@ const BACKOFF_BASE_SECONDS = 5
  * outage failed (and no other).
  */
 const BACKOFF_CAP_SECONDS = 300
+/**
+ * A bare 2xx `{ success: false }` is read as the answer over a limit (the client's
+ * failures.ts): sent again at the plan's rate, and failed only after this many attempts, so a
+ * service that means a refusal by it does not hold a request, and the rate, for ever.
+ */
+export const MAX_SILENT_REFUSALS = 3 * MAX_ATTEMPTS
+
+/** A 2xx `success: false` with no text and no code. */
+function saidNothing(error: NonNullable<FailureInput["error"]>): boolean {
+  return error.status !== undefined && error.status < 300 && !error.serviceError && !error.serviceCode
+}
+
 /** A 4xx other than 429 will not get better by itself: a few tries (a key being fixed), then fail. */
 export const MAX_REJECTED_ATTEMPTS = 3
 
@@ -30,7 +42,10 @@ export type FailureInput = {
   /** Attempts so far, this one included. */
   attempts: number
   /** The client's error; undefined when the request could not even be built. */
-  error: Pick<WalletPassApiError, "kind" | "outcome" | "refusedLocally" | "retryAfterSeconds"> | undefined
+  error:
+    | (Pick<WalletPassApiError, "kind" | "outcome" | "refusedLocally" | "retryAfterSeconds"> &
+        Partial<Pick<WalletPassApiError, "status" | "serviceError" | "serviceCode">>)
+    | undefined
   message: string
   /** The request must not be sent twice (a push, a text). */
   atMostOnce: boolean
@@ -47,8 +62,9 @@ export function backoff(attempts: number): number {
 }
 
 /**
- * How long a 429 holds the queue (the gate for every request, and the refused request): the
- * service's Retry-After (1 s without one), never longer than `max` (dispatcher.maxRetryAfterSeconds),
+ * How long an answer over the limit (429, 503, a 2xx `success: false` read so) holds the queue
+ * (the gate for every request, and the refused request): the service's Retry-After, without
+ * one the plan's rate (every plan allows one request a second: 1 s), never longer than `max` (dispatcher.maxRetryAfterSeconds),
  * so a service answering "an hour" cannot stop credits for an hour; the rate gate keeps the
  * plan's windows anyway.
  */
@@ -81,6 +97,10 @@ export function settleFailure({
     }
   }
   if (error.kind === "rate_limited") {
+    if (saidNothing(error) && attempts >= MAX_SILENT_REFUSALS) {
+      // A bare 2xx success: false read as over the limit, again and again: a refusal after all.
+      return { state: "failed", last_error: `${message} (answered success: false ${attempts} times)` }
+    }
     return {
       state: "pending",
       last_error: message,

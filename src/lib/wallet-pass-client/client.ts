@@ -439,7 +439,8 @@ export class WalletPassClient {
     const refused = errorBodySchema.safeParse(value)
     if (refused.success && refused.data.success === false) {
       // A 2xx saying success:false is the service refusing the request, not applying it.
-      throw failed(statusError(path, status, text, undefined, secrets, "rejected"))
+      // One saying nothing else, or naming a limit, is the answer over a limit (failures.ts).
+      throw failed(statusError(path, status, text, response.retryAfter, secrets, "rejected"))
     }
     const parsed = responseSchema.safeParse(value)
     if (!parsed.success)

@@ -57,10 +57,21 @@ export function statusError(
     if (serviceError === undefined && errors?.length)
       serviceError = errors.map((e) => (typeof e === "string" ? e : JSON.stringify(e))).join("; ")
     serviceCode = (typeof error === "object" ? error?.code : undefined) ?? code ?? error_code
+  } else if (!json.ok && text !== undefined && text.trim() !== "" && !/^\s*</.test(text)) {
+    // A plain-text error body (the description does not show the shape): its text is the error.
+    serviceError = text.trim().slice(0, PLAIN_ERROR_MAX_CHARACTERS)
   }
   const resolvedKind: WalletPassErrorKind =
-    kind ??
-    (status === 429 ? "rate_limited" : status >= 500 ? "server_error" : status >= 400 ? "rejected" : "invalid_response")
+    kind === "rejected" && saysOverLimit(serviceError, serviceCode)
+      ? "rate_limited"
+      : (kind ??
+        (status === 429 || status === 503
+          ? "rate_limited"
+          : status >= 500
+            ? "server_error"
+            : status >= 400
+              ? "rejected"
+              : "invalid_response"))
   return new WalletPassApiError({
     kind: resolvedKind,
     path,
@@ -68,10 +79,25 @@ export function statusError(
     serviceError: serviceError === undefined ? undefined : redactText(serviceError, secrets),
     serviceCode: serviceCode === undefined ? undefined : redactText(serviceCode, secrets),
     rawBody: text === undefined ? undefined : redactBody(text, secrets),
-    retryAfterSeconds: status === 429 ? parseRetryAfter(retryAfter) : undefined,
+    retryAfterSeconds: resolvedKind === "rate_limited" ? parseRetryAfter(retryAfter) : undefined,
     detail: resolvedKind === "invalid_response" ? `unexpected status ${status}` : undefined,
   })
 }
+
+/** The most of a plain-text error body kept as the error's text. */
+const PLAIN_ERROR_MAX_CHARACTERS = 300
+
+/**
+ * A 2xx `success: false` is the service not applying the request. It is read as the answer
+ * over a limit (not applied, sent again at the plan's rate) when it says nothing else (no text,
+ * no code) or its text or code names a limit; otherwise it is a refusal (docs/service-api.md,
+ * "Failures").
+ */
+function saysOverLimit(text: string | undefined, code: string | undefined): boolean {
+  if (text === undefined && code === undefined) return true
+  return OVER_LIMIT_WORDS.test(`${text ?? ""} ${code ?? ""}`)
+}
+const OVER_LIMIT_WORDS = /too.?many|rate.?limit|limit.?exceeded|over.?(the|a).?limit|throttl/i
 
 /** Retry-After as delay-seconds or an HTTP date; undefined when absent or unreadable. */
 export function parseRetryAfter(header: string | undefined, now = Date.now()): number | undefined {

@@ -1,6 +1,13 @@
 import type { WalletPassErrorKind } from "../../lib/wallet-pass-client"
 import type { OperationMethod } from "../../modules/wallet-pass"
-import { backoff, MAX_ATTEMPTS, MAX_REJECTED_ATTEMPTS, settleFailure, type FailureInput } from "../policy"
+import {
+  backoff,
+  MAX_ATTEMPTS,
+  MAX_REJECTED_ATTEMPTS,
+  MAX_SILENT_REFUSALS,
+  settleFailure,
+  type FailureInput,
+} from "../policy"
 
 // The dispatcher's decision table (docs/architecture.md, "The queue"): where a request that
 // did not clearly succeed goes next, for every kind of failure and method.
@@ -90,6 +97,20 @@ describe("settleFailure", () => {
         maxRetryAfterSeconds: 60,
       })
     ).toMatchObject({ state: "pending", retry_in_seconds: 60 })
+  })
+
+  it(`a bare 2xx success: false read as over the limit waits at the plan's rate, failed only after ${MAX_SILENT_REFUSALS} attempts`, () => {
+    const bare = error("rate_limited", "not_applied", { status: 200 })
+    expect(decide("balance_add", bare, { attempts: MAX_ATTEMPTS })).toMatchObject({
+      state: "pending",
+      retry_in_seconds: 1,
+    })
+    expect(decide("balance_add", bare, { attempts: MAX_SILENT_REFUSALS })).toMatchObject({ state: "failed" })
+    // One that named the limit, and a 429, wait as long as it takes.
+    const named = error("rate_limited", "not_applied", { status: 200, serviceError: "Too many requests" })
+    expect(decide("balance_add", named, { attempts: MAX_SILENT_REFUSALS })).toMatchObject({ state: "pending" })
+    const plain = error("rate_limited", "not_applied", { status: 429 })
+    expect(decide("balance_add", plain, { attempts: MAX_SILENT_REFUSALS })).toMatchObject({ state: "pending" })
   })
 
   it(`a request the service rejects is tried ${MAX_REJECTED_ATTEMPTS} times with backoff, then fails`, () => {

@@ -27,12 +27,12 @@ describe("outcome classes", () => {
   })
 
   it("5xx is ambiguous (server_error) and carries the status and text", async () => {
-    service.emulator.injectFault({ kind: "status", status: 503, path: "/crm/balance/add" })
+    service.emulator.injectFault({ kind: "status", status: 500, path: "/crm/balance/add" })
     const error = await failure(() => service.client.balanceAdd({ phone: phone(1), sum: 5 }))
     expect(error).toMatchObject({
       kind: "server_error",
       outcome: "ambiguous",
-      status: 503,
+      status: 500,
       serviceError: "Internal server error",
       path: "/crm/balance/add",
     })
