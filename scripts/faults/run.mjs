@@ -5,7 +5,7 @@
 // service credits and write-offs, admin adjustments, rate changes and duplicate hook deliveries, run against the development store (this
 // repo's medusa-config.ts) as two real `medusa start` processes, while the emulated service
 // fails at random (5xx with and without applying, resets, drops after applying, delays past
-// the client's timeout, 429) and the processes are SIGKILLed and restarted; some orders,
+// the client's timeout, the answer over a limit: 429 or as drawn, see BEHAVIOURS) and the processes are SIGKILLed and restarted; some orders,
 // cancels and returns lose their event (the store that emitted it is SIGKILLed as soon as it
 // answered, before its subscribers ran), which the order sweep must make good. At the end every
 // holder's ledger balance must equal the service's, no operation may be lost, and every holder's
@@ -73,6 +73,23 @@ const t0 = Date.now()
 const step = (msg) => console.log(`[faults] ${((Date.now() - t0) / 1000).toFixed(1).padStart(6)} s ${msg}`)
 
 const rand = prng(SEED)
+/**
+ * What the description does not show, drawn per run from the seed (docs/emulator.md, "Service
+ * behaviours"): the emulator's answer over a limit (the suite's 429 faults and its own limits
+ * answer so), its error bodies' shape, float noise in its hooks' amounts. Drawn from a stream
+ * of their own, so a seed still draws the plan it always drew.
+ */
+const BEHAVIOURS = (() => {
+  const draw = prng((SEED ^ 0x6a09e667) >>> 0)
+  const one = (list) => list[Math.floor(draw() * list.length)]
+  return {
+    overLimit: one(["429", "429_no_retry_after", "503", "200_success_false"]),
+    errorBody: one(["error", "message", "text"]),
+    floatNoise: draw() < 0.5,
+  }
+})()
+const behavioursLine = () =>
+  `over the limit ${BEHAVIOURS.overLimit}, error bodies ${BEHAVIOURS.errorBody}, float noise in hooks ${BEHAVIOURS.floatNoise ? "on" : "off"}`
 /** Levels an order of one to three items (110, 210, 310) and a few orders cross. */
 const PROGRAM = {
   ratesOwner: "program",
@@ -219,7 +236,8 @@ async function main() {
       `seed ${SEED}: ${OPS} operations, ${WORKERS} workers, ${KILLS} kills, ${DROPS} dropped events, ${HOLDERS} holders`
     )
     const { ops, kills } = plan()
-    const emulator = await startEmulator({ appKey: APP_KEY, mode: "external_crm", limits: LIMITS })
+    step(`service behaviours drawn: ${behavioursLine()}`)
+    const emulator = await startEmulator({ appKey: APP_KEY, mode: "external_crm", limits: LIMITS, ...BEHAVIOURS })
     cleanups.push(() => emulator.close())
     const db = await prepareDatabase("wallet_pass_faults")
     cleanups.push(() => db.stop())
@@ -938,6 +956,7 @@ async function main() {
     const seconds = (Date.now() - t0) / 1000
     const result = {
       seed: SEED,
+      service_behaviours: BEHAVIOURS,
       seconds,
       operations_seconds: (opsDone - t0) / 1000,
       counts,
@@ -959,6 +978,7 @@ async function main() {
     fs.writeFileSync(file, JSON.stringify(result, null, 2))
 
     console.log(`\nFault suite, seed ${SEED} (replay: FAULTS_SEED=${SEED} npm run faults), ${seconds.toFixed(0)} s`)
+    console.log(`  service behaviours drawn: ${behavioursLine()}`)
     console.log(`  operations        ${counts.operations}  ${JSON.stringify(counts.by_type)}`)
     console.log(
       `  of which refused  ${counts.operations_refused} ${JSON.stringify(counts.refused_by_store)} (nothing to cancel/return yet, a debit over the balance, Medusa refusing to cancel a fulfilled order)`
