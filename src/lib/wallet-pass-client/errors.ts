@@ -12,12 +12,13 @@ export type FailureOutcome = Exclude<CallOutcome, "applied">
 /**
  * Failure categories and the outcome each implies:
  * - `local_validation`: refused before sending (bad input, impossible phone, event value over 100 characters). not_applied.
- * - `rejected`: the service answered 4xx (not 429), or 2xx with `success: false`. not_applied.
- * - `rate_limited`: 429; `retryAfterSeconds` carries Retry-After. not_applied.
+ * - `rejected`: the service answered 4xx (not 429), or 2xx with `success: false` naming no limit. not_applied.
+ * - `rate_limited`: an answer over the limit: 429, 503, or 2xx `success: false` naming a limit or
+ *   nothing (failures.ts); `retryAfterSeconds` carries Retry-After when sent. not_applied.
  * - `connect_failed`: connection refused, connect timeout, DNS failure, client closed: nothing was written. not_applied.
  * - `timeout`: no (complete) response in time after the request was written. ambiguous.
  * - `connection_reset`: the connection broke after the request was written. ambiguous.
- * - `server_error`: 5xx. ambiguous.
+ * - `server_error`: 5xx but 503. ambiguous.
  * - `invalid_response`: a 2xx whose body is not what the spec describes, or another unexpected status. ambiguous.
  */
 export const ERROR_KINDS = {
