@@ -33,8 +33,8 @@ storeTestRunner({
   testSuite: ({ api, getContainer }) => {
     const { store } = storeInFront({ api, getContainer }, { seed: { itemPrice: 40 } })
 
-    it("a record the service held gets the level's rates of an unproven account, and nothing of the account", async () => {
-      const phone = "+4915180000071"
+    /** Karl's record at the service (10 held, 0/0 %), then an account signs up with his phone and no code. */
+    async function signUpOnHeldRecord(phone: string, email: string) {
       service.emulator.seedCustomer({
         phone,
         name: "Karl",
@@ -42,21 +42,27 @@ storeTestRunner({
         balance: 10,
         bonus: 0,
         discount: 0,
-        cards: [{ number: "2000000071", installed: true }],
+        cards: [{ number: `2${phone.slice(-9)}`, installed: true }],
       })
       const { customer, headers } = await registerCustomer(
         api,
         store,
-        { email: "squat@example.com", password: "pw-123456", phone, first_name: "Squat" },
+        { email, password: "pw-123456", phone, first_name: "Squat" },
         { container: getContainer() }
       )
-      await waitForHolder(
+      const holder = await waitForHolder(
         getContainer(),
         customer.id,
         async (h) => h.enrollment_state === "enrolled" && h.adoption_state === "adopted",
         "the adopted holder enrolled",
         { timeoutMs: 60_000 }
       )
+      return { customer, headers, holder }
+    }
+
+    it("a record the service held gets the level's rates of an unproven account, and nothing of the account", async () => {
+      const phone = "+4915180000071"
+      const { customer, headers } = await signUpOnHeldRecord(phone, "squat@example.com")
       const rates = () => {
         const c = service.emulator.getCustomer(phone)!
         return { bonus: c.bonus, discount: c.discount }
@@ -93,27 +99,7 @@ storeTestRunner({
     // without the balance, so the service missed them (ledger 221.39, service 224.58).
     it("the balance changes a rates update of such a record carries go with it", async () => {
       const phone = "+4915180000072"
-      service.emulator.seedCustomer({
-        phone,
-        name: "Karla",
-        balance: 10,
-        bonus: 0,
-        discount: 0,
-        cards: [{ number: "2000000072", installed: true }],
-      })
-      const { customer, headers } = await registerCustomer(
-        api,
-        store,
-        { email: "squat2@example.com", password: "pw-123456", phone, first_name: "Squat" },
-        { container: getContainer() }
-      )
-      const holder = await waitForHolder(
-        getContainer(),
-        customer.id,
-        async (h) => h.enrollment_state === "enrolled" && h.adoption_state === "adopted",
-        "the adopted holder enrolled",
-        { timeoutMs: 60_000 }
-      )
+      const { customer, headers, holder } = await signUpOnHeldRecord(phone, "squat2@example.com")
       await waitFor(() => requestsAnswered(getContainer(), holder.id), "the enrolment's requests answered", 30_000)
       // The rates update after the order fails once, so the admin's debit waits behind it.
       service.emulator.injectFault({ kind: "status", status: 500, path: "/crm/user_create_or_update", count: 1 })
