@@ -57,7 +57,7 @@ export class ModelOracle {
     })
   }
 
-  /** What the model says of a holder now: its ledger (kind and amount, sorted), balance, level, card rates, spend. */
+  /** What the model says of a holder now: its ledger (kind and amount, sorted), balance, level, card rates. */
   expected(holder) {
     const at = this.tick()
     return {
@@ -68,9 +68,12 @@ export class ModelOracle {
       balance: this.model.balance(holder, at),
       level: this.model.level(holder),
       cardRates: this.model.cardRates(holder),
-      rates: this.model.rates(holder),
-      spend: this.model.spend(holder, at),
     }
+  }
+
+  /** What the model says counts toward the holder's level now (cents). */
+  spend(holder) {
+    return this.model.spend(holder, this.tick())
   }
 
   holders() {

@@ -365,7 +365,7 @@ async function main() {
     async function settle(op) {
       if (!["order", "cancel", "return"].includes(op.type)) return
       const holder = holders[op.holder]
-      const want = oracle.expected(holder.phone).spend
+      const want = oracle.spend(holder.phone)
       const order = op.type === "order" ? holder.orders.at(-1)?.id : null
       let seen = null
       try {
