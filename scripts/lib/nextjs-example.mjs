@@ -17,8 +17,14 @@ const STAMP = path.join(APP, "node_modules/.wallet-pass-lock-sha256")
 
 const sha256 = (data) => crypto.createHash("sha256").update(data).digest("hex")
 
-/** Copies the example's files (not its node_modules or build) over the copy's, stale files removed. */
-export function syncExample() {
+/**
+ * Copies the example's files (not its node_modules or build) over the copy's, stale files
+ * removed. The copy's tsconfig names the kit by absolute path: the built declarations
+ * (`.medusa/server`, what npm ships) with `fromBuild`, type-checked under the starter's
+ * `moduleResolution: "node"`; else the repository's source, which is written for `bundler`
+ * resolution and ES2022 (BigInt, the framework's subpath exports), so the copy takes those two.
+ */
+export function syncExample({ fromBuild = process.env.WALLET_PASS_STOREFRONT === "build" } = {}) {
   fs.mkdirSync(APP, { recursive: true })
   for (const entry of fs.readdirSync(APP))
     if (entry !== "node_modules" && entry !== ".next")
@@ -29,9 +35,14 @@ export function syncExample() {
   })
   const tsconfigFile = path.join(APP, "tsconfig.json")
   const tsconfig = JSON.parse(fs.readFileSync(tsconfigFile, "utf8"))
+  // `paths` are relative to `baseUrl` (./src, as the dtc-starter's).
+  const base = path.resolve(EXAMPLE, tsconfig.compilerOptions.baseUrl ?? ".")
   for (const [key, targets] of Object.entries(tsconfig.compilerOptions.paths))
     if (key.startsWith("medusa-plugin-wallet-pass/"))
-      tsconfig.compilerOptions.paths[key] = targets.map((t) => path.resolve(EXAMPLE, t))
+      tsconfig.compilerOptions.paths[key] = fromBuild
+        ? [path.join(root, ".medusa/server/src", key.replace("medusa-plugin-wallet-pass/", ""), "index.d.ts")]
+        : targets.map((t) => path.resolve(base, t))
+  if (!fromBuild) Object.assign(tsconfig.compilerOptions, { moduleResolution: "bundler", target: "ES2022" })
   fs.writeFileSync(tsconfigFile, JSON.stringify(tsconfig, null, 2))
 }
 

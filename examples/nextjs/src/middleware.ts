@@ -29,7 +29,7 @@ export async function middleware(request: NextRequest) {
     response.cookies.set("_medusa_cache_id", crypto.randomUUID(), { maxAge: 60 * 60 * 24 })
     return response
   }
-  const country = codes.has(DEFAULT_REGION) ? DEFAULT_REGION : [...codes][0]
+  const country = codes.has(DEFAULT_REGION) ? DEFAULT_REGION : Array.from(codes)[0]
   if (!country) return new NextResponse("The store has no region with a country yet.", { status: 500 })
   const url = request.nextUrl.clone()
   url.pathname = `/${country}${request.nextUrl.pathname === "/" ? "" : request.nextUrl.pathname}`

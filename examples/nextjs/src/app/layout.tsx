@@ -1,16 +1,18 @@
 import type { Metadata } from "next"
 import type { ReactNode } from "react"
-import "./globals.css"
+import "../styles/globals.css"
 
 export const metadata: Metadata = {
-  title: "Linden Store",
-  description: "An example Next.js storefront (the Starter's shape) with the wallet pass.",
+  title: "Store",
+  description: "An example storefront in the dtc-starter's shape with the wallet pass.",
 }
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
-      <body>{children}</body>
+    <html lang="en" data-mode="light">
+      <body>
+        <main className="relative">{children}</main>
+      </body>
     </html>
   )
 }

@@ -1,55 +1,57 @@
-import { revalidateTag } from "next/cache"
-import { cookies } from "next/headers"
+import { cookies as nextCookies } from "next/headers"
 
-// The customer's token and cart id live in httpOnly cookies, as in the Next.js Starter: only
-// the server reads them, and every call to the store is made by the server. (A browser takes
-// a `secure` cookie from http://localhost too.)
+// The customer's token and cart id live in httpOnly cookies, as in the dtc-starter
+// (`src/lib/data/cookies.ts`, same names and signatures): only the server reads them, and every
+// call to the store is made by the server. Cached reads are tagged per browser (the middleware's
+// `_medusa_cache_id`), so revalidating a tag touches no one else's.
 
-const TOKEN = "_medusa_jwt"
-const CART = "_medusa_cart_id"
-const CACHE_ID = "_medusa_cache_id"
 const WEEK = 60 * 60 * 24 * 7
 
-export async function getAuthHeaders(): Promise<{ authorization: string } | Record<string, never>> {
-  const token = (await cookies()).get(TOKEN)?.value
-  return token ? { authorization: `Bearer ${token}` } : {}
+export const getAuthHeaders = async (): Promise<{ authorization: string } | Record<string, never>> => {
+  try {
+    const token = (await nextCookies()).get("_medusa_jwt")?.value
+    return token ? { authorization: `Bearer ${token}` } : {}
+  } catch {
+    return {}
+  }
 }
 
-/** A cache tag of this browser's (the middleware's cache id), so revalidating it touches no one else's. */
-export async function getCacheTag(tag: string): Promise<string> {
-  const id = (await cookies()).get(CACHE_ID)?.value
-  return id ? `${tag}-${id}` : ""
+export const getCacheTag = async (tag: string): Promise<string> => {
+  try {
+    const cacheId = (await nextCookies()).get("_medusa_cache_id")?.value
+    return cacheId ? `${tag}-${cacheId}` : ""
+  } catch {
+    return ""
+  }
 }
 
-/** Drops what the Next.js data cache keeps under this browser's tag (the Starter caches carts and customers). */
-export async function revalidate(tag: string) {
+export const getCacheOptions = async (tag: string): Promise<{ tags: string[] } | Record<string, never>> => {
+  if (typeof window !== "undefined") return {}
   const cacheTag = await getCacheTag(tag)
-  if (cacheTag) revalidateTag(cacheTag)
+  return cacheTag ? { tags: [cacheTag] } : {}
 }
 
-const cookieOptions = {
+const options = () => ({
   maxAge: WEEK,
   httpOnly: true,
   sameSite: "strict" as const,
   secure: process.env.NODE_ENV === "production",
+})
+
+export const setAuthToken = async (token: string) => {
+  ;(await nextCookies()).set("_medusa_jwt", token, options())
 }
 
-export async function setAuthToken(token: string) {
-  ;(await cookies()).set(TOKEN, token, cookieOptions)
+export const removeAuthToken = async () => {
+  ;(await nextCookies()).set("_medusa_jwt", "", { maxAge: -1 })
 }
 
-export async function removeAuthToken() {
-  ;(await cookies()).set(TOKEN, "", { maxAge: -1 })
+export const getCartId = async () => (await nextCookies()).get("_medusa_cart_id")?.value
+
+export const setCartId = async (cartId: string) => {
+  ;(await nextCookies()).set("_medusa_cart_id", cartId, options())
 }
 
-export async function getCartId() {
-  return (await cookies()).get(CART)?.value
-}
-
-export async function setCartId(cartId: string) {
-  ;(await cookies()).set(CART, cartId, cookieOptions)
-}
-
-export async function removeCartId() {
-  ;(await cookies()).set(CART, "", { maxAge: -1 })
+export const removeCartId = async () => {
+  ;(await nextCookies()).set("_medusa_cart_id", "", { maxAge: -1 })
 }

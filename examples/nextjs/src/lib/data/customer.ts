@@ -1,18 +1,36 @@
 "use server"
 
 import type { HttpTypes } from "@medusajs/types"
+import { revalidateTag } from "next/cache"
 import { redirect } from "next/navigation"
 import { sdk } from "@lib/config"
-import { getAuthHeaders, getCartId, removeAuthToken, removeCartId, revalidate, setAuthToken } from "./cookies"
+import {
+  getAuthHeaders,
+  getCacheOptions,
+  getCacheTag,
+  getCartId,
+  removeAuthToken,
+  removeCartId,
+  setAuthToken,
+} from "./cookies"
 
-/** The signed-in customer, or null. */
-export async function retrieveCustomer(): Promise<HttpTypes.StoreCustomer | null> {
-  const headers = await getAuthHeaders()
-  if (!("authorization" in headers)) return null
+const revalidate = async (...tags: string[]) => {
+  for (const tag of tags) revalidateTag(await getCacheTag(tag))
+}
+
+/** The signed-in customer, or null (as the dtc-starter's, cached under the browser's "customers" tag). */
+export const retrieveCustomer = async (): Promise<HttpTypes.StoreCustomer | null> => {
+  const authHeaders = await getAuthHeaders()
+  if (!authHeaders) return null
+  if (!("authorization" in authHeaders)) return null
+  const next = { ...(await getCacheOptions("customers")) }
   return sdk.client
     .fetch<{ customer: HttpTypes.StoreCustomer }>("/store/customers/me", {
-      headers,
-      cache: "no-store",
+      method: "GET",
+      query: { fields: "*orders" },
+      headers: { ...authHeaders },
+      next,
+      cache: "force-cache",
     })
     .then(({ customer }) => customer)
     .catch(() => null)
@@ -22,7 +40,7 @@ const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e))
 
 /** Creates the account (a phone given here gets the shopper a loyalty card) and signs in. */
-export async function signup(_state: string | null, form: FormData): Promise<string | null> {
+export async function signup(_state: unknown, form: FormData): Promise<string | null> {
   const email = text(form, "email")
   const password = String(form.get("password") ?? "")
   try {
@@ -44,23 +62,13 @@ export async function signup(_state: string | null, form: FormData): Promise<str
   return null
 }
 
-/**
- * The account's phone, written again (the wallet pass asks for it when the store cannot read the
- * one given): the store reads it on save, and a number it reads gets the card issued.
- */
-export async function updatePhone(_state: string | null, form: FormData): Promise<string | null> {
-  const phone = text(form, "phone")
-  if (!phone) return "Enter your mobile phone"
-  try {
-    await sdk.store.customer.update({ phone }, {}, await getAuthHeaders())
-    await revalidate("customers")
-  } catch (e) {
-    return messageOf(e)
-  }
-  return null
+export const updateCustomer = async (body: HttpTypes.StoreUpdateCustomer) => {
+  const { customer } = await sdk.store.customer.update(body, {}, { ...(await getAuthHeaders()) })
+  await revalidate("customers")
+  return customer
 }
 
-export async function login(_state: string | null, form: FormData): Promise<string | null> {
+export async function login(_state: unknown, form: FormData): Promise<string | null> {
   try {
     await signIn(text(form, "email"), String(form.get("password") ?? ""))
   } catch (e) {
@@ -74,18 +82,20 @@ async function signIn(email: string, password: string) {
   if (typeof token !== "string") throw new Error("This account needs another way to sign in")
   await setAuthToken(token)
   await revalidate("customers")
-  // A guest cart becomes the customer's.
+  await transferCart()
+}
+
+/** A guest cart becomes the signed-in customer's. */
+export async function transferCart() {
   const cartId = await getCartId()
-  if (cartId) {
-    await sdk.store.cart.transferCart(cartId, {}, { authorization: `Bearer ${token}` }).catch(() => removeCartId())
-    await revalidate("carts")
-  }
+  if (!cartId) return
+  await sdk.store.cart.transferCart(cartId, {}, { ...(await getAuthHeaders()) }).catch(() => removeCartId())
+  await revalidate("carts")
 }
 
 export async function signout(countryCode: string) {
   await removeAuthToken()
   await removeCartId()
-  await revalidate("customers")
-  await revalidate("carts")
+  await revalidate("customers", "carts", "orders")
   redirect(`/${countryCode}/account`)
 }

@@ -1,19 +1,27 @@
 "use server"
 
+import { revalidateTag } from "next/cache"
 import { headers } from "next/headers"
 import * as walletPass from "medusa-plugin-wallet-pass/storefront"
 import { sdk } from "@lib/config"
-import { getAuthHeaders, revalidate } from "./cookies"
+import { getAuthHeaders, getCacheTag } from "@lib/data/cookies"
 
-// The wallet pass for the Next.js Starter (docs/storefront.md, "Adding it to the Next.js
-// Starter"): the storefront kit's calls made by the server with the customer's token from the
-// cookie, answering outcomes (the store's message as data: an error thrown by a server action
-// reaches the browser without its message in a production build). Server components call
-// these functions; client components (the React pieces' hooks) call them as server actions.
+// The wallet pass in a dtc-starter storefront: the storefront kit's calls made by the server
+// with the customer's token from the cookie, answering outcomes (the store's message as data:
+// an error thrown by a server action reaches the browser without its message in a production
+// build). Server components call these functions; client components (the React pieces' hooks)
+// call them as server actions. It imports only what the dtc-starter has: `sdk` of
+// `@lib/config`, `getAuthHeaders` and `getCacheTag` of `@lib/data/cookies`, Next's own.
 
 /** The customer's token; the pass is read fresh (the service changes the balance at any time). */
 async function asCustomer(): Promise<walletPass.WalletPassRequestOptions> {
   return { headers: { ...(await getAuthHeaders()) }, cache: "no-store" }
+}
+
+/** Drops what Next.js caches under this browser's tag (the starter caches carts and customers). */
+async function revalidate(tag: string) {
+  const cacheTag = await getCacheTag(tag)
+  if (cacheTag) revalidateTag(cacheTag)
 }
 
 export async function retrievePass() {
@@ -44,15 +52,18 @@ export async function retrieveVerification() {
   return walletPass.outcome(walletPass.retrieveVerification(sdk, await asCustomer()))
 }
 
+/** Checks the texted code; once proven, the customer's cached reads are dropped (the pass is theirs now). */
 export async function confirmVerification(code: string) {
-  return walletPass.outcome(walletPass.confirmVerification(sdk, code, await asCustomer()))
+  const answer = await walletPass.outcome(walletPass.confirmVerification(sdk, code, await asCustomer()))
+  if (answer.ok && answer.data.verified) await revalidate("customers")
+  return answer
 }
 
 export async function retrieveBonus(cartId: string) {
   return walletPass.outcome(walletPass.retrieveBonus(sdk, cartId, await asCustomer()))
 }
 
-/** Pays part of the cart with bonus; the Starter's cached cart is revalidated (its totals changed). */
+/** Pays part of the cart with bonus; the cached cart is revalidated (its totals changed). */
 export async function applyBonus(cartId: string, amount: number) {
   const answer = await walletPass.outcome(walletPass.applyBonus(sdk, cartId, amount, await asCustomer()))
   if (answer.ok) await revalidate("carts")
@@ -63,4 +74,18 @@ export async function removeBonus(cartId: string) {
   const answer = await walletPass.outcome(walletPass.removeBonus(sdk, cartId, await asCustomer()))
   if (answer.ok) await revalidate("carts")
   return answer
+}
+
+/**
+ * The account's phone written again (the pass page asks for it when the store cannot read the
+ * one given, or there is none): the store reads it on save, and a number it reads gets the card
+ * issued. Answers the store's message, or null once saved.
+ */
+export async function updatePhone(_state: string | null, form: FormData): Promise<string | null> {
+  const phone = String(form.get("phone") ?? "").trim()
+  if (!phone) return "Enter your mobile phone"
+  const saved = await walletPass.outcome(sdk.store.customer.update({ phone }, {}, { ...(await getAuthHeaders()) }))
+  if (!saved.ok) return saved.error.message
+  await revalidate("customers")
+  return null
 }

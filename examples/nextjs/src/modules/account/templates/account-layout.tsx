@@ -10,9 +10,13 @@ export default function AccountLayout({
   children: ReactNode
 }) {
   return (
-    <div className={customer ? "account" : "account account--signed-out"} data-testid="account-page">
-      {customer && <AccountNav customer={customer} />}
-      <div className="account__main">{children}</div>
+    <div className="flex-1 small:py-12" data-testid="account-page">
+      <div className="content-container mx-auto flex h-full max-w-5xl flex-col bg-white">
+        <div className="grid grid-cols-1 py-12 small:grid-cols-[240px_1fr]">
+          <div>{customer && <AccountNav customer={customer} />}</div>
+          <div className="flex-1">{children}</div>
+        </div>
+      </div>
     </div>
   )
 }

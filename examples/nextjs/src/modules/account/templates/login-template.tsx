@@ -6,9 +6,13 @@ import Register from "../components/register"
 
 export default function LoginTemplate() {
   const [view, setView] = useState<"sign-in" | "register">("sign-in")
-  return view === "sign-in" ? (
-    <Login onRegister={() => setView("register")} />
-  ) : (
-    <Register onSignIn={() => setView("sign-in")} />
+  return (
+    <div className="flex w-full justify-start px-8 py-8">
+      {view === "sign-in" ? (
+        <Login onRegister={() => setView("register")} />
+      ) : (
+        <Register onSignIn={() => setView("sign-in")} />
+      )}
+    </div>
   )
 }

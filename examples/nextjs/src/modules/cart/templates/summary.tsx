@@ -1,58 +1,53 @@
 import type { HttpTypes } from "@medusajs/types"
-import { formatAmount, type StoreWalletPassBonus } from "medusa-plugin-wallet-pass/storefront"
-import CartBonus from "../components/pay-with-bonus"
+import Link from "next/link"
+import type { PassStep, StoreWalletPassBonus } from "medusa-plugin-wallet-pass/storefront"
+import CartTotals from "@modules/common/components/cart-totals"
+import { Button, Heading } from "@modules/common/components/ui"
+import CartBonus from "@modules/wallet-pass/components/pay-with-bonus"
+import { walletPassContactUrl, walletPassLocale } from "@modules/wallet-pass/lib/config"
+
+function getCheckoutStep(cart: HttpTypes.StoreCart) {
+  if (!cart?.shipping_address?.address_1 || !cart.email) return "address"
+  if (cart?.shipping_methods?.length === 0) return "delivery"
+  return "payment"
+}
 
 /**
- * The cart's summary: "Pay with bonus" (docs/storefront.md, "Adding it to the Next.js
- * Starter") above the totals, which the server renders again once the bonus changed.
+ * The cart's summary: "Pay with bonus" (the wallet pass, for a signed-in customer) above the
+ * totals, which the server renders again once the bonus changed; then the checkout.
  */
 export default function Summary({
   cart,
   signedIn,
   bonus,
+  passStep,
 }: {
   cart: HttpTypes.StoreCart
   signedIn: boolean
   bonus: StoreWalletPassBonus | null
+  passStep: PassStep["step"] | null
 }) {
-  const money = (amount: number | null | undefined) => formatAmount(amount ?? 0, cart.currency_code, "en-US")
-  const paidWithBonus = bonus?.amount ?? 0
-  // Medusa counts the bonus among the cart's discounts (adjustments of the cart's own: docs/loyalty.md).
-  const otherDiscount = Math.max(0, (cart.discount_total ?? 0) - paidWithBonus)
+  const countryCode = cart.region?.countries?.[0]?.iso_2 ?? "de"
   return (
-    <aside className="summary" aria-labelledby="summary-title">
-      <h2 id="summary-title">Summary</h2>
-      {signedIn ? (
-        <CartBonus cartId={cart.id} initial={bonus} currencyCode={cart.currency_code} />
-      ) : (
-        <p className="muted small">Sign in to pay part of this order with your bonus.</p>
+    <div className="flex flex-col gap-y-4">
+      <Heading level="h2" className="text-[2rem] leading-[2.75rem]">
+        Summary
+      </Heading>
+      {signedIn && (
+        <CartBonus
+          cartId={cart.id}
+          initial={bonus}
+          currencyCode={cart.currency_code}
+          step={passStep}
+          contactUrl={walletPassContactUrl()}
+          locale={walletPassLocale()}
+        />
       )}
-      <dl className="totals">
-        <div>
-          <dt>Subtotal</dt>
-          <dd>{money(cart.item_subtotal)}</dd>
-        </div>
-        {otherDiscount > 0 && (
-          <div>
-            <dt>Discount</dt>
-            <dd>−{money(otherDiscount)}</dd>
-          </div>
-        )}
-        {paidWithBonus > 0 && (
-          <div>
-            <dt>Paid with bonus</dt>
-            <dd data-testid="cart-bonus" data-amount={paidWithBonus}>
-              −{money(paidWithBonus)}
-            </dd>
-          </div>
-        )}
-        <div className="totals__total">
-          <dt>Total</dt>
-          <dd data-testid="cart-total" data-amount={cart.total}>
-            {money(cart.total)}
-          </dd>
-        </div>
-      </dl>
-    </aside>
+      <div className="h-px w-full border-b border-gray-200" />
+      <CartTotals totals={cart} />
+      <Link href={`/${countryCode}/checkout?step=${getCheckoutStep(cart)}`} data-testid="checkout-button">
+        <Button className="h-10 w-full">Go to checkout</Button>
+      </Link>
+    </div>
   )
 }

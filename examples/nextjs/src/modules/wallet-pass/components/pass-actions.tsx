@@ -4,8 +4,14 @@ import { useRouter } from "next/navigation"
 import { useActionState, useEffect, type ReactNode } from "react"
 import type { StoreWalletPassResponse } from "medusa-plugin-wallet-pass/storefront"
 import { PhoneVerification, useWalletPass } from "medusa-plugin-wallet-pass/storefront/react"
-import { confirmVerification, requestVerification, retrievePass, retrieveVerification } from "@lib/data/wallet-pass"
-import { updatePhone } from "@lib/data/customer"
+import {
+  confirmVerification,
+  requestVerification,
+  retrievePass,
+  retrieveVerification,
+  updatePhone,
+} from "@lib/data/wallet-pass"
+import { PIECE_CLASSES } from "../lib/config"
 
 /**
  * While the card is being issued (a new customer's card is made in the background), the pass
@@ -29,7 +35,7 @@ export function IssuingStatus({
   }, [changed, issuing, router])
   if (!issuing) return changed ? null : <>{children}</>
   return (
-    <p role="status" className="muted" data-testid="pass-issuing">
+    <p role="status" className="txt-compact-small text-ui-fg-subtle" data-testid="pass-issuing">
       {gaveUp ? "Your card is still being issued. Come back in a few minutes." : "Your card is being issued…"}
     </p>
   )
@@ -43,7 +49,7 @@ export function VerifyPhone({ phone }: { phone?: string | null }) {
       actions={{ requestVerification, confirmVerification, retrieveVerification }}
       phone={phone}
       onVerified={() => router.refresh()}
-      className="verify"
+      className={PIECE_CLASSES.form}
     />
   )
 }
@@ -68,24 +74,23 @@ export function FixPhone({
     return failed
   }, null)
   return (
-    <form action={save} className="verify" data-testid="pass-fix-phone">
+    <form action={save} className={PIECE_CLASSES.form} data-testid="pass-fix-phone">
       {choices.map((c) => (
         // An ambiguous number's mobile reading, confirmed with one press.
         <button key={c.phone} type="submit" name="phone" value={c.phone} disabled={saving}>
           Yes, it is {c.phone}
         </button>
       ))}
-      <label>
-        Mobile phone, with its country code
-        <input
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          defaultValue={current ?? ""}
-          placeholder={example}
-          data-testid="fix-phone-input"
-        />
-      </label>
+      <label htmlFor="wallet-pass-phone">Mobile phone, with its country code</label>
+      <input
+        id="wallet-pass-phone"
+        name="phone"
+        type="tel"
+        autoComplete="tel"
+        defaultValue={current ?? ""}
+        placeholder={example}
+        data-testid="fix-phone-input"
+      />
       <button type="submit" disabled={saving} data-testid="fix-phone-save">
         {saving ? "Saving…" : "Save the phone"}
       </button>

@@ -1,0 +1,26 @@
+import { convertToLocale } from "@lib/util/money"
+
+/**
+ * "Paid with bonus −€20.00": the row a totals block shows apart from "Discount" (the cart's,
+ * the checkout's, the order confirmation's and the order details'); nothing when no bonus was
+ * paid. `amount`: `bonusPaid(cart or order)` of ../lib/bonus-paid.
+ */
+export default function PaidWithBonus({
+  amount,
+  currencyCode,
+  className = "flex items-center justify-between",
+}: {
+  amount: number
+  currencyCode: string
+  className?: string
+}) {
+  if (!(amount > 0)) return null
+  return (
+    <div className={className}>
+      <span>Paid with bonus</span>
+      <span className="text-ui-fg-interactive" data-testid="paid-with-bonus" data-value={amount}>
+        - {convertToLocale({ amount, currency_code: currencyCode })}
+      </span>
+    </div>
+  )
+}
