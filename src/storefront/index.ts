@@ -27,6 +27,16 @@ import type {
   StoreWalletPassVerificationStatusResponse as VerificationStatusResponse,
 } from "../api/types"
 
+export {
+  BONUS_FIELDS,
+  BONUS_PROMOTION_PREFIX,
+  BONUS_PROVIDER_ID,
+  bonusPaid,
+  isBonusAdjustment,
+  type BonusPaid,
+  type BonusPaidAdjustment,
+  type BonusPaidSource,
+} from "./bonus-paid"
 export { formatAmount } from "./format"
 export { passStep, type PassStep } from "./pass-step"
 
