@@ -62,6 +62,18 @@ module.exports = {
       to: { path: "^src/modules/wallet-pass/", pathNot: FACE },
     },
     {
+      name: "face-hands-out-no-internals",
+      comment:
+        "The face (index.ts, browser.ts) hands out no internal service, repository or helper that runs them on a caller's connection: what a caller needs of the module's data is a method of its service (docs/architecture.md, \"The module's face\"). Of utils/ only the balance errors are the face's; types are erased, so type-only imports may.",
+      severity: "error",
+      from: { path: FACE },
+      to: {
+        path: "^src/modules/wallet-pass/(services|repositories|utils|db-functions|migrations)/",
+        pathNot: "^src/modules/wallet-pass/utils/balance-errors[.]ts$",
+        dependencyTypesNot: ["type-only"],
+      },
+    },
+    {
       name: "admin-browser-face",
       comment:
         "The admin is bundled for the browser: it imports the module's browser face (browser.ts), never index.ts, which brings Module(), the service and mikro-orm (its tests are not bundled).",

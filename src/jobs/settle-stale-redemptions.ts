@@ -14,7 +14,7 @@ async function settleStaleWalletPassRedemptions(container: MedusaContainer) {
     const { data } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
     return (data[0]?.order_id as string | undefined) ?? null
   }
-  const settled = await container.resolve(WALLET_PASS_MODULE).redemptions().settleStaleRedemptions(orderOfCart)
+  const settled = await container.resolve(WALLET_PASS_MODULE).settleStaleRedemptions(orderOfCart)
   if (settled.converted || settled.voided) {
     container
       .resolve(ContainerRegistrationKeys.LOGGER)

@@ -19,7 +19,7 @@ async function sweepWalletPassOrders(container: MedusaContainer) {
   if (!walletPass.getOptions().sweep.enabled || running) return
   running = true
   try {
-    if (!(await walletPass.orderSweep().claimOrderSweepRun())) return
+    if (!(await walletPass.claimOrderSweepRun())) return
     const run = await sweepOrders(container)
     if (run && (run.caught || run.failed)) {
       container

@@ -8,12 +8,8 @@
  * does not match our reading of the API is kept (redacted) for support.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import {
-  completeCheckCall,
   planLimits,
-  reserveCheckCall,
   WALLET_PASS_MODULE,
   type WalletPassModuleService,
   type WalletPassOptions,
@@ -96,7 +92,6 @@ const CONDITIONAL_FIELDS = new Set(["cardInstalls", "invites", "invitedBy", "rem
 export async function runConnectionCheck(container: MedusaContainer): Promise<ConnectionCheckResult> {
   const walletPass = container.resolve(WALLET_PASS_MODULE)
   const options = walletPass.getOptions()
-  const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
   const country = (await phoneCountry(container)).country
   const requests: CheckRequest[] = []
   const records: WalletPassCallRecord[] = []
@@ -106,7 +101,7 @@ export async function runConnectionCheck(container: MedusaContainer): Promise<Co
   /** One request through the rate gate: its slot is a row of the request log, completed with the answer. */
   async function gated<T>(path: string, call: (client: WalletPassClient) => Promise<T>): Promise<T> {
     if (requests.length >= MAX_CHECK_REQUESTS) throw new Error("the check spent its requests")
-    const callId = await reserveSlot(knex, options, path)
+    const callId = await reserveSlot(walletPass, options, path)
     let record: WalletPassCallRecord | undefined
     const client = base.withOnCall((r) => (record = r))
     try {
@@ -120,7 +115,7 @@ export async function runConnectionCheck(container: MedusaContainer): Promise<Co
         duration_ms: Math.round(r?.durationMs ?? 0),
       })
       if (r) records.push(r)
-      await completeCheckCall(knex, callId, {
+      await walletPass.completeCheckCall(callId, {
         status: r?.status ?? null,
         outcome: r?.outcome ?? "not_applied",
         duration_ms: Math.round(r?.durationMs ?? 0),
@@ -218,7 +213,7 @@ export async function runConnectionCheck(container: MedusaContainer): Promise<Co
 
   // The plan: what the options assume against the 429s seen (this check's and the log's).
   const limits = planLimits(options.plan)
-  const seen429 = await count429(knex)
+  const seen429 = await walletPass.countRateLimitedCalls(24)
   const allows = { per_second: limits.perSecond, per_hour: limits.perHour }
   steps.push(
     step(
@@ -232,7 +227,7 @@ export async function runConnectionCheck(container: MedusaContainer): Promise<Co
   // External-CRM mode: hooks configured, hooks received, installed passes the store knows.
   steps.push(await modeStep(walletPass, options, phones))
   steps.push(await hooksStep(walletPass, options))
-  steps.push(await clockStep(knex, records))
+  steps.push(await clockStep(walletPass, records))
 
   const order: CheckStepId[] = ["key", "plan", "mode", "customers", "customer", "hooks", "clock"]
   steps.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id))
@@ -247,10 +242,14 @@ export async function runConnectionCheck(container: MedusaContainer): Promise<Co
 }
 
 /** A slot of the rate gate for one check request (the queue's gate, its request log row), waited for. */
-async function reserveSlot(knex: Knex, options: WalletPassOptions, path: string): Promise<string> {
+async function reserveSlot(
+  walletPass: WalletPassModuleService,
+  options: WalletPassOptions,
+  path: string
+): Promise<string> {
   const deadline = Date.now() + GATE_WAIT_MS
   for (;;) {
-    const reserved = await reserveCheckCall(knex, planLimits(options.plan), path)
+    const reserved = await walletPass.reserveCheckCall(planLimits(options.plan), path)
     if ("id" in reserved && reserved.id) return reserved.id
     const wait = "wait_ms" in reserved ? (reserved.wait_ms ?? 0) : 0
     if (Date.now() + wait > deadline) {
@@ -258,14 +257,6 @@ async function reserveSlot(knex: Knex, options: WalletPassOptions, path: string)
     }
     await new Promise((r) => setTimeout(r, Math.max(50, wait)))
   }
-}
-
-async function count429(knex: Knex): Promise<number> {
-  const { rows } = await knex.raw<{ rows: { n: string }[] }>(
-    `SELECT count(*) AS n FROM wallet_pass_api_call
-      WHERE status = 429 AND deleted_at IS NULL AND started_at > now() - interval '24 hours'`
-  )
-  return Number(rows[0]?.n ?? 0)
 }
 
 function skipped(id: CheckStepId): CheckStep {
@@ -367,9 +358,8 @@ async function hooksStep(walletPass: WalletPassModule, options: WalletPassOption
   return step("hooks", notHttps || !url ? "warn" : "ok", facts, notHttps ? said("hooks_todo_https") : null)
 }
 
-async function clockStep(knex: Knex, records: WalletPassCallRecord[]): Promise<CheckStep> {
-  const { rows } = await knex.raw<{ rows: { now: Date }[] }>(`SELECT clock_timestamp() AS now`)
-  const dbSkew = Math.abs(new Date(rows[0].now).getTime() - Date.now()) / 1000
+async function clockStep(walletPass: WalletPassModuleService, records: WalletPassCallRecord[]): Promise<CheckStep> {
+  const dbSkew = Math.abs((await walletPass.getDatabaseTime()).getTime() - Date.now()) / 1000
   const dated = records.find((r) => r.serverDate)
   const serviceSkew = dated
     ? Math.abs(Date.parse(dated.serverDate!) - (Date.parse(dated.startedAt) + dated.durationMs / 2)) / 1000

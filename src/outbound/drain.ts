@@ -6,8 +6,9 @@ import { isWalletPassApiError, type WalletPassCallRecord } from "../lib/wallet-p
 import {
   type CallRecord,
   OPERATION_PRIORITY,
+  type OperationRow,
   planLimits,
-  type PreparedSend,
+  type SendFacts,
   WALLET_PASS_MODULE,
 } from "../modules/wallet-pass"
 import { phoneCountry } from "../utils/phone-country"
@@ -30,7 +31,7 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
 
 export type DrainStats = { sent: number; applied: number; not_applied: number; ambiguous: number; waited_ms: number }
 
-type Prepared = Extract<PreparedSend, { kind: "ready" }> & { ctx: OperationContext; request: ServiceRequest | Error }
+type Prepared = { ctx: OperationContext; request: ServiceRequest | Error }
 
 let draining: Promise<DrainStats> | null = null
 /** Counts requests announced as queued (src/outbound/dispatch.ts): a drain that found nothing looks again if one came meanwhile. */
@@ -46,9 +47,10 @@ export function noteQueued(): void {
  * only when the shared rate gate allows it. One drain per process at a time (a second
  * call joins the running one); several processes drain together safely.
  *
- * Three module calls per request (docs/architecture.md, "The drain"): prepare (the next
- * operation, its send lock and what its request is built from), claim (gate check and slot
- * reservation in one transaction), record (the call, the new state, a 429's block).
+ * Per request (docs/architecture.md, "The drain"): the module's sendNext picks the next
+ * operation, takes its send lock, reads what its request is built from and hands them to the
+ * drain, which, while the module holds the lock, claims (gate check and slot reservation in
+ * one transaction), sends and records (the call, the new state, a 429's block).
  */
 export function drainQueue(
   container: MedusaContainer,
@@ -72,7 +74,6 @@ async function drain(container: MedusaContainer, budgetMs: number): Promise<Drai
   // commit and a local write; its send lock is kept over short waits for the gate. The
   // country that reads phones without "+" is looked up only when there is something to send
   // (an idle drain runs every second).
-  let prepared: Prepared | null = null
   let country: CountryCode | undefined
   // The program's card settings for the card's catch-up after a request: one read a run, not
   // one a request (OperationContext.program); a failed read is tried again by the next request.
@@ -81,71 +82,67 @@ async function drain(container: MedusaContainer, budgetMs: number): Promise<Drai
   await catchUpCardsAtStart(container, program).catch((e) =>
     container.resolve(ContainerRegistrationKeys.LOGGER).warn(`wallet-pass: card catch-up at start: ${describe(e)}`)
   )
-  const letGo = async () => {
-    await prepared?.release()
-    prepared = null
-  }
-  try {
-    while (Date.now() < deadline && !backgroundWorkHeld()) {
-      const seen = queuedSeen
-      if (!prepared) {
-        const next = await walletPass.prepareNextSend(limits)
-        if (next.kind === "idle") {
-          if (queuedSeen !== seen) continue
-          break
-        }
-        if (next.kind === "busy") {
-          // Another process is sending it (or recovering it): look again in a moment.
-          await sleep(LOCK_BUSY_PAUSE_MS)
-          continue
-        }
-        const ctx: OperationContext = {
-          container,
-          walletPass,
-          options,
-          operation: next.operation,
-          facts: next.facts,
-          program,
-        }
-        country ??= (await phoneCountry(container)).country
-        const request = await build(ctx)
-        if ("withheld" in request) {
-          // Nothing goes: no claim, no slot of the gate (a rule withheld what it would carry).
-          await settleWithheld(ctx, request).finally(() => next.release())
-          continue
-        }
-        prepared = { ...next, ctx, request }
+  const going = () => Date.now() < deadline && !backgroundWorkHeld()
+
+  /**
+   * What happens under one request's send lock (the module holds it while this runs): the
+   * request built, then claimed (waiting for the gate while a wait is short), sent and its
+   * outcome recorded. `seen`: the queued requests counted before the request was picked.
+   * Answers whether the drain goes on to the next request.
+   */
+  const underLock = async (
+    { operation, facts }: { operation: OperationRow; facts: SendFacts },
+    seen: number
+  ): Promise<"next" | "stop"> => {
+    const ctx: OperationContext = { container, walletPass, options, operation, facts, program }
+    country ??= (await phoneCountry(container)).country
+    const request = await build(ctx)
+    if ("withheld" in request) {
+      // Nothing goes: no claim, no slot of the gate (a rule withheld what it would carry).
+      await settleWithheld(ctx, request)
+      return "next"
+    }
+    for (let first = true; ; first = false) {
+      if (!first) {
+        if (!going()) return "stop"
+        seen = queuedSeen
       }
       // From before the claim: its reservation time is taken inside, and the commit after it
       // (a slow fsync now and then) delays the departure too.
       const claimedAt = performance.now()
-      const claim = await walletPass.claimNextOperation(limits, prepared.operation.id, prepared.facts.coalesced)
-      if (claim.kind === "idle") {
-        await letGo()
-        if (queuedSeen !== seen) continue
-        break
-      }
-      if (claim.kind === "changed") {
-        await letGo()
-        continue
-      }
+      const claim = await walletPass.claimNextOperation(limits, operation.id, facts.coalesced)
+      if (claim.kind === "idle") return queuedSeen !== seen ? "next" : "stop"
+      if (claim.kind === "changed") return "next"
       if (claim.kind === "wait") {
         // Sleep at most a few seconds at a time: the gate is asked again, so a block lifted or
         // calls removed by someone else are noticed.
         const wait = Math.min(claim.wait_ms, MAX_SLEEP_MS, deadline - Date.now())
-        if (wait <= 0) break
+        if (wait <= 0) return "stop"
         stats.waited_ms += wait
         await sleep(wait)
-        if (wait > REUSE_AFTER_WAIT_MS) await letGo() // data may have moved on: build again
+        if (wait > REUSE_AFTER_WAIT_MS) return "next" // data may have moved on: build again
         continue
       }
       stats.sent++
-      const sent = { ...prepared, ctx: { ...prepared.ctx, operation: claim.operation } }
+      const sent = { ctx: { ...ctx, operation: claim.operation }, request }
       stats[await sendOne(sent, claim.api_call_id, country!, claimedAt)]++
-      await letGo()
+      return "next"
     }
-  } finally {
-    await letGo()
+  }
+
+  while (going()) {
+    const seen = queuedSeen
+    const next = await walletPass.sendNext(limits, (prepared) => underLock(prepared, seen))
+    if (next.kind === "idle") {
+      if (queuedSeen !== seen) continue
+      break
+    }
+    if (next.kind === "busy") {
+      // Another process is sending it (or recovering it): look again in a moment.
+      await sleep(LOCK_BUSY_PAUSE_MS)
+      continue
+    }
+    if (next.result === "stop") break
   }
   return stats
 }

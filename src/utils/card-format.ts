@@ -50,7 +50,7 @@ export async function queueChangedCardTexts(
   const walletPass = container.resolve(WALLET_PASS_MODULE)
   const program = known ?? (await walletPass.getProgram()).program
   if (!cardInUse(program.pass)) return
-  await walletPass.cardTexts().queueChangedCards({
+  await walletPass.queueChangedCards({
     holder_ids: [...new Set(holderIds)],
     program,
     format: await cardFormat(container, program.timeZone),

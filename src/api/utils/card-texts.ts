@@ -22,7 +22,7 @@ export async function holderCardTexts(
         .retrieveCustomer(holder.customer_id, { select: ["id", "first_name"] })
         .catch(() => null)
     : null
-  const cards = await walletPass.cardTexts().getHolderCards({
+  const cards = await walletPass.getHolderCards({
     holder_ids: [holder.id],
     program,
     format: await cardFormat(container, program.timeZone),

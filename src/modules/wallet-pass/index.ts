@@ -26,7 +26,6 @@ export * from "./rules/bonus-rate"
 export * from "./rules/service-record"
 export * from "./utils/balance-errors"
 export { TEXT_NOT_SENT_MESSAGE } from "./rules/verification"
-export { completeCheckCall, reserveCheckCall } from "./utils/check-gate"
 
 // `container.resolve(WALLET_PASS_MODULE)` is typed as the service everywhere the module is
 // imported: Medusa's container looks keys up in ModuleImplementations.

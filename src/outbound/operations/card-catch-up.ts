@@ -33,14 +33,11 @@ export async function catchUpCardsAtStart(container: MedusaContainer, program: (
   if (caughtUpAtStart) return
   const current = await program()
   if (cardInUse(current.pass)) {
-    await container
-      .resolve(WALLET_PASS_MODULE)
-      .cardTexts()
-      .catchUpChanged({
-        lookback_seconds: CATCH_UP_LOOKBACK_SECONDS,
-        program: current,
-        format: await cardFormat(container, current.timeZone),
-      })
+    await container.resolve(WALLET_PASS_MODULE).catchUpChangedCards({
+      lookback_seconds: CATCH_UP_LOOKBACK_SECONDS,
+      program: current,
+      format: await cardFormat(container, current.timeZone),
+    })
   }
   caughtUpAtStart = true
 }

@@ -14,7 +14,7 @@ export type OperationContext = {
   walletPass: WalletPassModuleService
   options: WalletPassOptions
   operation: OperationRow
-  /** Read with the send lock (OutboxService.prepareNextSend). */
+  /** Read with the send lock (OutboxService.sendNext). */
   facts: SendFacts
   /**
    * The program as the drain run first read it (once a run), for the card's catch-up after a

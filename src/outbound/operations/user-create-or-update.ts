@@ -146,7 +146,7 @@ export const userCreateOrUpdate: OperationHandler = {
 
   onApplied: async ({ walletPass, operation }, response, request) => {
     if (request?.card && operation.holder_id) {
-      await walletPass.cardTexts().recordCardSent({ holder_id: operation.holder_id, ...request.card })
+      await walletPass.recordCardSent({ holder_id: operation.holder_id, ...request.card })
     }
     const type = operation.payload.type
     if (type === "verify") {
@@ -243,7 +243,7 @@ async function cardFields(
   if (firstName === undefined && Object.values(program.pass.variables).includes("firstName")) {
     firstName = holder.name ?? (await customerOf(ctx, holder))?.first_name ?? null
   }
-  const cards = await walletPass.cardTexts().getHolderCards({
+  const cards = await walletPass.getHolderCards({
     holder_ids: [holder.id],
     program,
     format: await cardFormat(container, program.timeZone),

@@ -62,7 +62,7 @@ completeCartWorkflow.hooks.validate(
         "This cart pays with bonus but its customer has no bonus card"
       )
     }
-    const reserved = await walletPass.redemptions().reserveCartRedemption({
+    const reserved = await walletPass.reserveCartRedemption({
       holder_id: holder.id,
       cart_id: cart.id,
       amount: cart.redeemed,
@@ -80,6 +80,6 @@ completeCartWorkflow.hooks.validate(
       filters: { cart_id: reserved.cart_id },
     })
     if (links.length) return // the order exists: the redemption is its own now
-    await container.resolve(WALLET_PASS_MODULE).redemptions().voidCartRedemption(reserved.entry_id)
+    await container.resolve(WALLET_PASS_MODULE).voidCartRedemption(reserved.entry_id)
   }
 )

@@ -56,10 +56,9 @@ export async function sweepOrders(
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const currency = await balanceCurrency(container)
   if (!currency) return null
-  const sweep = walletPass.orderSweep()
   const started = new Date()
   const limit = walletPass.getOptions().sweep.batchSize
-  const { window_start, cutoff, candidates } = await sweep.findOrderSweepCandidates({
+  const { window_start, cutoff, candidates } = await walletPass.findOrderSweepCandidates({
     currency,
     since: input.since,
     grace: true,
@@ -77,7 +76,7 @@ export async function sweepOrders(
   const left = new Map<string, OrderSweepCandidate>()
   if (batch.length) {
     const orderIds = [...new Set(batch.map((c) => c.order_id))]
-    const after = await sweep.findOrderSweepCandidates({
+    const after = await walletPass.findOrderSweepCandidates({
       currency,
       since: window_start,
       grace: false,
@@ -112,6 +111,6 @@ export async function sweepOrders(
   // event left for the next run (beyond the batch, or failed), whichever is earlier.
   const open = [...(candidates.length > limit ? [candidates[limit]] : []), ...batch.filter((c) => errors.has(keyOf(c)))]
   const settled = open.reduce<Date | null>((until, c) => (until && c.at < until ? c.at : until), cutoff)
-  await sweep.recordOrderSweepRun({ items, run, placed_settled_until: input.since ? null : settled })
+  await walletPass.recordOrderSweepRun({ items, run, placed_settled_until: input.since ? null : settled })
   return run
 }

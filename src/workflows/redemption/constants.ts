@@ -2,7 +2,7 @@
  * What a cart pays with bonus: line item adjustments of no promotion (the promotion engine
  * leaves adjustments without a code alone), known by their provider, tax-inclusive like the
  * prices they take off. The order keeps them (docs/loyalty.md, "Paying with bonus"). The
- * ledger side of a redemption is the module's (`walletPass.redemptions()`).
+ * ledger side of a redemption is the module's (`walletPass.reserveCartRedemption` and the like).
  */
 export const REDEMPTION_ADJUSTMENT = {
   code: null,

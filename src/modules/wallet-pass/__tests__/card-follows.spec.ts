@@ -63,14 +63,14 @@ walletPassModuleTests(
         `UPDATE wallet_pass_operation SET state = 'sending', sending_at = clock_timestamp() WHERE dedupe_key = 'set'`
       )
       const { program } = await service.getProgram()
-      expect(await service.cardTexts().queueChangedCards({ holder_ids: [h], program, format: FORMAT })).toEqual({
+      expect(await service.queueChangedCards({ holder_ids: [h], program, format: FORMAT })).toEqual({
         queued: 0,
       })
       // Control: with nothing in flight the same card gets its update.
       await sql(
         `UPDATE wallet_pass_operation SET state = 'done', completed_at = clock_timestamp() WHERE dedupe_key = 'set'`
       )
-      expect(await service.cardTexts().queueChangedCards({ holder_ids: [h], program, format: FORMAT })).toEqual({
+      expect(await service.queueChangedCards({ holder_ids: [h], program, format: FORMAT })).toEqual({
         queued: 1,
       })
     })
@@ -86,7 +86,7 @@ walletPassModuleTests(
       // The credit's time is up; the expiry job (every minute) has not written its expiry yet.
       await sql(`UPDATE wallet_pass_ledger_entry SET expires_at = now() - interval '1 second' WHERE holder_id = ?`, [h])
       const { program } = await service.getProgram()
-      const catchUp = () => service.cardTexts().queueChangedCards({ holder_ids: [h], program, format: FORMAT })
+      const catchUp = () => service.queueChangedCards({ holder_ids: [h], program, format: FORMAT })
       expect(await catchUp()).toEqual({ queued: 0 })
       // The expiry queues the balance set that carries the text; still nothing more.
       expect(await service.expireLapsedCredits()).toHaveLength(1)

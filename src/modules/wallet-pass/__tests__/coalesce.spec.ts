@@ -52,11 +52,11 @@ function push(service: Service, holderId: string, key: string) {
   })
 }
 
+/** The next request as sendNext hands it to the send (its lock released once the send returns). */
 async function prepare(service: Service) {
-  const next = await service.prepareNextSend(FAST)
-  if (next.kind !== "ready") throw new Error(`nothing prepared: ${next.kind}`)
-  await next.release()
-  return next
+  const next = await service.sendNext(FAST, async (prepared) => prepared)
+  if (next.kind !== "sent") throw new Error(`nothing prepared: ${next.kind}`)
+  return next.result
 }
 
 walletPassModuleTests(({ service }) => {

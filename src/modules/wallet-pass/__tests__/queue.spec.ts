@@ -59,18 +59,15 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
 
   it("a request built for one operation reserves nothing when another is now next", async () => {
     await enqueue(await holder("+79990000001"), "bulk", OPERATION_PRIORITY.bulk)
-    const peeked = await prepared()
-    expect(peeked.operation.dedupe_key).toBe("bulk")
-    await enqueue(await holder("+79990000002"), "urgent", OPERATION_PRIORITY.interactive)
-    expect(await service.claimNextOperation(FAST, peeked.operation.id)).toEqual({ kind: "changed" })
-    await peeked.release()
-    expect(await sql(`SELECT count(*)::int AS n FROM wallet_pass_api_call`)).toEqual([{ n: 0 }])
-    const next = await prepared()
-    expect(await service.claimNextOperation(FAST, next.operation.id)).toMatchObject({
-      kind: "send",
-      operation: { dedupe_key: "urgent" },
+    const peeked = await service.sendNext(FAST, async ({ operation }) => {
+      await enqueue(await holder("+79990000002"), "urgent", OPERATION_PRIORITY.interactive)
+      expect(await service.claimNextOperation(FAST, operation.id)).toEqual({ kind: "changed" })
+      return operation.dedupe_key
     })
-    await next.release()
+    expect(peeked).toEqual({ kind: "sent", result: "bulk" })
+    expect(await sql(`SELECT count(*)::int AS n FROM wallet_pass_api_call`)).toEqual([{ n: 0 }])
+    const next = await service.sendNext(FAST, ({ operation }) => service.claimNextOperation(FAST, operation.id))
+    expect(next).toMatchObject({ kind: "sent", result: { kind: "send", operation: { dedupe_key: "urgent" } } })
   })
 
   it("class c (what anyone can cause) takes at most dispatcher.openShare of the hour; money and codes go past it", async () => {
@@ -268,19 +265,25 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
 
   it("a request past its lease whose sender still holds the send lock is left alone (a slow process is not a dead one)", async () => {
     await enqueue(await holder("+79990000001"), "slow")
-    const { operation: peeked, release } = await prepared()
-    // Only one process at a time holds it.
-    expect(await service.prepareNextSend(FAST)).toEqual({ kind: "busy" })
-    const claim = await service.claimNextOperation(FAST, peeked.id)
-    expect(claim.kind).toBe("send")
-    await sql(`UPDATE wallet_pass_operation SET sending_at = clock_timestamp() - interval '10 minutes'`)
+    const sending = await service.sendNext(FAST, async ({ operation: peeked }) => {
+      // Only one process at a time holds it.
+      expect(await service.sendNext(FAST, async () => "sent twice")).toEqual({ kind: "busy" })
+      const claim = await service.claimNextOperation(FAST, peeked.id)
+      expect(claim.kind).toBe("send")
+      await sql(`UPDATE wallet_pass_operation SET sending_at = clock_timestamp() - interval '10 minutes'`)
 
-    expect(await service.runQueueMaintenance({ priority: OPERATION_PRIORITY.money })).toMatchObject({ recovered: 0 })
-    expect((await service.retrieveOperationRow(peeked.id)).state).toBe("sending")
-    const [call] = await sql(`SELECT outcome FROM wallet_pass_api_call WHERE operation_id = ?`, [peeked.id])
-    expect(call.outcome).toBeNull()
-
-    await release() // the sender's connection is gone, as when its process dies
+      expect(await service.runQueueMaintenance({ priority: OPERATION_PRIORITY.money })).toMatchObject({
+        recovered: 0,
+      })
+      expect((await service.retrieveOperationRow(peeked.id)).state).toBe("sending")
+      const [call] = await sql(`SELECT outcome FROM wallet_pass_api_call WHERE operation_id = ?`, [peeked.id])
+      expect(call.outcome).toBeNull()
+      return peeked
+    })
+    // The send returned without recording an outcome, as when its process dies: the module let
+    // the lock go with its connection.
+    if (sending.kind !== "sent") throw new Error(`nothing sent: ${sending.kind}`)
+    const peeked = sending.result
     expect(await service.runQueueMaintenance({ priority: OPERATION_PRIORITY.money })).toMatchObject({ recovered: 1 })
     expect((await service.retrieveOperationRow(peeked.id)).state).toBe("pending")
     const [after] = await sql(`SELECT outcome FROM wallet_pass_api_call WHERE operation_id = ?`, [peeked.id])
@@ -292,17 +295,9 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
     expect((gate as { wait_ms: number }).wait_ms).toBeGreaterThan((IN_FLIGHT_BOUND_SECONDS - 1) * 1000)
     // Its lock is free again: once due, it is prepared like any other.
     await sql(`UPDATE wallet_pass_operation SET next_attempt_at = NULL WHERE id = ?`, [peeked.id])
-    const again = await prepared()
-    expect(again.operation.id).toBe(peeked.id)
-    await again.release()
+    const again = await service.sendNext(FAST, async ({ operation }) => operation.id)
+    expect(again).toEqual({ kind: "sent", result: peeked.id })
   })
-
-  /** The next request, prepared under its send lock (the caller releases it). */
-  async function prepared() {
-    const next = await service.prepareNextSend(FAST)
-    if (next.kind !== "ready") throw new Error(`nothing prepared: ${next.kind}`)
-    return next
-  }
 
   /** Claims the next operation and records the answer the service gave it. */
   async function sendAndRecord(
@@ -382,7 +377,7 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
 
     // A failed answer releases nothing.
     await sendAndRecord({ status: 502, outcome: "ambiguous" }, { state: "pending", retry_in_seconds: 600 })
-    expect(await service.prepareNextSend(FAST)).toEqual({ kind: "idle" })
+    expect(await service.sendNext(FAST, async () => "nothing should be due")).toEqual({ kind: "idle" })
 
     await enqueue(await holder("+79990000006"), "works")
     await sendAndRecord({ status: 200, outcome: "applied" }, { state: "done" })
@@ -446,19 +441,15 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
     )
     const add = await prepared()
     expect(add.operation).toMatchObject({ method: "balance_add", dedupe_key: "op:1" })
-    try {
-      expect(add.facts).toEqual({
-        holder: expect.objectContaining({ id: h, phone: "+79990000001" }),
-        entry_amount: 300,
-        campaign: null,
-        has_installed_card: false,
-        visible_balance: null,
-        // A lone change carries no other (coalescing: docs/architecture.md).
-        coalesced: null,
-      })
-    } finally {
-      await add.release() // the send lock, or the next test's clean-up waits for it
-    }
+    expect(add.facts).toEqual({
+      holder: expect.objectContaining({ id: h, phone: "+79990000001" }),
+      entry_amount: 300,
+      campaign: null,
+      has_installed_card: false,
+      visible_balance: null,
+      // A lone change carries no other (coalescing: docs/architecture.md).
+      coalesced: null,
+    })
     await sql(`UPDATE wallet_pass_operation SET state = 'done' WHERE dedupe_key = 'op:1'`)
     await service.enqueueOperation({
       method: "user_create_or_update",
@@ -469,6 +460,12 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
     })
     const sync = await prepared()
     expect(sync.facts).toMatchObject({ entry_amount: null, visible_balance: 300 })
-    await sync.release()
   })
+
+  /** The next request as sendNext hands it to the send (its send lock let go once the send returns). */
+  async function prepared() {
+    const next = await service.sendNext(FAST, async (handed) => handed)
+    if (next.kind !== "sent") throw new Error(`nothing prepared: ${next.kind}`)
+    return next.result
+  }
 })

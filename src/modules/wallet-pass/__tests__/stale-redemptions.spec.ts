@@ -10,7 +10,7 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
     const holder = (await service.createWalletPassHolders({ phone: "+79990000001", enrollment_state: "enrolled" })).id
     await service.applyLedgerEntry({ holder_id: holder, amount: 1000, kind: "manual", dedupe_key: "seed" })
     const reserve = (cart_id: string, amount: number) =>
-      service.redemptions().reserveCartRedemption({ holder_id: holder, cart_id, amount, currency_code: "eur" })
+      service.reserveCartRedemption({ holder_id: holder, cart_id, amount, currency_code: "eur" })
     const placed = await reserve("cart_placed", 300)
     const abandoned = await reserve("cart_abandoned", 200)
     const recent = await reserve("cart_recent", 100)
@@ -22,7 +22,7 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
     ])
 
     const orders: Record<string, string> = { cart_placed: "order_1" }
-    const settled = await service.redemptions().settleStaleRedemptions(async (cartId) => orders[cartId] ?? null)
+    const settled = await service.settleStaleRedemptions(async (cartId) => orders[cartId] ?? null)
     expect(settled).toEqual({ converted: 1, voided: 1 })
 
     const entries = Object.fromEntries(
@@ -43,7 +43,7 @@ walletPassModuleTests(({ service, MikroOrmWrapper }) => {
     expect(new Date(operations[recent.operation_id!].next_attempt_at!).getTime()).toBe(HELD_UNTIL.getTime())
 
     // Run again: nothing left to do.
-    expect(await service.redemptions().settleStaleRedemptions(async (cartId) => orders[cartId] ?? null)).toEqual({
+    expect(await service.settleStaleRedemptions(async (cartId) => orders[cartId] ?? null)).toEqual({
       converted: 0,
       voided: 0,
     })

@@ -3,11 +3,11 @@ import type { AdoptionState, RatesSource } from "../constants"
 import type { OperationRow, SendFacts } from "../types"
 import { sendLockKey } from "./queue"
 
-/** What the send lock's statement reads; the service adds what follows from it (OutboxService.prepareNextSend). */
+/** What the send lock's statement reads; the service adds what follows from it (OutboxService.sendNext). */
 export type LockedSendFacts = Omit<SendFacts, "visible_balance" | "coalesced">
 
 /**
- * The send lock and the reads that build a request (see OutboxService.prepareNextSend): one
+ * The send lock and the reads that build a request (see OutboxService.sendNext): one
  * statement takes the lock and reads the holder, ledger entry, campaign and installed card.
  * The service reads the rest after it when the request needs it (the changes waiting behind
  * it, repositories/coalesce.ts; the visible balance, queue.ts).

@@ -12,13 +12,13 @@ import { InternalService } from "../utils/internal-service"
 export class AdminReadsService extends InternalService {
   /** Requests to the service, newest first, filtered and paged, with what each is about. */
   @InjectManager()
-  async listOperations(query: AdminOperationsQuery, @MedusaContext() sharedContext: Context = {}) {
+  async listAdminOperations(query: AdminOperationsQuery, @MedusaContext() sharedContext: Context = {}) {
     return new AdminReadsRepository(this.knex_(sharedContext)).listOperations(query)
   }
 
   /** Hook deliveries, newest first, filtered by method, outcome and phone, and paged. */
   @InjectManager()
-  async listHookDeliveries(query: AdminHookDeliveriesQuery, @MedusaContext() sharedContext: Context = {}) {
+  async listAdminHookDeliveries(query: AdminHookDeliveriesQuery, @MedusaContext() sharedContext: Context = {}) {
     return new AdminReadsRepository(this.knex_(sharedContext)).listHookDeliveries(query)
   }
 

@@ -127,7 +127,7 @@ export class CardTextsService extends InternalService<Deps> {
    * and its catch-up left undone (docs/program.md, "On the card"). Pages of `page` holders,
    * each in its own transaction. Answers how many were read and queued.
    */
-  async catchUpChanged(input: {
+  async catchUpChangedCards(input: {
     lookback_seconds: number
     program: Program
     format: CardFormat
@@ -165,6 +165,3 @@ export class CardTextsService extends InternalService<Deps> {
     await new CardTextsRepository(this.knex_(sharedContext)).recordSent(input)
   }
 }
-
-/** The module's facade reaches this service through its container (service.ts, `cardTexts()`). */
-export type CardTextsContainer = { __container__: { cardTextsService: CardTextsService } }

@@ -39,12 +39,6 @@ export type RedemptionReservation = {
   amount: number
 }
 
-/** What the facade's `redemptions()` offers: a checkout's bonus payment, step by step. */
-export type Redemptions = Pick<
-  LedgerService,
-  "reserveCartRedemption" | "voidCartRedemption" | "convertCartRedemption" | "settleStaleRedemptions"
->
-
 /** How an order's accrual is reversed (see reverseOrderAccrual). */
 export type ReversalInput = {
   order_id: string

@@ -6,8 +6,7 @@ import { effectiveBonusBasisPoints } from "../rules/bonus-rate"
 import { OrderSweepRepository } from "../repositories/order-sweep"
 import type { SweepQuery } from "../repositories/order-sweep-sql"
 import type { OrderSweepCandidate, OrderSweepItemInput, OrderSweepRun, OrdersWaiting } from "../types"
-import { InternalService, type InternalServiceDeps } from "../utils/internal-service"
-import type { OrderDecisionService } from "./order-decisions"
+import { InternalService } from "../utils/internal-service"
 
 /** The id prefix Medusa gives orders (`order_<ULID>`). */
 const ORDER_ID_PREFIX = "order"
@@ -28,18 +27,7 @@ type SweepWindow = { currency: string; since?: Date | null; grace: boolean }
  * spend no event brought, found from the database alone, and the record of what runs did.
  * The workflows that write them are the subscribers' (src/workflows/orders/sweep-orders.ts).
  */
-export class OrderSweepService extends InternalService<
-  InternalServiceDeps & { orderDecisionService: OrderDecisionService }
-> {
-  /**
-   * Orders' bonus decisions (services/order-decisions.ts): made once per order, by the accrual
-   * event's subscriber or by the sweep for an event that was lost; the facade reaches them here
-   * (`orderSweep().decisions()`).
-   */
-  decisions(): OrderDecisionService {
-    return this.deps_.orderDecisionService
-  }
-
+export class OrderSweepService extends InternalService {
   /** The window: from `since` when the merchant asked, else from the installation or `lookBackDays` ago, whichever is later. */
   private async query_(
     repo: OrderSweepRepository,
@@ -129,6 +117,3 @@ export class OrderSweepService extends InternalService<
     return new OrderSweepRepository(this.knex_(sharedContext)).listItems(input)
   }
 }
-
-/** The module's facade reaches this service through its container (service.ts, `orderSweep()`). */
-export type OrderSweepContainer = { __container__: { orderSweepService: OrderSweepService } }

@@ -11,15 +11,7 @@ import { QueueClassRepository } from "../repositories/classes"
 import { OperationChangeRepository } from "../repositories/operation-changes"
 import { SendFactsRepository } from "../repositories/send-facts"
 import { coalescingPlan } from "../rules/coalescing"
-import type {
-  CallRecord,
-  EnqueueInput,
-  OperationRow,
-  PreparedSend,
-  QueueHealth,
-  SendFacts,
-  SettleInput,
-} from "../types"
+import type { CallRecord, EnqueueInput, OperationRow, NextSend, QueueHealth, SendFacts, SettleInput } from "../types"
 import { InternalService } from "../utils/internal-service"
 import { operationKeys } from "../keys"
 import { eventsPerDay } from "../options"
@@ -29,7 +21,8 @@ import { lockLiveHolder } from "./ledger"
 /**
  * The outbox: the durable queue of requests to the service and the rate gate every process
  * shares (docs/architecture.md, "The queue"). The dispatcher (src/outbound) drains it with
- * three calls per request: prepare under the send lock, claim, record the outcome.
+ * one call per request, sendNext, inside which it claims and records the outcome under the
+ * request's send lock.
  */
 export class OutboxService extends InternalService {
   /** Queues a request to the service once per dedupe key (in the caller's transaction when there is one). */
@@ -42,14 +35,20 @@ export class OutboxService extends InternalService {
   }
 
   /**
-   * The first of the drain's three calls per request: the operation the queue would send
-   * next, its send lock (see queue.ts `sendLockKey`) and what its request is built from.
-   * The lock is held on a connection of its own until `release` is called: the dispatcher
-   * holds it from before the claim until the outcome is recorded. `busy` when another
-   * process holds it; `idle` when nothing is due.
+   * The drain's send of one request (docs/architecture.md, "The drain"): the operation the
+   * queue would send next, its send lock (see queue.ts `sendLockKey`) and what its request is
+   * built from, handed to `send`, which claims, sends and records the outcome through the
+   * module's other methods. The lock is held on a connection of its own, a transaction the
+   * module keeps and ends once `send` has settled (thrown too): held from before the claim
+   * until the outcome is recorded, and no open transaction leaves the module. `busy` when
+   * another process holds the lock; `idle` when nothing is due.
    */
   @InjectManager()
-  async prepareNextSend(limits: RateLimits, @MedusaContext() sharedContext: Context = {}): Promise<PreparedSend> {
+  async sendNext<T>(
+    limits: RateLimits,
+    send: (next: { operation: OperationRow; facts: SendFacts }) => Promise<T>,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<NextSend<T>> {
     const knex = this.knex_(sharedContext)
     const operation = await new QueueRepository(knex).pickNextOperation({
       lock: false,
@@ -61,22 +60,22 @@ export class OutboxService extends InternalService {
       return { kind: "idle" }
     }
     const trx = await knex.transaction()
+    let facts: SendFacts | null
     try {
-      const facts = await this.lockAndReadFacts_(trx, operation)
-      if (!facts) {
-        await trx.rollback()
-        return { kind: "busy" }
-      }
-      // Ending the transaction releases the lock; a broken connection has released it already.
-      const release = () =>
-        trx.commit().then(
-          () => undefined,
-          () => undefined
-        )
-      return { kind: "ready", operation, facts, release }
+      facts = await this.lockAndReadFacts_(trx, operation)
     } catch (e) {
       await trx.rollback().catch(() => undefined)
       throw e
+    }
+    if (!facts) {
+      await trx.rollback()
+      return { kind: "busy" }
+    }
+    try {
+      return { kind: "sent", result: await send({ operation, facts }) }
+    } finally {
+      // Ending the transaction releases the lock; a broken connection has released it already.
+      await trx.commit().catch(() => undefined)
     }
   }
 

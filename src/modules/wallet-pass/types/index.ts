@@ -216,7 +216,7 @@ export type EnqueueInput = {
 
 /**
  * What the dispatcher reads, under the send lock, to build an operation's request (see
- * OutboxService.prepareNextSend): each part only when the operation needs it.
+ * OutboxService.sendNext): each part only when the operation needs it.
  */
 export type SendFacts = {
   /** The operation's holder (their phone and profile). */
@@ -254,11 +254,8 @@ export type SendFacts = {
   coalesced: string[] | null
 }
 
-/** The next request to send, prepared under its send lock, or why there is none. */
-export type PreparedSend =
-  | { kind: "ready"; operation: OperationRow; facts: SendFacts; release: () => Promise<void> }
-  | { kind: "idle" }
-  | { kind: "busy" }
+/** What OutboxService.sendNext did: the next request handed to the send under its lock (what the send answered), or why there was none. */
+export type NextSend<T> = { kind: "sent"; result: T } | { kind: "idle" } | { kind: "busy" }
 
 export type GateDecision = { allowed: true } | { allowed: false; wait_ms: number }
 

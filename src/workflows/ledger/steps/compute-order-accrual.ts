@@ -56,7 +56,7 @@ async function decideOrderBonus(
     options,
   }: { order: OrderRow; holder: HolderRow; currency: string; options: WalletPassOptions }
 ): Promise<OrderDecisionRow> {
-  const decisions = container.resolve(WALLET_PASS_MODULE).orderSweep().decisions()
+  const decisions = container.resolve(WALLET_PASS_MODULE)
   const placedAt = new Date(order.created_at)
   const base =
     options.accrual.base === "total"
@@ -120,7 +120,7 @@ export const computeOrderAccrualStep = createStep(
     const order = data[0]
     if (!order) return skip("order not found")
     if (order.status === "canceled") return skip("order is canceled")
-    let decision = await walletPass.orderSweep().decisions().retrieveOrderDecision(order_id)
+    let decision = await walletPass.retrieveOrderDecision(order_id)
     if (!decision) {
       const currency = await balanceCurrency(container)
       if (!currency || order.currency_code?.toLowerCase() !== currency) {

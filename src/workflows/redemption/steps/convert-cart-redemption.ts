@@ -23,7 +23,7 @@ export const convertCartRedemptionStep = createStep(
     const cartId = (links[0] as { cart_id?: string } | undefined)?.cart_id
     if (!cartId || !orders[0]) return new StepResponse<ConvertCartRedemptionStepOutput>(null)
     const walletPass = container.resolve(WALLET_PASS_MODULE)
-    const converted = await walletPass.redemptions().convertCartRedemption({
+    const converted = await walletPass.convertCartRedemption({
       cart_id: cartId,
       order_id,
       display_id: orders[0].display_id,

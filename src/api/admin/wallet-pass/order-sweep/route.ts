@@ -18,12 +18,11 @@ export const GET = async (
 ) => {
   const { limit, offset, outcome } = req.validatedQuery as AdminWalletPassOrderSweepQueryType
   const walletPass = req.scope.resolve(WALLET_PASS_MODULE)
-  const sweep = walletPass.orderSweep()
   const currency = await balanceCurrency(req.scope)
   const [state, waiting, { items, count }] = await Promise.all([
-    sweep.getOrderSweepState(),
-    currency ? sweep.countOrdersWaiting({ currency }) : null,
-    sweep.listOrderSweepItems({ limit, offset, outcome }),
+    walletPass.getOrderSweepState(),
+    currency ? walletPass.countOrdersWaiting({ currency }) : null,
+    walletPass.listOrderSweepItems({ limit, offset, outcome }),
   ])
   const { enabled, graceSeconds, everySeconds, lookBackDays, batchSize } = walletPass.getOptions().sweep
   res.json({

@@ -23,13 +23,11 @@ export const GET = async (
     balanceCurrency(req.scope),
   ])
   // The order sweep's own query: what waits whatever the event bus holds (docs/operations.md).
-  const orders_waiting = currency_code
-    ? await walletPass.orderSweep().countOrdersWaiting({ currency: currency_code })
-    : null
+  const orders_waiting = currency_code ? await walletPass.countOrdersWaiting({ currency: currency_code }) : null
   const options = walletPass.getOptions()
   const per_hour_limit = planLimits(options.plan).perHour
   // When the sweep last ran, late when no worker runs it (docs/operations.md, "The order sweep").
-  const state = await walletPass.orderSweep().getOrderSweepState()
+  const state = await walletPass.getOrderSweepState()
   const { enabled, everySeconds } = options.sweep
   const order_sweep = {
     enabled,
