@@ -3,8 +3,9 @@ import path from "path"
 
 /**
  * Files short enough to read (docs/architecture.md, "The layers"): none over 500 lines but
- * generated migrations and the emulator's core, and the module's facade (service.ts) under
- * 350. The import rules are dependency-cruiser's (`.dependency-cruiser.cjs`,
+ * generated migrations and the emulator's core. The module's facade (service.ts) has no cap
+ * of its own: it lists what the module offers, one line a method ("The module's face"). The
+ * import rules are dependency-cruiser's (`.dependency-cruiser.cjs`,
  * dependency-rules.unit.spec.ts); it cannot count lines.
  */
 const SRC = path.resolve(__dirname, "..")
@@ -18,7 +19,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe("file sizes of src/", () => {
-  it("keeps files short enough to read: none over 500 lines, the module's facade under 350", () => {
+  it("keeps files short enough to read: none over 500 lines", () => {
     const files = sourceFiles(SRC)
     // A broken walk would pass the rule; make sure it saw the code.
     expect(files.length).toBeGreaterThan(200)
@@ -29,6 +30,5 @@ describe("file sizes of src/", () => {
       .filter((file) => !exempt(file) && lines(file) > 500)
       .map((file) => `${path.relative(SRC, file)}: ${lines(file)} lines`)
     expect(long).toEqual([])
-    expect(lines(path.join(SRC, "modules", "wallet-pass", "service.ts"))).toBeLessThan(350)
   })
 })
