@@ -2,15 +2,29 @@
 import type { ReactNode } from "react"
 import type { StoreWalletPassInstall } from "../index"
 import { walletOf } from "./state"
+import { cx, textsFor, WALLET_PASS_TEXTS, type AddToWalletTexts } from "./texts"
 import { WalletButton, type WalletBrand } from "./wallet-button"
 
-export const ADD_TO_WALLET_TEXT = {
-  finding: "Finding the right wallet for this device…",
-  qrAlt: "QR code that adds your card to your phone's wallet",
-  qrTitle: "Scan with your phone",
-  qrHint:
-    "Point your phone's camera at the code: the card goes to Apple Wallet on an iPhone, Google Wallet on Android.",
-  openHere: "Or open the link on this device",
+/** The English texts (the default); other languages: the `locale` prop. */
+export const ADD_TO_WALLET_TEXT: AddToWalletTexts = WALLET_PASS_TEXTS.en.addToWallet
+
+/** Classes of AddToWallet's parts; a Tailwind store styles each one. */
+export type AddToWalletClassNames = {
+  root?: string
+  /** "Finding the right wallet…" while the link is asked. */
+  status?: string
+  /** The store's reason when there is no link. */
+  error?: string
+  /** The drawn wallet button (WalletButton's `className`; the face stays unless `unstyledButton`). */
+  button?: string
+  /** The QR code (an `<img>`, or its placeholder while it loads). */
+  qrCode?: string
+  /** The block of words beside the QR code, its title and its hint. */
+  qrText?: string
+  qrTitle?: string
+  qrHint?: string
+  /** "Or open the link on this device". */
+  link?: string
 }
 
 export type AddToWalletProps = {
@@ -22,8 +36,14 @@ export type AddToWalletProps = {
   error?: string | null
   /** The QR code's side in px (default 160). */
   qrSize?: number
-  text?: Partial<typeof ADD_TO_WALLET_TEXT>
+  /** The store's locale (BCP 47, e.g. "de-DE"): texts in its language, English otherwise. */
+  locale?: string
+  text?: Partial<AddToWalletTexts>
+  /** The root's class (with `classNames.root`). */
   className?: string
+  classNames?: AddToWalletClassNames
+  /** Drop the wallet button's drawn face (colours, size, margin): `classNames.button` styles it. */
+  unstyledButton?: boolean
   /** Draws the button itself, e.g. with the official badge: `({ href, wallet, label }) => <a href={href}>…</a>`. */
   renderButton?: (button: { href: string; wallet: WalletBrand; label: string }) => ReactNode
 }
@@ -34,40 +54,62 @@ export type AddToWalletProps = {
  * the card in its own wallet) with the link itself as a fallback. The device is the store's
  * reading of the user agent (the install route), so the page keeps no rules of its own.
  */
-export function AddToWallet({ target, qrSvg, error, qrSize = 160, text, className, renderButton }: AddToWalletProps) {
-  const t = { ...ADD_TO_WALLET_TEXT, ...text }
+export function AddToWallet({
+  target,
+  qrSvg,
+  error,
+  qrSize = 160,
+  locale,
+  text,
+  className,
+  classNames: c = {},
+  unstyledButton,
+  renderButton,
+}: AddToWalletProps) {
+  const t = { ...textsFor(locale).addToWallet, ...text }
+  const root = cx(c.root, className)
   if (error)
     return (
-      <div className={className} data-wallet-pass="add-to-wallet">
-        <p role="alert" data-wallet-pass="error">
+      <div className={root} data-wallet-pass="add-to-wallet">
+        <p role="alert" className={c.error} data-wallet-pass="error">
           {error}
         </p>
       </div>
     )
   if (!target)
     return (
-      <div className={className} data-wallet-pass="add-to-wallet" aria-busy="true">
-        <p role="status">{t.finding}</p>
+      <div className={root} data-wallet-pass="add-to-wallet" aria-busy="true">
+        <p role="status" className={c.status}>
+          {t.finding}
+        </p>
       </div>
     )
   const wallet = walletOf(target.platform)
   if (wallet) {
-    const label = wallet === "apple" ? "Add to Apple Wallet" : "Add to Google Wallet"
+    const words = textsFor(locale).walletButton[wallet]
+    const label = `${words.lead} ${words.name}`
     return (
-      <div className={className} data-wallet-pass="add-to-wallet" data-platform={target.platform}>
+      <div className={root} data-wallet-pass="add-to-wallet" data-platform={target.platform}>
         {renderButton ? (
           renderButton({ href: target.url, wallet, label })
         ) : (
-          <WalletButton wallet={wallet} href={target.url} />
+          <WalletButton
+            wallet={wallet}
+            href={target.url}
+            locale={locale}
+            className={c.button}
+            unstyled={unstyledButton}
+          />
         )}
       </div>
     )
   }
   return (
-    <div className={className} data-wallet-pass="add-to-wallet" data-platform="form">
+    <div className={root} data-wallet-pass="add-to-wallet" data-platform="form">
       {qrSvg ? (
         <img
           data-wallet-pass="qr-code"
+          className={c.qrCode}
           src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qrSvg)}`}
           width={qrSize}
           height={qrSize}
@@ -78,15 +120,16 @@ export function AddToWallet({ target, qrSvg, error, qrSize = 160, text, classNam
       ) : (
         <div
           data-wallet-pass="qr-code"
+          className={c.qrCode}
           role="status"
           aria-label={t.finding}
           style={{ width: qrSize, height: qrSize }}
         />
       )}
-      <div data-wallet-pass="qr-text">
-        <strong>{t.qrTitle}</strong>
-        <p>{t.qrHint}</p>
-        <a href={target.url} data-wallet-pass="open-here">
+      <div data-wallet-pass="qr-text" className={c.qrText}>
+        <strong className={c.qrTitle}>{t.qrTitle}</strong>
+        <p className={c.qrHint}>{t.qrHint}</p>
+        <a href={target.url} data-wallet-pass="open-here" className={c.link}>
           {t.openHere}
         </a>
       </div>

@@ -1,6 +1,6 @@
 "use client"
 /**
- * React hooks over the storefront kit (docs/storefront.md, "React pieces"). Each takes the
+ * React hooks over the storefront kit (docs/storefront-react.md). Each takes the
  * kit's calls as functions answering an `Outcome` (`WalletPassActions`): in a browser that
  * holds the customer's token, `walletPassActions(sdk)`; in Next.js, server actions that call
  * the kit with the token of the cookie. Errors arrive as the store's message, never thrown.
@@ -187,13 +187,17 @@ const CODE_TEXT_WATCH = { everyMs: 2_000, times: 15 }
  * `onVerified` runs once the store accepted it (reload the pass there). One call at a time.
  * With `retrieveVerification` among the actions, it then watches the code's text for half a
  * minute: a text the service did not send turns into `error` (the store's message) and the
- * form goes back to "Text me a code".
+ * form goes back to "Text me a code". `notSent` is what the shopper is told then when the
+ * store gives no message of its own (default `TEXT_NOT_SENT`, English).
  */
 export function usePhoneVerification(
   actions: Pick<WalletPassActions, "requestVerification" | "confirmVerification" | "retrieveVerification">,
-  { onVerified }: { onVerified?: (answer: StoreWalletPassVerificationConfirm) => unknown } = {}
+  {
+    onVerified,
+    notSent,
+  }: { onVerified?: (answer: StoreWalletPassVerificationConfirm) => unknown; notSent?: string } = {}
 ) {
-  const latest = useLatest({ actions, onVerified })
+  const latest = useLatest({ actions, onVerified, notSent })
   const mounted = useMounted()
   const [sent, setSent] = useState<StoreWalletPassVerification["verification"] | null>(null)
   const [verified, setVerified] = useState(false)
@@ -227,7 +231,7 @@ export function usePhoneVerification(
       if (!mounted.current) return
       const status = await settled(() => retrieve())
       if (!status.ok) return
-      const text = codeTextState(status.data)
+      const text = codeTextState(status.data, latest.current.notSent)
       if (text.state === "waiting") continue
       if (text.state === "not_sent" && mounted.current) {
         setSent(null)

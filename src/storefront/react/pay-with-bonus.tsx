@@ -3,23 +3,32 @@ import { type FormEvent, useEffect, useId, useState } from "react"
 import type { StoreWalletPassBonus } from "../index"
 import { formatAmount } from "../format"
 import { inputText, parseBonusAmount } from "./state"
+import { cx, textsFor, WALLET_PASS_TEXTS, type PayWithBonusTexts } from "./texts"
 
-export const PAY_WITH_BONUS_TEXT = {
-  title: "Pay with bonus",
-  upTo: (max: string) => `up to ${max}`,
-  cap: (percent: number) => `at most ${percent}% of the items`,
-  inputLabel: "Bonus to use",
-  apply: "Apply",
-  applied: (amount: string) => `${amount} paid with bonus`,
-  mayUse: (max: string, cap: string) => `You may use up to ${max} (${cap}).`,
-  remove: "Remove",
-  nothing: "This cart cannot be paid with bonus.",
-  problems: {
-    empty: "Enter the bonus to use.",
-    not_a_number: "Enter an amount, e.g. 12.50.",
-    not_positive: "Enter an amount above zero.",
-    over_max: (max: string) => `At most ${max} for this cart.`,
-  },
+/** The English texts (the default); other languages: the `locale` prop. */
+export const PAY_WITH_BONUS_TEXT: PayWithBonusTexts = WALLET_PASS_TEXTS.en.payWithBonus
+
+/** Classes of PayWithBonus's parts; a Tailwind store styles each one. */
+export type PayWithBonusClassNames = {
+  /** The form (open) or the block (applied, nothing to take). */
+  root?: string
+  /** The line above the input: the title, the most the cart may take, the cap. */
+  summary?: string
+  title?: string
+  /** An amount written as money: the most the cart may take, or what was paid. */
+  amount?: string
+  /** The cap and "You may use up to …". */
+  note?: string
+  label?: string
+  input?: string
+  /** Every button; then Apply (primary) and Remove (secondary). */
+  button?: string
+  primaryButton?: string
+  secondaryButton?: string
+  /** The problem with the amount typed, or the store's message. */
+  error?: string
+  /** Said when the cart may take no bonus. */
+  status?: string
 }
 
 export type PayWithBonusProps = {
@@ -27,6 +36,7 @@ export type PayWithBonusProps = {
   bonus: StoreWalletPassBonus | null
   /** The cart's currency, for the amounts. */
   currencyCode?: string | null
+  /** The store's locale (BCP 47, e.g. "de-DE"): texts and money in it, English otherwise. */
   locale?: string
   busy?: boolean
   /** The store's message when applying or removing failed. */
@@ -35,10 +45,12 @@ export type PayWithBonusProps = {
   onRemove: () => unknown
   /** Said instead of the form when the cart may take no bonus (`max` 0), e.g. "Verify your phone to pay with your bonus." */
   nothingText?: string
-  text?: Partial<Omit<typeof PAY_WITH_BONUS_TEXT, "problems">> & {
-    problems?: Partial<typeof PAY_WITH_BONUS_TEXT.problems>
+  text?: Partial<Omit<PayWithBonusTexts, "problems">> & {
+    problems?: Partial<PayWithBonusTexts["problems"]>
   }
+  /** The root's class (with `classNames.root`). */
   className?: string
+  classNames?: PayWithBonusClassNames
 }
 
 /**
@@ -57,8 +69,11 @@ export function PayWithBonus({
   nothingText,
   text,
   className,
+  classNames: c = {},
 }: PayWithBonusProps) {
-  const t = { ...PAY_WITH_BONUS_TEXT, ...text, problems: { ...PAY_WITH_BONUS_TEXT.problems, ...text?.problems } }
+  const base = textsFor(locale).payWithBonus
+  const t = { ...base, ...text, problems: { ...base.problems, ...text?.problems } }
+  const root = cx(c.root, className)
   const id = useId()
   const max = bonus?.max ?? 0
   const [amount, setAmount] = useState(max > 0 ? String(max) : "")
@@ -75,18 +90,24 @@ export function PayWithBonus({
 
   if (bonus.amount > 0)
     return (
-      <div className={className} data-wallet-pass="pay-with-bonus" data-state="applied">
-        <p>
-          <strong data-wallet-pass="bonus-applied" data-amount={bonus.amount}>
+      <div className={root} data-wallet-pass="pay-with-bonus" data-state="applied">
+        <p className={c.summary}>
+          <strong className={c.amount} data-wallet-pass="bonus-applied" data-amount={bonus.amount}>
             {t.applied(money(bonus.amount))}
           </strong>{" "}
-          <span>{t.mayUse(money(bonus.max), cap)}</span>
+          <span className={c.note}>{t.mayUse(money(bonus.max), cap)}</span>
         </p>
-        <button type="button" onClick={() => void onRemove()} disabled={busy} data-wallet-pass="remove-bonus">
+        <button
+          type="button"
+          onClick={() => void onRemove()}
+          disabled={busy}
+          className={cx(c.button, c.secondaryButton)}
+          data-wallet-pass="remove-bonus"
+        >
           {t.remove}
         </button>
         {message ? (
-          <p role="alert" data-wallet-pass="error">
+          <p role="alert" className={c.error} data-wallet-pass="error">
             {message}
           </p>
         ) : null}
@@ -94,8 +115,8 @@ export function PayWithBonus({
     )
   if (max <= 0)
     return (
-      <div className={className} data-wallet-pass="pay-with-bonus" data-state="nothing">
-        <p>{nothingText ?? t.nothing}</p>
+      <div className={root} data-wallet-pass="pay-with-bonus" data-state="nothing">
+        <p className={c.status}>{nothingText ?? t.nothing}</p>
       </div>
     )
 
@@ -110,15 +131,17 @@ export function PayWithBonus({
     void onApply(parsed.amount)
   }
   return (
-    <form className={className} onSubmit={submit} noValidate data-wallet-pass="pay-with-bonus" data-state="open">
-      <p>
-        <strong>{t.title}</strong>{" "}
-        <span data-wallet-pass="bonus-max" data-amount={max}>
+    <form className={root} onSubmit={submit} noValidate data-wallet-pass="pay-with-bonus" data-state="open">
+      <p className={c.summary}>
+        <strong className={c.title}>{t.title}</strong>{" "}
+        <span className={c.amount} data-wallet-pass="bonus-max" data-amount={max}>
           {t.upTo(money(max))}
         </span>{" "}
-        <span>({cap})</span>
+        <span className={c.note}>({cap})</span>
       </p>
-      <label htmlFor={`${id}-amount`}>{t.inputLabel}</label>
+      <label htmlFor={`${id}-amount`} className={c.label}>
+        {t.inputLabel}
+      </label>
       <input
         id={`${id}-amount`}
         name="amount"
@@ -129,13 +152,14 @@ export function PayWithBonus({
         onChange={(e) => setAmount(inputText(e))}
         aria-invalid={message ? true : undefined}
         aria-describedby={message ? `${id}-error` : undefined}
+        className={c.input}
         data-wallet-pass="bonus-amount"
       />
-      <button type="submit" disabled={busy} data-wallet-pass="apply-bonus">
+      <button type="submit" disabled={busy} className={cx(c.button, c.primaryButton)} data-wallet-pass="apply-bonus">
         {t.apply}
       </button>
       {message ? (
-        <p id={`${id}-error`} role="alert" data-wallet-pass="error">
+        <p id={`${id}-error`} role="alert" className={c.error} data-wallet-pass="error">
           {message}
         </p>
       ) : null}

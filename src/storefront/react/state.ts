@@ -1,5 +1,5 @@
 /**
- * The decisions of the React pieces (docs/storefront.md, "React pieces") as pure functions:
+ * The decisions of the React pieces (docs/storefront-react.md) as pure functions:
  * no React, no DOM, so the unit tests read them directly and the hooks stay thin.
  */
 import type { StoreWalletPass, StoreWalletPassResponse, StoreWalletPassVerificationStatus } from "../index"
@@ -68,13 +68,15 @@ export const TEXT_NOT_SENT = "The code could not be texted to your phone. Try ag
 /**
  * Where a code's text is, for the page that asked for it: `waiting` while it is queued (look
  * again), `sent` (or unknown: the shopper waits for the text), or `not_sent` with the message
- * to show — the store does not send it again by itself, so the page offers to ask again.
+ * to show (the store's, else `notSent`) — the store does not send it again by itself, so the
+ * page offers to ask again.
  */
 export function codeTextState(
-  status: StoreWalletPassVerificationStatus | null
+  status: StoreWalletPassVerificationStatus | null,
+  notSent: string = TEXT_NOT_SENT
 ): { state: "waiting" } | { state: "sent" } | { state: "not_sent"; message: string } {
   const text = status?.verification?.text
   if (text === "queued") return { state: "waiting" }
-  if (text === "not_sent") return { state: "not_sent", message: status?.verification?.message || TEXT_NOT_SENT }
+  if (text === "not_sent") return { state: "not_sent", message: status?.verification?.message || notSent }
   return { state: "sent" }
 }

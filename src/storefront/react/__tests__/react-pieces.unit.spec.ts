@@ -16,7 +16,7 @@ import {
 } from "../index"
 
 /**
- * The React pieces (docs/storefront.md, "React pieces"): their decisions as pure functions,
+ * The React pieces (docs/storefront-react.md): their decisions as pure functions,
  * and what each component draws, rendered by react-dom's server renderer (the markup a Next.js
  * server sends). The hooks run in a browser in `npm run check:nextjs`.
  */
