@@ -31,6 +31,10 @@ export type PayWithBonusClassNames = {
   status?: string
 }
 
+/** A number as the shopper would type it in `locale`: its decimal sign, no grouping, at most two decimals. */
+const inputNumber = (value: number, locale: string) =>
+  new Intl.NumberFormat(locale, { useGrouping: false, maximumFractionDigits: 2, numberingSystem: "latn" }).format(value)
+
 export type PayWithBonusProps = {
   /** The cart's bonus (`retrieveBonus`/`useCartBonus`): paid now, the most it may be, the cap. */
   bonus: StoreWalletPassBonus | null
@@ -76,12 +80,15 @@ export function PayWithBonus({
   const root = cx(c.root, className)
   const id = useId()
   const max = bonus?.max ?? 0
-  const [amount, setAmount] = useState(max > 0 ? String(max) : "")
+  // The most, to begin with, written as the locale writes a number ("45,5" under de-DE); without
+  // a locale as JavaScript does (no guess at the runtime's: server and browser would differ).
+  const initial = max > 0 ? (locale ? inputNumber(max, locale) : String(max)) : ""
+  const [amount, setAmount] = useState(initial)
   const [problem, setProblem] = useState<string | null>(null)
   useEffect(() => {
-    setAmount(max > 0 ? String(max) : "")
+    setAmount(initial)
     setProblem(null)
-  }, [max])
+  }, [initial])
 
   if (!bonus || bonus.max_order_percent === 0) return null
   const money = (value: number) => formatAmount(value, currencyCode, locale)

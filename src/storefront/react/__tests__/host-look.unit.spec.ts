@@ -221,6 +221,8 @@ describe("texts in the store's locale", () => {
     expect(open).toContain("bis zu 1.234,50\u00a0€")
     expect(open).toContain("höchstens 50 % der Artikel")
     expect(open).toContain(">Einlösen</button>")
+    // The most, to begin with, as a German shopper types it (parseBonusAmount reads the comma).
+    expect(open).toMatch(/<input [^>]*value="1234,5"/)
     const applied = renderToStaticMarkup(
       h(PayWithBonus, { bonus: BONUS_APPLIED, currencyCode: "eur", locale: "de-DE", onApply: noop, onRemove: noop })
     )
