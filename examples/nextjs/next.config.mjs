@@ -1,7 +1,7 @@
 import path from "node:path"
 import { fileURLToPath } from "node:url"
 
-// The example Next.js storefront (not published). It imports the plugin's storefront kit and
+// The example Next.js storefront (not published; the dtc-starter's storefront shape). It imports the plugin's storefront kit and
 // React pieces as a shop does (`medusa-plugin-wallet-pass/storefront`, `.../storefront/react`);
 // here they resolve to the repository: its source by default, the built package
 // (`.medusa/server`, what npm ships) with WALLET_PASS_STOREFRONT=build. `npm run storefront --
@@ -17,6 +17,10 @@ const kit = built
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
+  // tsconfig.json is the dtc-starter's (moduleResolution "node"), as a shop's storefront type-checks
+  // the built package; the repository's source is written for "bundler" and ES2022, which
+  // tsconfig.repository.json adds on top when the kit is taken from the source.
+  typescript: { tsconfigPath: built ? "tsconfig.json" : "tsconfig.repository.json" },
   // This folder is the app (not the repository, whose lockfile Next.js would take for its root).
   outputFileTracingRoot: here,
   // The kit's files live outside this folder.

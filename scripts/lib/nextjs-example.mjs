@@ -21,8 +21,8 @@ const sha256 = (data) => crypto.createHash("sha256").update(data).digest("hex")
  * Copies the example's files (not its node_modules or build) over the copy's, stale files
  * removed. The copy's tsconfig names the kit by absolute path: the built declarations
  * (`.medusa/server`, what npm ships) with `fromBuild`, type-checked under the starter's
- * `moduleResolution: "node"`; else the repository's source, which is written for `bundler`
- * resolution and ES2022 (BigInt, the framework's subpath exports), so the copy takes those two.
+ * `moduleResolution: "node"`; else the repository's source, which next.config.mjs type-checks
+ * with tsconfig.repository.json (`bundler` resolution and ES2022 on top of tsconfig.json).
  */
 export function syncExample({ fromBuild = process.env.WALLET_PASS_STOREFRONT === "build" } = {}) {
   fs.mkdirSync(APP, { recursive: true })
@@ -42,7 +42,6 @@ export function syncExample({ fromBuild = process.env.WALLET_PASS_STOREFRONT ===
       tsconfig.compilerOptions.paths[key] = fromBuild
         ? [path.join(root, ".medusa/server/src", key.replace("medusa-plugin-wallet-pass/", ""), "index.d.ts")]
         : targets.map((t) => path.resolve(base, t))
-  if (!fromBuild) Object.assign(tsconfig.compilerOptions, { moduleResolution: "bundler", target: "ES2022" })
   fs.writeFileSync(tsconfigFile, JSON.stringify(tsconfig, null, 2))
 }
 

@@ -77,6 +77,15 @@ export async function removeBonus(cartId: string) {
 }
 
 /**
+ * Drops the cached cart: the service changes the card's discount at any time, and the store's
+ * cart follows it while the starter's cached copy keeps the old totals (the cart's wallet-pass
+ * piece calls this when the store's cart and the page's differ).
+ */
+export async function refreshCart() {
+  await revalidate("carts")
+}
+
+/**
  * The account's phone written again (the pass page asks for it when the store cannot read the
  * one given, or there is none): the store reads it on save, and a number it reads gets the card
  * issued. Answers the store's message, or null once saved.

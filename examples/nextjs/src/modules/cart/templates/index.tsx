@@ -1,20 +1,16 @@
 import type { HttpTypes } from "@medusajs/types"
 import Link from "next/link"
-import type { PassStep, StoreWalletPassBonus } from "medusa-plugin-wallet-pass/storefront"
 import { convertToLocale } from "@lib/util/money"
 import { Heading, Text } from "@modules/common/components/ui"
+import CartWalletPass from "@modules/wallet-pass/components/cart-wallet-pass"
 import Summary from "./summary"
 
 export default function CartTemplate({
   cart,
   customer,
-  bonus,
-  passStep,
 }: {
   cart: HttpTypes.StoreCart | null
   customer: HttpTypes.StoreCustomer | null
-  bonus: StoreWalletPassBonus | null
-  passStep: PassStep["step"] | null
 }) {
   return (
     <div className="py-12">
@@ -57,7 +53,9 @@ export default function CartTemplate({
             </div>
             <div className="relative">
               <div className="sticky top-12 flex flex-col gap-y-8 py-6">
-                <Summary cart={cart} signedIn={!!customer} bonus={bonus} passStep={passStep} />
+                {/* The wallet pass: pay with bonus, or the shopper's next step to it. */}
+                {customer && <CartWalletPass cart={cart} customer={customer} />}
+                <Summary cart={cart} />
               </div>
             </div>
           </div>

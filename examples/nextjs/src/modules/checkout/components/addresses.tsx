@@ -1,7 +1,7 @@
 "use client"
 
 import type { HttpTypes } from "@medusajs/types"
-import { useActionState } from "react"
+import { startTransition, useActionState, type FormEvent } from "react"
 import { setAddresses } from "@lib/data/cart"
 import { Button, Input } from "@modules/common/components/ui"
 
@@ -18,8 +18,14 @@ export default function Addresses({
   const [message, action, pending] = useActionState(setAddresses, null)
   const a = cart.shipping_address
   const countries = cart.region?.countries ?? []
+  // Submitted by hand, not as the form's action: a refused address keeps what the shopper typed.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const data = new FormData(event.currentTarget)
+    startTransition(() => action(data))
+  }
   return (
-    <form action={action} className="flex flex-col gap-y-4" data-testid="address-form">
+    <form onSubmit={submit} className="flex flex-col gap-y-4" data-testid="address-form">
       <div className="grid grid-cols-2 gap-4">
         <Input
           label="First name"
