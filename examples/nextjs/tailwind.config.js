@@ -7,6 +7,7 @@ module.exports = {
   theme: {
     extend: {
       maxWidth: { "8xl": "100rem" },
+      borderRadius: { none: "0px", soft: "2px", base: "4px", rounded: "8px", large: "16px", circle: "9999px" },
       screens: { small: "1024px", medium: "1280px" },
       fontFamily: {
         sans: ["Inter", "-apple-system", "BlinkMacSystemFont", "Segoe UI", "Roboto", "Helvetica Neue", "sans-serif"],

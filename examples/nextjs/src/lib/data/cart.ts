@@ -3,9 +3,9 @@
 import type { HttpTypes } from "@medusajs/types"
 import { revalidateTag } from "next/cache"
 import { redirect } from "next/navigation"
+import { BONUS_FIELDS } from "medusa-plugin-wallet-pass/storefront"
 import { sdk } from "@lib/config"
 import medusaError from "@lib/util/medusa-error"
-import { WALLET_PASS_BONUS_FIELDS } from "@modules/wallet-pass/lib/bonus-paid"
 import { getAuthHeaders, getCacheOptions, getCacheTag, getCartId, removeCartId, setCartId } from "./cookies"
 import { getRegion } from "./regions"
 
@@ -16,8 +16,8 @@ const revalidate = async (...tags: string[]) => {
 /** The cart of the cookie (or `cartId`), or null; cached under the browser's "carts" tag. */
 export async function retrieveCart(cartId?: string, fields?: string) {
   const id = cartId || (await getCartId())
-  // The wallet pass: the items' adjustments, to show the bonus paid apart from the discounts.
-  fields ??= `*items, *region, *items.product, *items.variant, +items.total, *promotions, +shipping_methods.name, ${WALLET_PASS_BONUS_FIELDS}`
+  // The wallet pass: BONUS_FIELDS (the items' adjustments), to show the bonus paid apart from the discounts.
+  fields ??= `*items, *region, *items.product, *items.variant, +items.total, *promotions, +shipping_methods.name, ${BONUS_FIELDS}`
   if (!id) return null
   const next = { ...(await getCacheOptions("carts")) }
   return sdk.client

@@ -1,9 +1,9 @@
 "use server"
 
 import type { HttpTypes } from "@medusajs/types"
+import { BONUS_FIELDS } from "medusa-plugin-wallet-pass/storefront"
 import { sdk } from "@lib/config"
 import medusaError from "@lib/util/medusa-error"
-import { WALLET_PASS_BONUS_FIELDS } from "@modules/wallet-pass/lib/bonus-paid"
 import { getAuthHeaders, getCacheOptions } from "./cookies"
 
 export const retrieveOrder = async (id: string) => {
@@ -13,7 +13,7 @@ export const retrieveOrder = async (id: string) => {
       method: "GET",
       // The wallet pass: the items' adjustments, for the bonus paid.
       query: {
-        fields: `*payment_collections.payments,*items,*items.variant,*items.product,${WALLET_PASS_BONUS_FIELDS}`,
+        fields: `*payment_collections.payments,*items,*items.variant,*items.product,${BONUS_FIELDS}`,
       },
       headers: { ...(await getAuthHeaders()) },
       next,
@@ -33,7 +33,7 @@ export const listOrders = async (limit: number = 10, offset: number = 0, filters
         offset,
         order: "-created_at",
         // The wallet pass: the items' adjustments, for the bonus paid.
-        fields: `*items,*items.variant,*items.product,${WALLET_PASS_BONUS_FIELDS}`,
+        fields: `*items,*items.variant,*items.product,${BONUS_FIELDS}`,
         ...filters,
       },
       headers: { ...(await getAuthHeaders()) },

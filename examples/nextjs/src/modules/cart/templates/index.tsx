@@ -46,7 +46,12 @@ export default function CartTemplate({
                       {item.variant_title && <span className="ml-2 text-ui-fg-subtle">{item.variant_title}</span>}
                     </span>
                     <span className="text-ui-fg-subtle">× {item.quantity}</span>
-                    <span>{convertToLocale({ amount: item.total ?? 0, currency_code: cart.currency_code })}</span>
+                    <span>
+                      {convertToLocale({
+                        amount: item.subtotal ?? item.unit_price * item.quantity,
+                        currency_code: cart.currency_code,
+                      })}
+                    </span>
                   </li>
                 ))}
               </ul>

@@ -3,7 +3,7 @@ import { convertToLocale } from "@lib/util/money"
 /**
  * "Paid with bonus −€20.00": the row a totals block shows apart from "Discount" (the cart's,
  * the checkout's, the order confirmation's and the order details'); nothing when no bonus was
- * paid. `amount`: `bonusPaid(cart or order)` of ../lib/bonus-paid.
+ * paid. `amount`: `bonusPaid(cart or order).total` of the kit (tax included: what the balance gave).
  */
 export default function PaidWithBonus({
   amount,

@@ -11,7 +11,7 @@ import {
   retrieveVerification,
   updatePhone,
 } from "@lib/data/wallet-pass"
-import { PIECE_CLASSES } from "../lib/config"
+import { phoneFormClasses, phoneVerificationClasses } from "../lib/classes"
 
 /**
  * While the card is being issued (a new customer's card is made in the background), the pass
@@ -49,7 +49,7 @@ export function VerifyPhone({ phone }: { phone?: string | null }) {
       actions={{ requestVerification, confirmVerification, retrieveVerification }}
       phone={phone}
       onVerified={() => router.refresh()}
-      className={PIECE_CLASSES.form}
+      classNames={phoneVerificationClasses}
     />
   )
 }
@@ -73,15 +73,25 @@ export function FixPhone({
     if (!failed) router.refresh()
     return failed
   }, null)
+  const c = phoneFormClasses
   return (
-    <form action={save} className={PIECE_CLASSES.form} data-testid="pass-fix-phone">
-      {choices.map((c) => (
+    <form action={save} className={c.root} data-testid="pass-fix-phone">
+      {choices.map((choice) => (
         // An ambiguous number's mobile reading, confirmed with one press.
-        <button key={c.phone} type="submit" name="phone" value={c.phone} disabled={saving}>
-          Yes, it is {c.phone}
+        <button
+          key={choice.phone}
+          type="submit"
+          name="phone"
+          value={choice.phone}
+          disabled={saving}
+          className={`${c.button} ${c.primaryButton}`}
+        >
+          Yes, it is {choice.phone}
         </button>
       ))}
-      <label htmlFor="wallet-pass-phone">Mobile phone, with its country code</label>
+      <label htmlFor="wallet-pass-phone" className={c.label}>
+        Mobile phone, with its country code
+      </label>
       <input
         id="wallet-pass-phone"
         name="phone"
@@ -89,12 +99,17 @@ export function FixPhone({
         autoComplete="tel"
         defaultValue={current ?? ""}
         placeholder={example}
+        className={c.input}
         data-testid="fix-phone-input"
       />
-      <button type="submit" disabled={saving} data-testid="fix-phone-save">
+      <button type="submit" disabled={saving} className={`${c.button} ${c.primaryButton}`} data-testid="fix-phone-save">
         {saving ? "Saving…" : "Save the phone"}
       </button>
-      {error && <p role="alert">{error}</p>}
+      {error && (
+        <p role="alert" className={c.error}>
+          {error}
+        </p>
+      )}
     </form>
   )
 }

@@ -5,7 +5,7 @@ import { useParams, useRouter } from "next/navigation"
 import type { PassStep, StoreWalletPassBonus } from "medusa-plugin-wallet-pass/storefront"
 import { PayWithBonus, useCartBonus } from "medusa-plugin-wallet-pass/storefront/react"
 import { applyBonus, removeBonus, retrieveBonus } from "@lib/data/wallet-pass"
-import { PIECE_CLASSES } from "../lib/config"
+import { payWithBonusClasses } from "../lib/classes"
 
 /**
  * "Pay with bonus" in the cart: the React piece over the server actions of
@@ -74,7 +74,7 @@ export default function CartBonus({
   }
   return (
     <PayWithBonus
-      className={PIECE_CLASSES.form}
+      classNames={payWithBonusClasses}
       bonus={bonus.bonus}
       busy={bonus.busy}
       error={bonus.error}

@@ -3,7 +3,8 @@ import type { ReactNode } from "react"
 import { formatAmount, passStep, type StoreWalletPass } from "medusa-plugin-wallet-pass/storefront"
 import { AddToWallet, LevelProgress } from "medusa-plugin-wallet-pass/storefront/react"
 import { installUrl, qrSvg, retrievePass } from "@lib/data/wallet-pass"
-import { PIECE_CLASSES, walletPassContactUrl, walletPassLocale } from "../lib/config"
+import { addToWalletClasses, levelProgressClasses } from "../lib/classes"
+import { walletPassContactUrl, walletPassLocale } from "../lib/config"
 import { FixPhone, IssuingStatus, VerifyPhone } from "./pass-actions"
 
 /**
@@ -82,7 +83,7 @@ export default async function WalletPassPage({ customer }: { customer: HttpTypes
         level={pass.level}
         currencyCode={pass.currency_code}
         locale={locale}
-        className={PIECE_CLASSES.level}
+        classNames={levelProgressClasses}
       />
       {pass.balance_hidden && (
         <p className="txt-compact-small text-ui-fg-subtle">
@@ -104,7 +105,7 @@ export default async function WalletPassPage({ customer }: { customer: HttpTypes
             target={install.ok ? install.data : null}
             error={install.ok ? (qr && !qr.ok ? qr.error.message : null) : install.error.message}
             qrSvg={qr?.ok ? qr.data : null}
-            className={PIECE_CLASSES.addToWallet}
+            classNames={addToWalletClasses}
           />
         </Block>
       )}

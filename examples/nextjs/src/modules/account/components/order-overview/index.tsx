@@ -2,7 +2,7 @@ import type { HttpTypes } from "@medusajs/types"
 import Link from "next/link"
 import { convertToLocale } from "@lib/util/money"
 import { Button } from "@modules/common/components/ui"
-import { bonusPaid } from "@modules/wallet-pass/lib/bonus-paid"
+import { bonusPaid } from "medusa-plugin-wallet-pass/storefront"
 import PaidWithBonus from "@modules/wallet-pass/components/paid-with-bonus"
 
 /** The account's orders, newest first: number, date, total, the bonus paid, the details. */
@@ -41,7 +41,7 @@ export default function OrderOverview({
               <span className="pl-2">{`${items} ${items > 1 ? "items" : "item"}`}</span>
             </div>
             <PaidWithBonus
-              amount={bonusPaid(order)}
+              amount={bonusPaid(order).total}
               currencyCode={order.currency_code}
               className="mt-2 flex gap-x-2 text-small-regular text-ui-fg-subtle"
             />

@@ -1,7 +1,7 @@
 "use client"
 
 import { convertToLocale } from "@lib/util/money"
-import { bonusPaid, type WithBonusAdjustments } from "@modules/wallet-pass/lib/bonus-paid"
+import { bonusPaid, type BonusPaidSource } from "medusa-plugin-wallet-pass/storefront"
 import PaidWithBonus from "@modules/wallet-pass/components/paid-with-bonus"
 
 type CartTotalsProps = {
@@ -14,16 +14,17 @@ type CartTotalsProps = {
     shipping_subtotal?: number | null
     discount_subtotal?: number | null
     // The wallet pass: the items' adjustments (bonusPaid).
-    items?: WithBonusAdjustments["items"]
+    items?: BonusPaidSource["items"]
   }
 }
 
 /** The totals of a cart or an order (the cart, the checkout, the order confirmation and details). */
 export default function CartTotals({ totals }: CartTotalsProps) {
-  const { currency_code, total, tax_total, item_subtotal, shipping_subtotal, discount_subtotal } = totals
+  const { currency_code, total, tax_total, item_subtotal, shipping_subtotal } = totals
   // The wallet pass: the bonus paid is shown apart from the discounts, which Medusa counts it among.
-  const bonus = bonusPaid(totals)
-  const discount = Math.max(0, Math.round(((discount_subtotal ?? 0) - bonus) * 1e4) / 1e4)
+  const paid = bonusPaid(totals)
+  const bonus = paid.total
+  const discount = paid.discount.subtotal
   const money = (amount?: number | null) => convertToLocale({ amount: amount ?? 0, currency_code })
   return (
     <div>

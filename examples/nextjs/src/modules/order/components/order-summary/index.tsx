@@ -1,21 +1,22 @@
 import type { HttpTypes } from "@medusajs/types"
 import { convertToLocale } from "@lib/util/money"
-import { bonusPaid } from "@modules/wallet-pass/lib/bonus-paid"
+import { bonusPaid } from "medusa-plugin-wallet-pass/storefront"
 import PaidWithBonus from "@modules/wallet-pass/components/paid-with-bonus"
 
 /** An order's totals in the account's order details. */
 export default function OrderSummary({ order }: { order: HttpTypes.StoreOrder }) {
   const money = (amount?: number | null) => convertToLocale({ amount: amount ?? 0, currency_code: order.currency_code })
   // The wallet pass: the bonus paid, apart from the discounts Medusa counts it among.
-  const bonus = bonusPaid(order)
-  const discount = Math.max(0, Math.round((order.discount_total - bonus) * 1e4) / 1e4)
+  const paid = bonusPaid(order)
+  const bonus = paid.total
+  const discount = paid.discount.total
   return (
     <div>
       <h2 className="text-base-semi">Order Summary</h2>
       <div className="my-2 text-small-regular text-ui-fg-base">
         <div className="mb-2 flex items-center justify-between text-base-regular text-ui-fg-base">
           <span>Subtotal</span>
-          <span>{money(order.subtotal)}</span>
+          <span>{money(order.item_subtotal)}</span>
         </div>
         <div className="flex flex-col gap-y-1">
           {discount > 0 && (
