@@ -5,6 +5,7 @@ import { fromMinorUnits } from "../../lib/amounts"
 import { eventValueParts, eventValueText } from "../../lib/event-values"
 import { sendStoreEventWorkflow } from "./send-store-event"
 import type { StoreEventInput } from "./steps/queue-store-event"
+import { ITEM_TOTALS_FIELDS, SHIPPING_TOTALS_FIELDS } from "../../utils/totals-fields"
 
 /** How far back the detection looks: carts touched, holders enrolled this long before their due time. */
 const LOOK_BACK_MS = 7 * 86_400_000
@@ -75,6 +76,9 @@ async function abandonedCarts(container: MedusaContainer, afterMinutes: number, 
       "updated_at",
       "items.quantity",
       "items.updated_at",
+      // The total right on Medusa 2.18 too (src/utils/totals-fields.ts).
+      ...ITEM_TOTALS_FIELDS,
+      ...SHIPPING_TOTALS_FIELDS,
     ],
     filters: { completed_at: null, updated_at: { $gte: new Date(now.getTime() - LOOK_BACK_MS) } },
   })

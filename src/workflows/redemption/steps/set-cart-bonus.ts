@@ -3,6 +3,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { REDEMPTION_ADJUSTMENT } from "../constants"
 import { fromMinorUnits } from "../../../lib/amounts"
 import { spreadBonus } from "../utils/redemption-cart"
+import { ITEM_TOTALS_FIELDS } from "../../../utils/totals-fields"
 
 export type SetCartBonusStepInput = {
   cart_id: string
@@ -47,7 +48,8 @@ export const setCartBonusStep = createStep(
     const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
       entity: "cart",
       // A cart-level total asked for makes the cart module compute the items' totals too.
-      fields: ["id", "item_total", "items.id", "items.total", "items.adjustments.*"],
+      // ITEM_TOTALS_FIELDS: the items' totals right on Medusa 2.18 too (src/utils/totals-fields.ts).
+      fields: ["id", "item_total", "items.id", "items.total", ...ITEM_TOTALS_FIELDS],
       filters: { id: cart_id },
     })
     const items = ((data[0] as CartItems | undefined)?.items ?? []).flatMap((item) => (item ? [item] : []))

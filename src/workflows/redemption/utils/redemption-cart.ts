@@ -4,6 +4,7 @@ import { BASIS_POINTS_PER_PERCENT, WALLET_PASS_MODULE } from "../../../modules/w
 import { currencyStep, floorToMinorUnits, percentToBasisPoints } from "../../../lib/amounts"
 import { REDEMPTION_ADJUSTMENT, REDEMPTION_PROMOTION_PREFIX, redemptionPromotionCode } from "../constants"
 import { balanceCurrency } from "../../../utils/currency"
+import { ITEM_TOTALS_FIELDS } from "../../../utils/totals-fields"
 
 type Container = { resolve: <T = any>(key: string) => T }
 
@@ -44,6 +45,7 @@ export async function readRedemptionCart(container: Container, cartId: string): 
       "items.adjustments.code",
       "items.adjustments.provider_id",
       "items.adjustments.amount",
+      ...ITEM_TOTALS_FIELDS, // item_total right on Medusa 2.18 too (src/utils/totals-fields.ts)
     ],
     filters: { id: cartId },
   })

@@ -1,3 +1,5 @@
+import { ITEM_TOTALS_FIELDS, SHIPPING_TOTALS_FIELDS } from "../../../../../utils/totals-fields"
+
 /**
  * The cart the bonus routes answer with: what a storefront's cart page shows — the totals
  * (the bonus is in `discount_total`), the lines with their adjustments (the bonus is an
@@ -75,4 +77,8 @@ export const BONUS_CART_FIELDS = [
   "region.id",
   "region.name",
   "region.currency_code",
-]
+  // Every field the totals above are computed from, so they are right on Medusa 2.18 too
+  // (src/utils/totals-fields.ts); the list holds each field once.
+  ...ITEM_TOTALS_FIELDS,
+  ...SHIPPING_TOTALS_FIELDS,
+].filter((field, i, all) => all.indexOf(field) === i)
