@@ -2,7 +2,7 @@
 // `npm run storefront`: the example storefront (examples/storefront: Vite + React, the plugin's
 // storefront kit over @medusajs/js-sdk) against the store `npm run dev` runs.
 // `npm run storefront -- --next`: the example Next.js storefront instead (examples/nextjs: the
-// Next.js Starter's shape with the plugin's React pieces), installed and built in
+// dtc-starter's storefront shape with the plugin's React pieces, a checkout included), installed and built in
 // .cache/wallet-pass-example-nextjs (scripts/lib/nextjs-example.mjs), then `next start`.
 //
 // Reads `<data dir>/dev.json` (WALLET_PASS_DEV_DATA, default .dev-data), written by `npm run dev`,
@@ -119,7 +119,7 @@ async function serveNext(info, file) {
       "",
       "example Next.js storefront ready",
       "",
-      `  Storefront     http://localhost:${port}/  (the account: /de/account, the card: /de/account/wallet-pass)`,
+      `  Storefront     http://localhost:${port}/  (the account: /de/account, the card: /de/account/wallet-pass, the cart: /de/cart)`,
       `  Store API      ${info.store_url} (publishable key from ${path.relative(root, file)})`,
       "",
       ...HINTS(info),
