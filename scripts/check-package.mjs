@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // `npm run check:package` (CI, after the build): the package as a merchant's store and a
-// merchant's TypeScript see it, on the newest 2.x Medusa the registry serves (asked on every
-// run, never pinned here; CHECK_MEDUSA_VERSION=<version> tries another one).
+// merchant's TypeScript see it, on two Medusa versions side by side: the newest 2.x the
+// registry serves (never pinned here; CHECK_MEDUSA_VERSION=<version> tries another one) and
+// the lowest the peer range admits (the lower bound of the `@medusajs/framework` peer; README,
+// "Compatibility"), checked by a second process of this script (CHECK_PACKAGE_LOWEST=1), its
+// lines marked with its version. Steps 2 to 5 run for both, the storefront's install once.
 //
-// 1. package.json: `@medusajs/framework` and `@medusajs/medusa` the only required peers, the
-//    admin's and the tools' peers optional, `@medusajs/test-utils` no peer, no peer pinned to one
-//    version, the keywords of Medusa's integrations listing.
+// 1. package.json: every peer optional, one lower bound for the @medusajs/* peers,
+//    `@medusajs/test-utils` no peer, none pinned, the keywords of Medusa's integrations listing.
 // 2. A stock store (the dependencies of Medusa's starter, medusa-starter-default) installs, then
 //    `npm install <the packed plugin>`: no ERESOLVE, no peer warning, no EBADENGINE that the
 //    stock store had not printed already (those are Medusa's own tree, not ours). The same
@@ -15,7 +17,8 @@
 // 4. `tsc --noEmit` (strict, Node16 resolution, libraries checked too) over a merchant's files
 //    importing `/client`, `/emulator`, `/storefront`, `/storefront/react` (a .tsx component) and
 //    `/workflows` from the installed package; `@ts-expect-error` lines fail it when a type is
-//    lost to `any`.
+//    lost to `any`. On the lowest Medusa with library checks off, as that store's tsconfig has
+//    them (our declarations name a type that is generic only from 2.19: checkTypes).
 // 4b. The same package seen by a project under each of TypeScript's module resolutions: the
 //    consumers in scripts/fixtures/consumers (node = node10, node16, bundler; one tsconfig each)
 //    import every public entry and use a type of each; `tsc --noEmit` in each passes. node10
@@ -27,10 +30,13 @@ import { spawn, spawnSync } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { pathToFileURL } from "node:url"
+import { fileURLToPath, pathToFileURL } from "node:url"
 import {
   freePort,
+  lowerBound,
+  lowestMedusa,
   medusaConfigSource,
+  newestMedusa2,
   npmWithWarnings,
   packPlugin,
   PgClient,
@@ -39,6 +45,7 @@ import {
   run,
   runCleanups,
   startServer,
+  stockStore,
   storeEnv,
   waitForBoot,
 } from "./lib/store-app.mjs"
@@ -69,11 +76,14 @@ const LISTING_TYPES = ["analytics", "auth", "cms", "notification", "payment", "s
   (t) => `medusa-plugin-${t}`
 )
 
+/** This process checks the lowest supported Medusa only (the second process main() starts). */
+const LOWEST_ONLY = process.env.CHECK_PACKAGE_LOWEST === "1"
 const started = Date.now()
 let lap = started
+const tag = LOWEST_ONLY ? `[check-package ${process.env.CHECK_MEDUSA_VERSION}]` : "[check-package]"
 const step = (msg) => {
   const now = Date.now()
-  console.log(`[check-package] ${String(Math.round((now - started) / 1000)).padStart(4)}s ${msg}`)
+  console.log(`${tag} ${String(Math.round((now - started) / 1000)).padStart(4)}s ${msg}`)
   lap = now
 }
 const lapSeconds = () => ((Date.now() - lap) / 1000).toFixed(1)
@@ -94,6 +104,13 @@ function checkManifest(pkg) {
     problems.push("@medusajs/test-utils is for our tests only: a devDependency, not a peer or dependency")
   for (const [name, range] of Object.entries(peers))
     if (/^\d+\.\d+\.\d+$/.test(range)) problems.push(`${name} is pinned to ${range}: the next patch release breaks it`)
+  // Medusa releases its packages together: one lower bound for all of them, the one checked.
+  const medusaPeers = Object.keys(peers).filter((n) => n.startsWith("@medusajs/") && n !== "@medusajs/ui")
+  const bounds = new Set(medusaPeers.map((n) => lowerBound(peers[n])))
+  if (bounds.size !== 1 || bounds.has(null))
+    problems.push(
+      `the @medusajs/* peers need one lower bound ("^2.x.y"): ${medusaPeers.map((n) => `${n}@${peers[n]}`)}`
+    )
   for (const k of ["medusa-v2", "medusa-plugin-integration"])
     if (!pkg.keywords?.includes(k)) problems.push(`keyword ${k} missing (Medusa's integrations listing)`)
   const types = (pkg.keywords ?? []).filter((k) => LISTING_TYPES.includes(k))
@@ -101,46 +118,17 @@ function checkManifest(pkg) {
   if (problems.length) throw new Error(`package.json:\n- ${problems.join("\n- ")}`)
 }
 
-/** The newest 2.x release of @medusajs/medusa the registry serves (no previews or snapshots). */
-function newestMedusa2() {
-  if (process.env.CHECK_MEDUSA_VERSION) return process.env.CHECK_MEDUSA_VERSION
-  const out = JSON.parse(run("npm", ["view", "@medusajs/medusa@^2", "version", "--json"]))
-  const versions = (Array.isArray(out) ? out : [out]).filter((v) => /^2\.\d+\.\d+$/.test(v))
-  const key = (v) => v.split(".").map(Number)
-  versions.sort((a, b) => {
-    const [x, y] = [key(a), key(b)]
-    return x[0] - y[0] || x[1] - y[1] || x[2] - y[2]
-  })
-  if (!versions.length) throw new Error(`the registry lists no 2.x release of @medusajs/medusa: ${JSON.stringify(out)}`)
-  return versions.at(-1)
-}
-
 /**
- * A stock store's package.json at `medusa`: the dependencies of Medusa's starter
- * (medusa-starter-default) and those of its devDependencies that bear on our peers and the
- * type check (the starter's jest, swc, vite and yalc only cost install time here).
+ * Starts this script again for the lowest supported Medusa (its install runs beside ours, the
+ * npm cache shared). Its lines go through as they come; `done` resolves with its exit code.
  */
-function stockStore(medusa) {
-  return {
-    name: "wallet-pass-package-check",
-    version: "0.0.1",
-    private: true,
-    dependencies: {
-      "@medusajs/admin-sdk": medusa,
-      "@medusajs/cli": medusa,
-      "@medusajs/framework": medusa,
-      "@medusajs/medusa": medusa,
-    },
-    devDependencies: {
-      "@medusajs/test-utils": medusa,
-      "@types/node": "^20.12.11",
-      "@types/react": "^18.3.2",
-      react: "^18.3.1",
-      "react-dom": "^18.3.1",
-      typescript: "^5.6.2",
-    },
-    engines: { node: ">=20" },
-  }
+function startLowest(version) {
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url)], {
+    env: { ...process.env, CHECK_MEDUSA_VERSION: version, CHECK_PACKAGE_LOWEST: "1" },
+    stdio: ["ignore", "inherit", "inherit"],
+  })
+  const done = new Promise((resolve) => child.on("exit", (code, signal) => resolve(code ?? signal)))
+  return { done, stop: () => child.kill("SIGTERM") }
 }
 
 const badEngines = (output) => new Set([...output.matchAll(/EBADENGINE\s+package: '([^']+)'/g)].map((m) => m[1]))
@@ -248,103 +236,12 @@ function expand(installed, pattern) {
     .map((d) => `${before}${d.name}${after}`)
 }
 
-/** 4. A merchant's code against the package's declarations. */
-const MERCHANT_TS = `// A merchant's backend code using the plugin's exports (written by scripts/check-package.mjs).
-import type { MedusaContainer } from "@medusajs/framework/types"
-import {
-  WalletPassApiError,
-  WalletPassClient,
-  type ReadCustomerResponse,
-  type WalletPassClientOptions,
-} from "${PLUGIN}/client"
-import { EMULATOR_MODES, startEmulator, type EmulatorOptions, type WalletPassEmulator } from "${PLUGIN}/emulator"
-import { applyBonus, retrievePass, type StoreWalletPass, type WalletPassSdk } from "${PLUGIN}/storefront"
-import { adjustHolderBalanceWorkflow, type AdjustHolderBalanceInput } from "${PLUGIN}/workflows"
-
-export async function tryThePlugin(container: MedusaContainer, sdk: WalletPassSdk): Promise<number> {
-  const options: EmulatorOptions = { appKey: "key", mode: EMULATOR_MODES[1], plan: "basic" }
-  const emulator: WalletPassEmulator = await startEmulator(options)
-  // @ts-expect-error appKey is required
-  await startEmulator({ mode: "builtin" })
-  // @ts-expect-error the mode is one of EMULATOR_MODES
-  await startEmulator({ appKey: "key", mode: "cloud" })
-
-  const clientOptions: WalletPassClientOptions = { apiUrl: emulator.url, appKey: "key" }
-  const client = new WalletPassClient(clientOptions)
-  const read: ReadCustomerResponse = await client.readCustomer({ phone: "+4915112345678", installs: true })
-  const phone: string = read.customer.phone
-  // @ts-expect-error a phone or a card, not both
-  await client.readCustomer({ phone, card: "1000000001" })
-  // @ts-expect-error the phone is a string
-  const notANumber: number = read.customer.phone
-  try {
-    await client.balanceAdd({ phone, sum: 10 })
-  } catch (e) {
-    if (e instanceof WalletPassApiError) console.log(e.kind, e.status ?? "not sent", e.refusedLocally)
-  }
-
-  const input: AdjustHolderBalanceInput = { customer_id: "cus_1", amount: 500, reason: "goodwill" }
-  const { result } = await adjustHolderBalanceWorkflow(container).run({ input })
-  const credited: number = result.amount
-  // @ts-expect-error a reason is required
-  await adjustHolderBalanceWorkflow(container).run({ input: { customer_id: "cus_1", amount: 500 } })
-
-  const pass: StoreWalletPass | null = (await retrievePass(sdk)).wallet_pass
-  await applyBonus(sdk, "cart_1", 10)
-  await client.close()
-  await emulator.close()
-  return credited + phone.length + (pass ? pass.balance : 0) + notANumber
-}
-`
-const STOREFRONT_MTS = `// A storefront's ES module using the kit (written by scripts/check-package.mjs).
-import { installUrl, qrSvg, type InstallPlatform, type WalletPassSdk } from "${PLUGIN}/storefront"
-
-declare const sdk: WalletPassSdk // \`new Medusa(...)\` of @medusajs/js-sdk
-const platform: InstallPlatform = "ios"
-const { url } = await installUrl(sdk, platform)
-const svg: string = await qrSvg(sdk)
-// @ts-expect-error the platform is ios, android or form
-await installUrl(sdk, "windows")
-console.log(url.length + svg.length)
-`
-const STOREFRONT_TSX = `// A storefront's React pieces (written by scripts/check-package.mjs).
-import {
-  AddToWallet,
-  LevelProgress,
-  PayWithBonus,
-  PhoneVerification,
-  WalletButton,
-  useCartBonus,
-  useWalletPass,
-} from "${PLUGIN}/storefront/react"
-import { walletPassActions, type StoreWalletPassBonus, type WalletPassSdk } from "${PLUGIN}/storefront"
-
-declare const sdk: WalletPassSdk // \`new Medusa(...)\` of @medusajs/js-sdk, the token in the browser
-const actions = walletPassActions(sdk)
-
-export function MyPass({ cartId }: { cartId: string }) {
-  const { pass, issuing } = useWalletPass(actions, { expectCard: true })
-  const cart = useCartBonus(actions, cartId)
-  const bonus: StoreWalletPassBonus | null = cart.bonus
-  // @ts-expect-error the balance is a number
-  const balance: string | undefined = pass?.balance
-  return (
-    <section aria-busy={issuing}>
-      <LevelProgress level={pass?.level ?? null} currencyCode={pass?.currency_code} />
-      <PhoneVerification actions={actions} phone="+4915112345678" onVerified={({ verified }) => verified} />
-      <AddToWallet
-        target={{ url: "https://example.com/pass", platform: "ios" }}
-        renderButton={({ href, label }) => <a href={href}>{label}</a>}
-      />
-      <PayWithBonus bonus={bonus} busy={cart.busy} error={cart.error} onApply={cart.apply} onRemove={cart.remove} />
-      <WalletButton wallet="google" href="https://example.com/pass" />
-      {/* @ts-expect-error the wallet is apple or google */}
-      <WalletButton wallet="samsung" href="https://example.com/pass" />
-      {balance}
-    </section>
-  )
-}
-`
+/**
+ * 4. A merchant's code against the package's declarations: the files of
+ * scripts/fixtures/consumers/merchant (backend code as CommonJS, a storefront's ES module, its
+ * React pieces), type-checked in the store with TSCONFIG.
+ */
+const MERCHANT_DIR = path.join(root, "scripts/fixtures/consumers/merchant")
 const TSCONFIG = {
   compilerOptions: {
     strict: true,
@@ -357,16 +254,21 @@ const TSCONFIG = {
     skipLibCheck: false, // our declarations are checked; errors inside other libraries' are reported, not failed
     types: ["node"],
   },
-  files: ["merchant.ts", "storefront.mts", "storefront-react.tsx"],
+  files: ["merchant.cts", "storefront.mts", "storefront-react.tsx"],
 }
 
-function checkTypes(app) {
+/**
+ * `libraryChecks: false` for the lowest Medusa: our declarations are emitted against the
+ * Medusa we build with, and name `JSONProperty<T>` (the models' json columns), generic only
+ * from Medusa 2.19; a 2.18 store's own tsconfig skips library checks (`skipLibCheck: true`, as
+ * create-medusa-app and the dtc-starter write it), so the merchant's code is checked as there.
+ */
+function checkTypes(app, { libraryChecks = true } = {}) {
   const dir = path.join(app, "types-check")
   fs.mkdirSync(dir)
-  fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(TSCONFIG, null, 2))
-  fs.writeFileSync(path.join(dir, "merchant.ts"), MERCHANT_TS)
-  fs.writeFileSync(path.join(dir, "storefront.mts"), STOREFRONT_MTS)
-  fs.writeFileSync(path.join(dir, "storefront-react.tsx"), STOREFRONT_TSX)
+  const tsconfig = { ...TSCONFIG, compilerOptions: { ...TSCONFIG.compilerOptions, skipLibCheck: !libraryChecks } }
+  fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(tsconfig, null, 2))
+  for (const file of TSCONFIG.files) fs.copyFileSync(path.join(MERCHANT_DIR, file), path.join(dir, file))
   const tsc = path.join(app, "node_modules/typescript/bin/tsc")
   const version = run("node", [tsc, "--version"], { cwd: app }).trim()
   const result = spawnSync("node", [tsc, "-p", dir, "--pretty", "false"], { cwd: app, encoding: "utf8" })
@@ -469,8 +371,17 @@ async function main() {
         `${BACKEND_PEERS.map((n) => `${n}@${pkg.peerDependencies[n]}`).join(", ")}; keywords ${pkg.keywords.filter((k) => k.startsWith("medusa-")).join(", ")}`
     )
 
-    const medusa = newestMedusa2()
-    step(`the newest 2.x Medusa the registry serves: ${medusa}`)
+    const lowest = lowestMedusa(pkg)
+    const medusa = LOWEST_ONLY ? process.env.CHECK_MEDUSA_VERSION : newestMedusa2()
+    let lowestRun = null
+    if (LOWEST_ONLY) step(`the lowest Medusa the peer range admits: ${medusa}`)
+    else {
+      step(`the newest 2.x Medusa the registry serves: ${medusa}; the lowest the peers admit: ${lowest}`)
+      if (lowest !== medusa) {
+        lowestRun = startLowest(lowest)
+        cleanups.push(() => lowestRun.stop())
+      }
+    }
     const work = fs.mkdtempSync(path.join(os.tmpdir(), "wallet-pass-package-check-"))
     // The store's node_modules is ~800 MB: removed by a detached `rm` so the check need not wait.
     cleanups.push(() => spawn("rm", ["-rf", work], { detached: true, stdio: "ignore" }).unref())
@@ -491,18 +402,23 @@ async function main() {
       `  a store without React of its own: no peer warning (${withoutReact.react}; ${withoutReact.seconds.toFixed(1)} s)`
     )
 
-    const storefront = checkStorefrontInstall(work, tarball)
-    step(
-      `  a React 19 storefront (Next.js Starter's dependencies), plain npm install: no ERESOLVE, ` +
-        `no peer warning, none of ${BACKEND_PEERS.join(", ")} pulled in (${storefront.seconds.toFixed(1)} s)`
-    )
+    if (!LOWEST_ONLY) {
+      const storefront = checkStorefrontInstall(work, tarball)
+      step(
+        `  a React 19 storefront (Next.js Starter's dependencies), plain npm install: no ERESOLVE, ` +
+          `no peer warning, none of ${BACKEND_PEERS.join(", ")} pulled in (${storefront.seconds.toFixed(1)} s)`
+      )
+    }
 
     const installed = path.join(app, "node_modules", PLUGIN)
     const exported = checkExports(installed)
     step(`exports with declarations: ${exported.join(", ")}`)
 
-    const tsc = checkTypes(app)
-    step(`tsc ${tsc.version} (strict, Node16, library checks on) over a merchant's code: no error (${lapSeconds()} s)`)
+    const tsc = checkTypes(app, { libraryChecks: !LOWEST_ONLY })
+    step(
+      `tsc ${tsc.version} (strict, Node16, library checks ${LOWEST_ONLY ? "off as in a store's tsconfig" : "on"}) ` +
+        `over a merchant's code: no error (${lapSeconds()} s)`
+    )
     if (tsc.othersErrors.length)
       step(
         `  (${tsc.othersErrors.length} errors inside other libraries' declarations, not ours: ${[
@@ -522,7 +438,16 @@ async function main() {
 
     const answer = await checkBoot(app, cleanups)
     step(`booted with the plugin; POST /hooks/wallet-pass without credentials -> ${answer}`)
-    step(`OK in ${Math.round((Date.now() - started) / 1000)} s`)
+    if (lowestRun) {
+      step(`waiting for the check of Medusa ${lowest}`)
+      const code = await lowestRun.done
+      cleanups.pop()
+      if (code !== 0) throw new Error(`the check of the lowest supported Medusa, ${lowest}, failed (${code}): above`)
+      step(`Medusa ${lowest} checked too (${lapSeconds()} s after ours)`)
+    }
+    step(
+      `OK in ${Math.round((Date.now() - started) / 1000)} s: Medusa ${[medusa, lowestRun && lowest].filter(Boolean).join(" and ")}`
+    )
   } finally {
     await runCleanups(cleanups)
     step(`cleaned up in ${lapSeconds()} s`)

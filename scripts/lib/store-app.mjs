@@ -337,3 +337,58 @@ export function storeEnv(databaseUrl, port, extra = {}) {
 export function installedVersion(name) {
   return JSON.parse(fs.readFileSync(path.join(root, "node_modules", name, "package.json"), "utf8")).version
 }
+
+/** The version a `^x.y.z` or `>=x.y.z <3` range starts at; null for any other range. */
+export function lowerBound(range) {
+  return /^(?:\^|>=\s*)(\d+\.\d+\.\d+)(?:\s+<\s*3(?:\.0\.0)?)?$/.exec(String(range ?? "").trim())?.[1] ?? null
+}
+
+/** The lowest Medusa the plugin says it runs on: the lower bound of its `@medusajs/framework` peer. */
+export function lowestMedusa(pkg) {
+  return lowerBound(pkg.peerDependencies["@medusajs/framework"])
+}
+
+/**
+ * The newest 2.x release of @medusajs/medusa the registry serves (no previews or snapshots),
+ * or CHECK_MEDUSA_VERSION when set.
+ */
+export function newestMedusa2() {
+  if (process.env.CHECK_MEDUSA_VERSION) return process.env.CHECK_MEDUSA_VERSION
+  const out = JSON.parse(run("npm", ["view", "@medusajs/medusa@^2", "version", "--json"]))
+  const versions = (Array.isArray(out) ? out : [out]).filter((v) => /^2\.\d+\.\d+$/.test(v))
+  const key = (v) => v.split(".").map(Number)
+  versions.sort((a, b) => {
+    const [x, y] = [key(a), key(b)]
+    return x[0] - y[0] || x[1] - y[1] || x[2] - y[2]
+  })
+  if (!versions.length) throw new Error(`the registry lists no 2.x release of @medusajs/medusa: ${JSON.stringify(out)}`)
+  return versions.at(-1)
+}
+
+/**
+ * A stock store's package.json at `medusa`: the dependencies of Medusa's starter
+ * (medusa-starter-default) and those of its devDependencies that bear on our peers and the
+ * type check (the starter's jest, swc, vite and yalc only cost install time here).
+ */
+export function stockStore(medusa) {
+  return {
+    name: "wallet-pass-package-check",
+    version: "0.0.1",
+    private: true,
+    dependencies: {
+      "@medusajs/admin-sdk": medusa,
+      "@medusajs/cli": medusa,
+      "@medusajs/framework": medusa,
+      "@medusajs/medusa": medusa,
+    },
+    devDependencies: {
+      "@medusajs/test-utils": medusa,
+      "@types/node": "^20.12.11",
+      "@types/react": "^18.3.2",
+      react: "^18.3.1",
+      "react-dom": "^18.3.1",
+      typescript: "^5.6.2",
+    },
+    engines: { node: ">=20" },
+  }
+}
