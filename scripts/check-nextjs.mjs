@@ -76,7 +76,7 @@ const valueOf = async (locator) => Number(await locator.getAttribute("data-value
 
 /** The example installed and built in its copy; answers what each part took. */
 async function prepareExample() {
-  syncExample({ fromBuild: FROM_BUILD })
+  syncExample()
   const installed = installExample((out) => console.log(`[npm ci] ${out.replace(/\n/g, "\n[npm ci] ")}`))
   const built = await buildExample(exampleEnv(process.env, { fromBuild: FROM_BUILD }), (line) =>
     console.log(`[next build] ${line}`)

@@ -3,7 +3,7 @@
 // own dependencies are installed and it is built. Not in examples/nextjs itself: `medusa
 // develop` (npm run dev) restarts on any file written in the repository outside node_modules
 // and dot-folders, and would watch the example's ~13,000 dependency files; the copy's folder is
-// a dot-folder it ignores. The copy's tsconfig names the kit's source by absolute path.
+// a dot-folder it ignores. The copy's tsconfigs name the kit's files by absolute path.
 import { spawn, spawnSync } from "node:child_process"
 import crypto from "node:crypto"
 import fs from "node:fs"
@@ -19,12 +19,12 @@ const sha256 = (data) => crypto.createHash("sha256").update(data).digest("hex")
 
 /**
  * Copies the example's files (not its node_modules or build) over the copy's, stale files
- * removed. The copy's tsconfig names the kit by absolute path: the built declarations
- * (`.medusa/server`, what npm ships) with `fromBuild`, type-checked under the starter's
- * `moduleResolution: "node"`; else the repository's source, which next.config.mjs type-checks
- * with tsconfig.repository.json (`bundler` resolution and ES2022 on top of tsconfig.json).
+ * removed. The copy's tsconfigs name the kit by absolute path: tsconfig.json the built
+ * declarations (`.medusa/server`, what npm ships, under the starter's `moduleResolution:
+ * "node"`), tsconfig.repository.json the repository's source (`bundler` and ES2022, what the
+ * source is written for); next.config.mjs type-checks with the one for WALLET_PASS_STOREFRONT.
  */
-export function syncExample({ fromBuild = process.env.WALLET_PASS_STOREFRONT === "build" } = {}) {
+export function syncExample() {
   fs.mkdirSync(APP, { recursive: true })
   for (const entry of fs.readdirSync(APP))
     if (entry !== "node_modules" && entry !== ".next")
@@ -33,16 +33,16 @@ export function syncExample({ fromBuild = process.env.WALLET_PASS_STOREFRONT ===
     recursive: true,
     filter: (source) => !/^(node_modules|\.next)(\/|$)/.test(path.relative(EXAMPLE, source)),
   })
-  const tsconfigFile = path.join(APP, "tsconfig.json")
-  const tsconfig = JSON.parse(fs.readFileSync(tsconfigFile, "utf8"))
-  // `paths` are relative to `baseUrl` (./src, as the dtc-starter's).
-  const base = path.resolve(EXAMPLE, tsconfig.compilerOptions.baseUrl ?? ".")
-  for (const [key, targets] of Object.entries(tsconfig.compilerOptions.paths))
-    if (key.startsWith("medusa-plugin-wallet-pass/"))
-      tsconfig.compilerOptions.paths[key] = fromBuild
-        ? [path.join(root, ".medusa/server/src", key.replace("medusa-plugin-wallet-pass/", ""), "index.d.ts")]
-        : targets.map((t) => path.resolve(base, t))
-  fs.writeFileSync(tsconfigFile, JSON.stringify(tsconfig, null, 2))
+  // `paths` are relative to `baseUrl` (./src, as the dtc-starter's), which both files share.
+  const base = path.join(EXAMPLE, "src")
+  for (const name of ["tsconfig.json", "tsconfig.repository.json"]) {
+    const file = path.join(APP, name)
+    const tsconfig = JSON.parse(fs.readFileSync(file, "utf8"))
+    for (const [key, targets] of Object.entries(tsconfig.compilerOptions.paths ?? {}))
+      if (key.startsWith("medusa-plugin-wallet-pass/"))
+        tsconfig.compilerOptions.paths[key] = targets.map((t) => path.resolve(base, t))
+    fs.writeFileSync(file, JSON.stringify(tsconfig, null, 2))
+  }
 }
 
 /**
