@@ -132,13 +132,11 @@ storeTestRunner({
       from = service.emulator.requests().length
       await updateWalletPassLevels(getContainer())
       const { program } = await walletPass().getProgram()
-      const again = await walletPass()
-        .cardTexts()
-        .queueChangedCards({
-          holder_ids: [holder.id],
-          program,
-          format: await cardFormat(getContainer(), program.timeZone),
-        })
+      const again = await walletPass().queueChangedCards({
+        holder_ids: [holder.id],
+        program,
+        format: await cardFormat(getContainer(), program.timeZone),
+      })
       expect(again).toEqual({ queued: 0 })
       await settledWith(customer.id, () => true, "nothing waiting")
       expect(service.emulator.requests().slice(from)).toEqual([])

@@ -172,7 +172,7 @@ storeTestRunner({
       await serviceSetsBonus(phone, c.id, 5)
       const order = await placedEventLost(headers)
       // As a process that died between recording the decision and writing its entry leaves it.
-      const decisions = walletPass().orderSweep().decisions()
+      const decisions = walletPass()
       const decided = {
         order_id: order.id,
         holder_id: holder.id,

@@ -207,7 +207,7 @@ storeTestRunner({
       const order = await placeOrder(api, store, headers)
       restore()
       // The plugin "installed" after that order.
-      const sweepState = await walletPass().orderSweep().getOrderSweepState()
+      const sweepState = await walletPass().getOrderSweepState()
       await walletPass().updateWalletPassOrderSweeps({ id: sweepState.id, installed_at: new Date(Date.now() + 1000) })
       await new Promise((r) => setTimeout(r, 1500)) // past the order's grace: only the installation keeps it out
 
@@ -251,7 +251,7 @@ storeTestRunner({
       restore()
       // The query as a store with another accrual.on would run it (the options of this spec say order.placed).
       const knex = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
-      const state = await walletPass().orderSweep().getOrderSweepState()
+      const state = await walletPass().getOrderSweepState()
       const accrualWork = async (accrual_on: "order.completed" | "order.fulfillment_created") =>
         (
           await new OrderSweepRepository(knex).candidates({

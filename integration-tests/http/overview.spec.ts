@@ -300,7 +300,7 @@ storeTestRunner({
       await waitFor(settled, "every request answered", 30_000)
       // B's checkout crashed two days ago with 10 reserved from the balance (its request held).
       const abandoned = await createCart(api, eur, b.headers)
-      const reservation = await walletPass().redemptions().reserveCartRedemption({
+      const reservation = await walletPass().reserveCartRedemption({
         holder_id: b.holder.id,
         cart_id: abandoned.id,
         amount: 1000,

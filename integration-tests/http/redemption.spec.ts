@@ -293,7 +293,7 @@ storeTestRunner({
       )
       const order = await placeOrder(api, store, headers, completed.id)
       await orderWork
-      const placed = await walletPass().redemptions().reserveCartRedemption({
+      const placed = await walletPass().reserveCartRedemption({
         holder_id: holder.id,
         cart_id: completed.id,
         amount: 2000,
@@ -301,7 +301,7 @@ storeTestRunner({
       })
       // ...and one whose cart never did.
       const abandoned = await createCart(api, store, headers)
-      const dropped = await walletPass().redemptions().reserveCartRedemption({
+      const dropped = await walletPass().reserveCartRedemption({
         holder_id: holder.id,
         cart_id: abandoned.id,
         amount: 1000,

@@ -41,7 +41,7 @@ storeTestRunner({
     const sweepLine = async () => (await api.get("/admin/wallet-pass/overview", admin)).data.overview.order_sweep
     const knex = () => getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
     /** When a sweep run last started (the module's read of the row the overview shows). */
-    const lastRun = async () => (await walletPass().orderSweep().getOrderSweepState()).last_run_at
+    const lastRun = async () => (await walletPass().getOrderSweepState()).last_run_at
 
     it("a worker whose jobs lost their schedule still sweeps: a lost order event is caught, the schedules come back", async () => {
       const { headers, holder } = await signUpEnrolled(api, store, getContainer(), {

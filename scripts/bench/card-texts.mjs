@@ -67,10 +67,10 @@ exports.POST = async (req, res) => {
     const format = await cardFormat(req.scope, program.timeZone)
     const texts = {}
     for (let i = 0; i < holder_ids.length; i += 500) {
-      const cards = await walletPass.cardTexts().getHolderCards({ holder_ids: holder_ids.slice(i, i + 500), program, format })
+      const cards = await walletPass.getHolderCards({ holder_ids: holder_ids.slice(i, i + 500), program, format })
       for (const card of cards.values()) {
         if (action === "record") {
-          await walletPass.cardTexts().recordCardSent({ holder_id: card.holder_id, texts: card.texts, design_level: card.level })
+          await walletPass.recordCardSent({ holder_id: card.holder_id, texts: card.texts, design_level: card.level })
         } else texts[card.holder_id] = card.texts
       }
     }
