@@ -12,25 +12,13 @@ import {
   WALLET_PASS_MODULE,
   type WalletPassOptions,
 } from "../../../modules/wallet-pass"
-import { bonusFor, currencyStep, floorToMinorUnits } from "../../../lib/amounts"
-import { balanceCurrency } from "../../../utils/currency"
+import { bonusFor, currencyStep } from "../../../lib/amounts"
 import type { RecordLedgerChangeStepInput } from "./record-ledger-change"
+import type { HolderRow, OrderAccrualReading, OrderRow } from "./read-order-accrual"
+import { chosenBase } from "../order-bonus-base"
 import { reason } from "../../../lib/reasons"
 
 export const computeOrderAccrualStepId = "compute-order-accrual"
-
-type OrderRow = {
-  id: string
-  display_id?: number | null
-  customer_id?: string | null
-  item_total: unknown
-  item_tax_total: unknown
-  total: unknown
-  created_at: Date | string
-}
-type HolderRow = { id: string; customer_id: string | null; verified_customer_id: string | null } & Parameters<
-  typeof cartRates
->[0]
 
 /** What an order's bonus comes to: the outcome, and `amount` rounded down to the currency's minor unit. */
 function outcomeOf(amount: number, rate: number, ownRate: number): OrderDecisionOutcome {
@@ -44,8 +32,9 @@ function outcomeOf(amount: number, rate: number, ownRate: number): OrderDecision
  * holder's rates in force when the order was placed give (their history, so a rate the service
  * or a level set afterwards does not count) — the holder's own once the account proved the
  * phone, else the program's default (cartRates) — of the accrual base: items after discounts
- * without shipping and tax ("subtotal"), or the order total. Recorded once: a decision already
- * there (another path's, made first) is the one answered.
+ * without shipping and tax ("subtotal"), or the order total, as the store's setOrderBonusBase
+ * hook may have changed it (`base`, the one recorded). Recorded once: a decision already there
+ * (another path's, made first) is the one answered.
  */
 async function decideOrderBonus(
   container: MedusaContainer,
@@ -53,15 +42,12 @@ async function decideOrderBonus(
     order,
     holder,
     currency,
+    base,
     options,
-  }: { order: OrderRow; holder: HolderRow; currency: string; options: WalletPassOptions }
+  }: { order: OrderRow; holder: HolderRow; currency: string; base: number; options: WalletPassOptions }
 ): Promise<OrderDecisionRow> {
   const decisions = container.resolve(WALLET_PASS_MODULE)
   const placedAt = new Date(order.created_at)
-  const base =
-    options.accrual.base === "total"
-      ? floorToMinorUnits(order.total as number)
-      : floorToMinorUnits(order.item_total as number) - floorToMinorUnits(order.item_tax_total as number)
   const inForce = await decisions.retrieveHolderRatesAt({ holder_id: holder.id, at: placedAt })
   const rates = inForce ?? holder
   // An account that has not proven the phone, and a customer without an account (anyone who
@@ -85,55 +71,41 @@ async function decideOrderBonus(
   })
 }
 
+export type ComputeOrderAccrualStepInput = {
+  reading: OrderAccrualReading
+  /** The setOrderBonusBase hook's answer (undefined: no handler, or the handler kept the plugin's base). */
+  hook_answer?: unknown
+}
+
 /**
  * The bonus an order earns, decided once from the rates in force when it was placed
  * (decideOrderBonus) and recorded, "nothing" too: a repeat of the event, the order sweep or
  * a rate changed since find the decision and never decide the order again. Null, with the
  * reason logged, when the order earns nothing (other currency, no holder, no phone, a decision
- * of nothing).
+ * of nothing). A hook answer that breaks its rules fails the step before anything is recorded
+ * (docs/loyalty.md, "Extending: workflow hooks").
  */
 export const computeOrderAccrualStep = createStep(
   computeOrderAccrualStepId,
-  async ({ order_id }: { order_id: string }, { container }) => {
+  async ({ reading, hook_answer }: ComputeOrderAccrualStepInput, { container }) => {
     const walletPass = container.resolve(WALLET_PASS_MODULE)
     const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-    const options = walletPass.getOptions()
+    const { order_id } = reading
     const skip = (reason: string) => {
       logger.info(`wallet-pass: no bonus for order ${order_id}: ${reason}`)
       return new StepResponse<RecordLedgerChangeStepInput>(null)
     }
-    const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
-      entity: "order",
-      fields: [
-        "id",
-        "display_id",
-        "currency_code",
-        "customer_id",
-        "item_total",
-        "item_tax_total",
-        "total",
-        "status",
-        "created_at",
-      ],
-      filters: { id: order_id },
-    })
-    const order = data[0]
-    if (!order) return skip("order not found")
-    if (order.status === "canceled") return skip("order is canceled")
-    let decision = await walletPass.retrieveOrderDecision(order_id)
-    if (!decision) {
-      const currency = await balanceCurrency(container)
-      if (!currency || order.currency_code?.toLowerCase() !== currency) {
-        return skip(`order currency ${order.currency_code} is not the balance currency ${currency}`)
-      }
-      if (!order.customer_id) return skip("order has no customer")
-      const [holder] = await walletPass.listWalletPassHolders({ customer_id: order.customer_id })
-      if (!holder) return skip("customer has no wallet pass")
-      if (!holder.phone) {
-        return skip(`customer is not enrolled (${holder.enrollment_error ?? holder.enrollment_state})`)
-      }
-      decision = await decideOrderBonus(container, { order: order as OrderRow, holder, currency, options })
+    if (reading.skip) return skip(reading.skip)
+    let decision = reading.decision
+    let pluginBase: number | null = null
+    if (!decision && reading.pending) {
+      const { order, holder, currency, hook_input } = reading.pending
+      const base = chosenBase(hook_input, hook_answer)
+      if (base !== hook_input.base) pluginBase = hook_input.base
+      const options = walletPass.getOptions()
+      decision = await decideOrderBonus(container, { order, holder, currency, base, options })
     }
+    if (!decision) return skip("nothing to decide")
     if (decision.outcome !== "credited") {
       const what = decision.outcome === "zero_rate" ? "bonus is zero" : `nothing (${decision.outcome})`
       return skip(`${what} (base ${decision.base / 100}, rate ${decision.rate_bp / 100}% in force at placement)`)
@@ -147,8 +119,14 @@ export const computeOrderAccrualStep = createStep(
         kind: "accrual",
         dedupe_key: key,
         order_id,
-        reason: reason("accrual", { percent: decision.rate_bp / 100, order: order.display_id ?? order_id }),
-        metadata: { base: decision.base, rate_bp: decision.rate_bp, currency: decision.currency_code },
+        reason: reason("accrual", { percent: decision.rate_bp / 100, order: reading.display_id ?? order_id }),
+        metadata: {
+          base: decision.base,
+          rate_bp: decision.rate_bp,
+          currency: decision.currency_code,
+          // The store's setOrderBonusBase hook changed the base: what the plugin had computed.
+          ...(pluginBase !== null ? { plugin_base: pluginBase } : {}),
+        },
       },
       operation: {
         method: "balance_add",
