@@ -97,12 +97,15 @@ storeTestRunner({
     // Found by the fault suite (FAULTS_SEED=7 FAULTS_OPS=300, after the change above): such a
     // rates update took over the balance changes waiting behind it (coalescing) but went
     // without the balance, so the service missed them (ledger 221.39, service 224.58).
-    it("the balance changes a rates update of such a record carries go with it", async () => {
+    // And (FAULTS_SEED=7 FAULTS_OPS=300 again, a later run): sent again after it had taken them
+    // over, such an update went as a bare balance set, without the rates, so the card kept
+    // Base's 10/0 while the holder was on Silver (7/5).
+    it("the balance changes a rates update of such a record carries go with it, and the rates stay when it is sent again", async () => {
       const phone = "+4915180000072"
       const { customer, headers, holder } = await signUpOnHeldRecord(phone, "squat2@example.com")
       await waitFor(() => requestsAnswered(getContainer(), holder.id), "the enrolment's requests answered", 30_000)
       // The rates update after the order fails once, so the admin's debit waits behind it.
-      service.emulator.injectFault({ kind: "status", status: 500, path: "/crm/user_create_or_update", count: 1 })
+      service.emulator.injectFault({ kind: "status", status: 500, path: "/crm/user_create_or_update", count: 2 })
       await placeOrder(api, store, headers)
       await waitFor(
         async () => service.emulator.requests().some((r) => r.endpoint.endsWith("user_create_or_update") && r.fault),
@@ -116,7 +119,12 @@ storeTestRunner({
         admin
       )
       expect(adjusted.status).toBe(200)
-      // A good answer makes the request backing off due at once (as the connection check does).
+      // A good answer makes the request backing off due at once (as the connection check does):
+      // it goes with the debit and fails again, then goes a third time.
+      await api.get("/admin/wallet-pass/status?check=true", admin)
+      const faulted = () =>
+        service.emulator.requests().filter((r) => r.endpoint.endsWith("user_create_or_update") && r.fault).length
+      await waitFor(async () => faulted() === 2, "the rates update, with the debit, failing again", 30_000)
       await api.get("/admin/wallet-pass/status?check=true", admin)
       await waitFor(() => requestsAnswered(getContainer(), holder.id), "the holder's requests answered", 60_000).catch(
         async (e) => {
@@ -130,6 +138,13 @@ storeTestRunner({
       // 10 adopted + 3 % of 40 − 1.50 = 9.70, at the store and at the service.
       expect(data.wallet_pass.balance).toBe(9.7)
       expect(service.emulator.getCustomer(phone)!.balance).toBe(9.7)
+      // The order lifted the account to Silver: every request for the card carried its rates,
+      // the last one too (what the card shows is what the last request set).
+      const writes = service.emulator
+        .requests()
+        .filter((r) => r.endpoint.endsWith("user_create_or_update") && (r.body as any)?.phone === phone)
+      expect(writes.at(-1)!.body).toMatchObject({ bonus: 7, discount: 5, balance: 9.7 })
+      expect(service.emulator.getCustomer(phone)).toMatchObject({ bonus: 7, discount: 5 })
     })
   },
 })

@@ -86,6 +86,9 @@ export const userCreateOrUpdate: OperationHandler = {
       const name = writable ? ownName(facts.holder!, customer) : undefined
       if (name !== undefined) input.name = name
       input.balance = fromMinorUnits(balance)
+      // A rates update of a record the store may not write (below) that took over balance
+      // changes and is sent again keeps its rates: they are the pass's, as its balance is.
+      if (!writable && type !== "balance_sync") Object.assign(input, programRates(facts.holder!) ?? {})
       // A balance set going anyway carries the card's texts (docs/program.md, "On the card").
       const card = writable ? await cardFields(ctx, input, false) : undefined
       return send({ atMostOnce: false, setsBalance: balance, card })
