@@ -1,5 +1,22 @@
-import { createWorkflow, WorkflowData, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import {
+  createHook,
+  createWorkflow,
+  transform,
+  when,
+  WorkflowData,
+  WorkflowResponse,
+} from "@medusajs/framework/workflows-sdk"
 import { createEnrollmentStep, CreateEnrollmentStepInput } from "./steps/create-enrollment"
+import { readEnrollmentProfileStep } from "./steps/read-enrollment-profile"
+import {
+  chosenProfile,
+  ENROLLMENT_PROFILE_HOOK,
+  enrollmentProfileResult,
+  type EnrollmentProfileHookInput,
+  type EnrollmentProfileHookResult,
+} from "./enrollment-profile"
+
+export * from "./enrollment-profile"
 
 export const enrollCustomerWorkflowId = "enroll-customer"
 
@@ -9,8 +26,26 @@ export const enrollCustomerWorkflowId = "enroll-customer"
  * balance) is queued. No phone: recorded as "not enrolled: no phone", nothing sent. With
  * `retry`, a holder that never reached the service (no usable phone then; with "always",
  * also a refused enrolment) is enrolled again.
+ *
+ * Hook `setEnrollmentProfile` (docs/loyalty.md, "Extending: workflow hooks"): the profile a
+ * new holder is recorded and enrolled with (`name`, `surname`, `email`); the phone and the
+ * customer id are the plugin's.
  */
 export const enrollCustomerWorkflow = createWorkflow(
   enrollCustomerWorkflowId,
-  (input: WorkflowData<CreateEnrollmentStepInput>) => new WorkflowResponse(createEnrollmentStep(input))
+  (input: WorkflowData<CreateEnrollmentStepInput>) => {
+    const read = readEnrollmentProfileStep(input)
+    let hook!: ReturnType<
+      typeof createHook<typeof ENROLLMENT_PROFILE_HOOK, EnrollmentProfileHookInput, EnrollmentProfileHookResult>
+    >
+    const answer = when("enrollment-profile-to-set", { read }, ({ read }) => !!read).then(() => {
+      hook = createHook(ENROLLMENT_PROFILE_HOOK, read!, { resultValidator: enrollmentProfileResult })
+      return hook.getResult()
+    })
+    const enrolment = transform({ input, read, answer }, ({ input, read, answer }) => ({
+      ...input,
+      profile: read ? chosenProfile(read.profile, answer) : null,
+    }))
+    return new WorkflowResponse(createEnrollmentStep(enrolment), { hooks: [hook] })
+  }
 )

@@ -9,6 +9,7 @@ import {
 } from "../../../modules/wallet-pass"
 import { readCustomerPhone } from "../../../utils/phone-country"
 import { phoneProblemText } from "../../../lib/reasons"
+import type { EnrollmentProfile } from "../enrollment-profile"
 
 export type CreateEnrollmentStepInput = {
   customer_id: string
@@ -18,6 +19,8 @@ export type CreateEnrollmentStepInput = {
   /** Only act for a customer who already has a holder (a customer.updated). */
   existing_only?: boolean
 }
+/** The step's input in enrollCustomerWorkflow: with the profile the setEnrollmentProfile hook left. */
+export type CreateEnrollmentStepWithProfile = CreateEnrollmentStepInput & { profile?: EnrollmentProfile | null }
 export type CreateEnrollmentStepOutput =
   | { skipped: string }
   | {
@@ -36,12 +39,13 @@ export const createEnrollmentStepId = "create-enrollment"
  * Records a store customer as a holder and queues their enrolment (user_create_or_update),
  * or enrols again a holder that never reached the service when `retry` says so. Customers
  * the plugin itself created from a pass install are skipped: the service already knows
- * them. Compensation deletes a holder this run created, or gives a re-enrolled one its
+ * them. `profile`: the one to record (the setEnrollmentProfile hook's), else the customer's
+ * name and e-mail. Compensation deletes a holder this run created, or gives a re-enrolled one its
  * earlier state back, and withdraws the request.
  */
 export const createEnrollmentStep = createStep(
   createEnrollmentStepId,
-  async ({ customer_id, source, retry, existing_only }: CreateEnrollmentStepInput, { container }) => {
+  async ({ customer_id, source, retry, existing_only, profile }: CreateEnrollmentStepWithProfile, { container }) => {
     const walletPass = container.resolve(WALLET_PASS_MODULE)
     const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
       entity: "customer",
@@ -64,7 +68,7 @@ export const createEnrollmentStep = createStep(
       source,
       phone: normalized?.ok ? normalized.phone : null,
       phone_problem: normalized && !normalized.ok ? phoneProblemText(normalized) : null,
-      profile: { name: customer.first_name, surname: customer.last_name, email: customer.email },
+      profile: profile ?? { name: customer.first_name, surname: customer.last_name, email: customer.email },
       priority: await enrollmentPriority(container, source, customer_id),
       retry,
       existing_only,

@@ -137,8 +137,10 @@ export const readOrderAccrualStep = createStep(
     }
     const { data: withItems } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
       entity: "order",
+      // item_total: the order module computes the lines' totals only with an order total asked for.
       fields: [
         "id",
+        "item_total",
         "items.id",
         "items.title",
         "items.quantity",
