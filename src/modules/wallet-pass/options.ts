@@ -106,7 +106,7 @@ const hooksSchema = z
     }
   })
 
-/** The plugin options as written in medusa-config (README.md, "Options"). */
+/** The plugin options as written in medusa-config (docs/options.md). */
 export const walletPassOptionsSchema = z
   .object({
     apiUrl: httpUrl("apiUrl").transform((v) => v.replace(/\/+$/, "")),
