@@ -4,7 +4,8 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import { HOOK_METHODS } from "../../../lib/constants"
 import { authenticateHook, plainIpv4 } from "./authenticate"
 import { handleHook } from "./handle-hook"
-import { type HookCommand, parseHook, type ParseHookOptions } from "./parse-hook"
+import { hookOf } from "./hooks"
+import { parseHook, type ParseHookOptions } from "./parse-hook"
 import { readJsonBody } from "./read-body"
 import { phoneCountry } from "../../../utils/phone-country"
 import { storableCopy } from "../../../lib/safe-json"
@@ -44,8 +45,8 @@ type Delivery = {
 }
 
 /**
- * POST /hooks/wallet-pass — every hook of the service (createCustomer, readBalance,
- * addBalance, setPrivileges). Medusa's body parser is off for this route (middlewares.ts):
+ * POST /hooks/wallet-pass — every hook of the service (the registry, hooks/index.ts:
+ * createCustomer, readBalance, addBalance, setPrivileges). Medusa's body parser is off for this route (middlewares.ts):
  * the body is read here with a limit so bad JSON and oversized bodies get `{ error }`.
  * Authentication comes first; a rejected delivery writes nothing but its log line, and one
  * refused before it was authenticated not even that (it is counted per minute).
@@ -100,12 +101,13 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
       }
     }
     const { command } = parsed
+    const logged = hookOf(command.method).logged?.(command) ?? {}
     const about = {
       method: command.method,
       phone: command.phone,
-      transaction_id: command.method === "addBalance" ? command.transaction_id : undefined,
-      // Both shown in the hook log; only the dropped fields stay on the holder (handle-hook.ts).
-      dropped: [...(command.method === "createCustomer" ? command.dropped : []), ...command.rounded],
+      transaction_id: logged.transaction_id,
+      // Both shown in the hook log; only the dropped fields stay on the holder (hooks/create-customer.ts).
+      dropped: [...(logged.dropped ?? []), ...command.rounded],
       request,
     }
     try {
@@ -161,12 +163,6 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
   }
 }
 
-/** The amount of a money hook, when it has one: the part the balance currency decides the rounding of. */
-function amountOf(command: HookCommand): number | undefined {
-  if (command.method === "addBalance") return command.amount
-  return command.method === "createCustomer" ? command.balance : undefined
-}
-
 /**
  * parseHook with amounts rounded to the balance currency's smallest unit (docs/service-api.md,
  * "Amounts and percents in hooks"). The currency is read only when an amount has cents: a
@@ -175,7 +171,7 @@ function amountOf(command: HookCommand): number | undefined {
  */
 async function parseInCurrency(scope: MedusaRequest["scope"], body: unknown, options: ParseHookOptions) {
   const parsed = parseHook(body, options)
-  const amount = parsed.ok ? amountOf(parsed.command) : undefined
+  const amount = parsed.ok ? hookOf(parsed.command.method).amount?.(parsed.command) : undefined
   if (amount === undefined || amount % MINOR_PER_UNIT === 0) return parsed
   const currency = await balanceCurrency(scope)
   const step = currency ? currencyStep(currency) : 1
