@@ -6,7 +6,12 @@ import { externalCrmService, requestsAnswered, signUpEnrolled, waitFor, waitForH
 import { afterSubscribers, createCart, placeOrder, registerCustomer } from "../support/store"
 import { storeTestRunner } from "../support/store-runner"
 import { dropEvents } from "../support/events"
-import { enrollCustomerWorkflow, recordOrderAccrualWorkflow } from "../../src/workflows"
+import {
+  enrollCustomerWorkflow,
+  type EnrollmentProfileHookInput,
+  recordOrderAccrualWorkflow,
+  syncHolderProfileWorkflow,
+} from "../../src/workflows"
 
 // A store that extends the plugin through its workflow hooks (docs/loyalty.md, "Extending:
 // workflow hooks"; issue 43): its handlers are registered on the exported workflows as a
@@ -40,13 +45,15 @@ recordOrderAccrualWorkflow.hooks.setOrderBonusBase(({ order, base, max_base }) =
   return new StepResponse({ base: base - giftCards })
 })
 
-// The store's src/workflows/hooks/enrollment-profile.ts.
-enrollCustomerWorkflow.hooks.setEnrollmentProfile(({ customer }) => {
+// The store's src/workflows/hooks/enrollment-profile.ts: the same handler for both profile hooks.
+const profileHandler = ({ customer }: EnrollmentProfileHookInput) => {
   if (store_.profile === "set-phone") return new StepResponse({ profile: { phone: "+79990000000" } } as never)
   if (store_.profile === "set-customer-id") return new StepResponse({ profile: { customerId: "x" } } as never)
   const nickname = customer.metadata?.nickname
   return new StepResponse({ profile: typeof nickname === "string" ? { surname: nickname } : {} })
-})
+}
+enrollCustomerWorkflow.hooks.setEnrollmentProfile(profileHandler)
+syncHolderProfileWorkflow.hooks.setHolderProfile(profileHandler)
 
 storeTestRunner({
   env,

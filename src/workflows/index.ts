@@ -4,12 +4,27 @@
 export * from "./ledger/record-order-accrual"
 export * from "./ledger/reverse-order-accrual"
 export * from "./ledger/adjust-holder-balance"
+// The hook of the order's bonus base (docs/loyalty.md, "Extending: workflow hooks"): its name and types.
+export {
+  ORDER_BONUS_BASE_HOOK,
+  type OrderBonusBaseHookInput,
+  type OrderBonusBaseHookResult,
+  type OrderBonusBaseLine,
+} from "./ledger/order-bonus-base"
 
 // Enrolment and profiles: signups, bulk enrolment, a pass installed, profile updates.
 export * from "./enrollment/enroll-customer"
 export * from "./enrollment/enroll-existing-customers"
 export * from "./enrollment/link-pass-customer"
 export * from "./enrollment/sync-holder-profile"
+// The profile hooks (setEnrollmentProfile, setHolderProfile): their names and types.
+export {
+  ENROLLMENT_PROFILE_HOOK,
+  HOLDER_PROFILE_HOOK,
+  type EnrollmentProfile,
+  type EnrollmentProfileHookInput,
+  type EnrollmentProfileHookResult,
+} from "./enrollment/enrollment-profile"
 
 // Paying with bonus: a cart's redemption, its order, its refund, stale promotions.
 export * from "./redemption/apply-cart-redemption"

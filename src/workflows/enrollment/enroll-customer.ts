@@ -16,8 +16,6 @@ import {
   type EnrollmentProfileHookResult,
 } from "./enrollment-profile"
 
-export * from "./enrollment-profile"
-
 export const enrollCustomerWorkflowId = "enroll-customer"
 
 /**
@@ -34,12 +32,18 @@ export const enrollCustomerWorkflowId = "enroll-customer"
 export const enrollCustomerWorkflow = createWorkflow(
   enrollCustomerWorkflowId,
   (input: WorkflowData<CreateEnrollmentStepInput>) => {
-    const read = readEnrollmentProfileStep(input)
+    const readInput = transform({ input }, ({ input }) => ({ customer_id: input.customer_id, source: input.source }))
+    const read = readEnrollmentProfileStep(readInput)
     let hook!: ReturnType<
       typeof createHook<typeof ENROLLMENT_PROFILE_HOOK, EnrollmentProfileHookInput, EnrollmentProfileHookResult>
     >
-    const answer = when("enrollment-profile-to-set", { read }, ({ read }) => !!read).then(() => {
-      hook = createHook(ENROLLMENT_PROFILE_HOOK, read!, { resultValidator: enrollmentProfileResult })
+    // Not for a customer.updated (existing_only): it creates no holder, so no profile is recorded.
+    const answer = when(
+      "enrollment-profile-to-set",
+      { read, input },
+      ({ read, input }) => !!read && !input.existing_only
+    ).then(() => {
+      hook = createHook(ENROLLMENT_PROFILE_HOOK, read!, { resultValidator: enrollmentProfileResult() })
       return hook.getResult()
     })
     const enrolment = transform({ input, read, answer }, ({ input, read, answer }) => ({

@@ -8,6 +8,8 @@ import { isEmail } from "../../lib/email"
  * customer id and everything else of the request are the plugin's.
  */
 export const ENROLLMENT_PROFILE_HOOK = "setEnrollmentProfile"
+/** The same for syncHolderProfileWorkflow: the profile a holder gets when its customer changes. */
+export const HOLDER_PROFILE_HOOK = "setHolderProfile"
 
 /** The profile fields (a handler sets strings: a field it leaves out stays the plugin's). */
 export type EnrollmentProfile = { name?: string | null; surname?: string | null; email?: string | null }
@@ -47,7 +49,7 @@ const resultSchema = z
   .strict()
 
 /** Medusa's resultValidator: only the allowed fields, refused with an error naming the hook. */
-export const enrollmentProfileResult = {
+export const enrollmentProfileResult = (hook: string = ENROLLMENT_PROFILE_HOOK) => ({
   parse(data: unknown): EnrollmentProfileHookResult {
     if (data === undefined) return undefined
     const parsed = resultSchema.safeParse(data)
@@ -59,11 +61,11 @@ export const enrollmentProfileResult = {
             : `${i.path.join(".") || "answer"} ${i.message}`
         )
         .join("; ")
-      throw new Error(`${ENROLLMENT_PROFILE_HOOK} hook: invalid answer (${why}); allowed: profile.name, surname, email`)
+      throw new Error(`${hook} hook: invalid answer (${why}); allowed: profile.name, surname, email`)
     }
     return parsed.data
   },
-}
+})
 
 /** The profile to enrol with: the plugin's, with the handler's fields over it. */
 export function chosenProfile(plugin: EnrollmentProfile, answer: EnrollmentProfileHookResult): EnrollmentProfile {

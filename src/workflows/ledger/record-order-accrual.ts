@@ -9,8 +9,6 @@ import {
   type OrderBonusBaseHookResult,
 } from "./order-bonus-base"
 
-export * from "./order-bonus-base"
-
 export const recordOrderAccrualWorkflowId = "record-order-accrual"
 
 /**

@@ -1,6 +1,7 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { OPERATION_PRIORITY, WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
+import type { EnrollmentProfile } from "../enrollment-profile"
 
 export const syncHolderProfileStepId = "sync-holder-profile"
 
@@ -13,11 +14,12 @@ type Previous = { id: string } & Partial<Record<(typeof FIELDS)[number], string 
  * queues one profile update (coalesced with any update still waiting). For a pass the service
  * held before, of an account that has not proven the phone, the update is withheld when it
  * would go (rules/service-record.ts, where every such request is built) and the holder's
- * fields go once the phone is proven. Compensation puts the old fields back.
+ * fields go once the phone is proven. `profile`: what the setHolderProfile hook left, over the
+ * customer's (docs/loyalty.md, "Extending: workflow hooks"). Compensation puts the old fields back.
  */
 export const syncHolderProfileStep = createStep(
   syncHolderProfileStepId,
-  async ({ customer_id }: { customer_id: string }, { container }) => {
+  async ({ customer_id, profile }: { customer_id: string; profile?: EnrollmentProfile | null }, { container }) => {
     const walletPass = container.resolve(WALLET_PASS_MODULE)
     const [holder] = await walletPass.listWalletPassHolders({ customer_id })
     if (!holder?.phone || holder.enrollment_state === "failed") {
@@ -30,7 +32,8 @@ export const syncHolderProfileStep = createStep(
     })
     const c = data[0]
     if (!c) return new StepResponse<{ queued: boolean }, Previous>({ queued: false })
-    const next = { name: c.first_name ?? null, surname: c.last_name ?? null, email: c.email ?? null }
+    const own = { name: c.first_name ?? null, surname: c.last_name ?? null, email: c.email ?? null }
+    const next = profile ? { ...own, ...profile } : own
     const changed = FIELDS.filter((f) => next[f] !== null && next[f] !== holder[f])
     if (!changed.length) {
       return new StepResponse<{ queued: boolean }, Previous>({ queued: false })
