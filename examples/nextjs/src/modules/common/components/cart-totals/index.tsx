@@ -23,7 +23,9 @@ export default function CartTotals({ totals }: CartTotalsProps) {
   const { currency_code, total, tax_total, item_subtotal, shipping_subtotal } = totals
   // The wallet pass: the bonus paid is shown apart from the discounts, which Medusa counts it among.
   const paid = bonusPaid(totals)
-  const bonus = paid.total
+  // The rows are without tax (the subtotals, then Taxes): the bonus's share without tax too, so
+  // they add up to the total.
+  const bonus = paid.subtotal
   const discount = paid.discount.subtotal
   const money = (amount?: number | null) => convertToLocale({ amount: amount ?? 0, currency_code })
   return (
