@@ -2,18 +2,54 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { parsePhoneNumberFromString } from "libphonenumber-js"
+import { BlockList, isIP } from "net"
 import { plainIpv4 } from "../hooks/wallet-pass/authenticate"
 import { mobileNumberRange } from "../../lib/phone"
 import type { WalletPassOptions } from "../../modules/wallet-pass"
 
 /**
- * The client's address as the request gives it (docs/security.md), read the way the hook route
- * reads the service's: the connection's address, or with `texts.trustProxy` the one
- * X-Forwarded-For names (Express's `req.ip`: Medusa sets `trust proxy`). The limits key it by
- * rules/text-limits.ts `textClient` (an IPv6 address by its /64, loopback as one).
+ * The client's address as the request gives it (docs/security.md, "Texts"): the connection's
+ * address; with `texts.trustProxy` the one X-Forwarded-For names (Express's `req.ip`: Medusa
+ * sets `trust proxy`), as the hook route reads the service's; from a server `texts.forwardedBy`
+ * names, the last entry of its X-Forwarded-For (the one it wrote itself), or the server itself
+ * when it sends none or no IP address. The limits key it by rules/text-limits.ts `textClient`
+ * (an IPv6 address by its /64, loopback as one).
  */
 export function clientAddress(req: MedusaRequest, texts: WalletPassOptions["texts"]): string | null {
-  return plainIpv4(texts.trustProxy ? req.ip : req.socket.remoteAddress)?.slice(0, 100) ?? null
+  if (texts.trustProxy) return plainIpv4(req.ip)?.slice(0, 100) ?? null
+  const socket = plainIpv4(req.socket.remoteAddress)
+  if (!socket) return null
+  const forwarded = isForwarder(texts.forwardedBy, socket)
+    ? lastForwardedFor(req.headers["x-forwarded-for"])
+    : undefined
+  return (forwarded ?? socket).slice(0, 100)
+}
+
+/** The header's last (rightmost) entry when it is an IP address (IPv4-mapped IPv6 as IPv4), else undefined. */
+export function lastForwardedFor(header: string | string[] | undefined): string | undefined {
+  const entries = (Array.isArray(header) ? header.join(",") : (header ?? "")).split(",")
+  const last = plainIpv4(entries[entries.length - 1].trim())
+  return last && isIP(last) ? last : undefined
+}
+
+const forwarderLists = new WeakMap<string[], BlockList>()
+
+/** Whether `address` (plain, from the socket) is one of `texts.forwardedBy`'s addresses or prefixes. */
+export function isForwarder(forwardedBy: string[], address: string): boolean {
+  if (forwardedBy.length === 0) return false
+  let list = forwarderLists.get(forwardedBy)
+  if (!list) {
+    list = new BlockList()
+    for (const entry of forwardedBy) {
+      const [net, prefix] = entry.split("/")
+      const type = isIP(net) === 6 ? "ipv6" : "ipv4"
+      if (prefix === undefined) list.addAddress(net, type)
+      else list.addSubnet(net, Number(prefix), type)
+    }
+    forwarderLists.set(forwardedBy, list)
+  }
+  const type = isIP(address)
+  return type !== 0 && list.check(address, type === 6 ? "ipv6" : "ipv4")
 }
 
 /** The country of an E.164 phone (ISO alpha-2), null when the number names none. */

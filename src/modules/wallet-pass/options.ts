@@ -1,6 +1,7 @@
 import { defaultLifetimeUnit, LIFETIME_UNITS } from "../../lib/wallet-pass-client/hooks"
 import { z } from "@medusajs/framework/zod"
 import { isSupportedCountry } from "libphonenumber-js"
+import { isIP } from "net"
 import { DEFAULT_REVISION, PLAN_LIMITS, PLAN_NAMES, PlanName, RateLimits, REVISIONS } from "../../lib/constants"
 import { cardSettingsSchema } from "./rules/card-texts"
 import { programSchema } from "./rules/program"
@@ -28,6 +29,18 @@ const between = (option: string, min: number, max: number, unit: string) => {
   const error = `${option} must be a ${unit} from ${min} to ${max}`
   const number = z.number({ error }).min(min, { error }).max(max, { error })
   return unit.startsWith("whole") ? number.int({ error }) : number
+}
+
+const FORWARDED_BY_ERROR =
+  'texts.forwardedBy must be a list of IP addresses or CIDR prefixes such as ["10.0.0.5", "10.1.0.0/16", "2001:db8::/64"]'
+
+/** An IPv4/IPv6 address, or one with a `/prefix` of its family's length (texts.forwardedBy). */
+function isAddressOrPrefix(value: string): boolean {
+  const [address, prefix, extra] = value.split("/")
+  const family = isIP(address)
+  if (!family || extra !== undefined) return false
+  if (prefix === undefined) return true
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128)
 }
 
 const nonEmpty = (option: string) =>
@@ -290,8 +303,21 @@ export const walletPassOptionsSchema = z
         // Read the client's address from X-Forwarded-For (behind a proxy the store trusts),
         // as the hooks do with hooks.trustProxy; else the connection's address.
         trustProxy: z.boolean({ error: "texts.trustProxy must be true or false" }).default(false),
+        // Servers whose X-Forwarded-For is believed (a storefront server, your proxy): from a
+        // connection of one of these addresses/prefixes the client is the header's last entry.
+        forwardedBy: z
+          .array(
+            z.string({ error: FORWARDED_BY_ERROR }).trim().refine(isAddressOrPrefix, { error: FORWARDED_BY_ERROR }),
+            { error: FORWARDED_BY_ERROR }
+          )
+          .default([]),
       })
       .strict()
+      .refine((t) => !(t.trustProxy && t.forwardedBy.length > 0), {
+        error:
+          "texts.trustProxy and texts.forwardedBy exclude each other: trustProxy believes X-Forwarded-For from every caller, forwardedBy only from the servers it names",
+        path: ["forwardedBy"],
+      })
       .prefault({}),
     // The loyalty program's first version (docs/program.md); the admin's saved versions win afterwards.
     program: programSchema.prefault({}),
