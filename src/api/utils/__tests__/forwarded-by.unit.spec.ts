@@ -32,7 +32,7 @@ describe("texts.forwardedBy", () => {
     ["10.0.0.0/16/8", "two prefixes"],
     ["storefront.example", "a host name"],
     [42, "not a string"],
-  ])("refuses %p (%s) with a message naming the option", (entry) => {
+  ] as [unknown, string][])("refuses %p (%s) with a message naming the option", (entry) => {
     expect(errorOf({ ...valid, texts: { forwardedBy: [entry] } })).toContain(
       "texts.forwardedBy must be a list of IP addresses or CIDR prefixes"
     )
