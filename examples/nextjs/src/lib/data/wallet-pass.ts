@@ -44,8 +44,32 @@ export async function qrSvg() {
   return walletPass.outcome(walletPass.qrSvg(sdk, await asCustomer()))
 }
 
+/**
+ * The shopper's address, passed on as `x-forwarded-for` so the store's per-address limit on
+ * codes counts the shopper, not this server (the store believes it only from the addresses in
+ * its `texts.forwardedBy`: docs/security.md, "Texts"). Sent: the last entry of the
+ * `x-forwarded-for` this server received, the one written by whatever connected to it. Behind
+ * one proxy or CDN of yours that appends or overwrites that header (nginx's
+ * `$proxy_add_x_forwarded_for`, Vercel) that is the shopper; behind two, the last is your
+ * first hop: read the entry before it, or the `x-real-ip` your proxy sets. `next start`
+ * facing the internet itself is no source: Next 15 writes the socket's address into
+ * `x-forwarded-for` only when the request has none, so a client's own header reaches here
+ * as the client wrote it (docs/storefront.md, step 11).
+ */
+async function shopperAddress(): Promise<string | undefined> {
+  const forwarded = (await headers()).get("x-forwarded-for")
+  return forwarded?.split(",").pop()?.trim() || undefined
+}
+
 export async function requestVerification() {
-  return walletPass.outcome(walletPass.requestVerification(sdk, await asCustomer()))
+  const options = await asCustomer()
+  const address = await shopperAddress()
+  return walletPass.outcome(
+    walletPass.requestVerification(sdk, {
+      ...options,
+      headers: { ...options.headers, ...(address && { "x-forwarded-for": address }) },
+    })
+  )
 }
 
 export async function retrieveVerification() {
