@@ -1,4 +1,4 @@
-import { parseWalletPassOptions } from "../../../modules/wallet-pass/options"
+import { parseWalletPassOptions } from "../../../modules/wallet-pass"
 import { isForwarder, lastForwardedFor } from "../text-limits"
 
 const valid = { apiUrl: "https://service.example/v2/", appKey: "secret-app-key" }
