@@ -1,7 +1,7 @@
 "use client"
 
 import { useRouter } from "next/navigation"
-import { useActionState, useEffect, type ReactNode } from "react"
+import { useActionState, useEffect, useState, type ReactNode } from "react"
 import type { StoreWalletPassResponse } from "medusa-plugin-wallet-pass/storefront"
 import { PhoneVerification, useWalletPass } from "medusa-plugin-wallet-pass/storefront/react"
 import {
@@ -41,14 +41,33 @@ export function IssuingStatus({
   )
 }
 
-/** The phone's verification through server actions; the page is rendered again once it is proven. */
+/** How often, and how many times, the page is rendered again after the proof until it shows the card. */
+const AFTER_PROOF_REFRESH_MS = 3_000
+const AFTER_PROOF_REFRESHES = 10
+
+/**
+ * The phone's verification through server actions; the page is rendered again once it is
+ * proven. A refresh can be dropped by the router (another one in flight), and this component
+ * is gone once the server renders the proven pass: until then it asks again, a few times.
+ */
 export function VerifyPhone({ phone }: { phone?: string | null }) {
   const router = useRouter()
+  const [verified, setVerified] = useState(false)
+  useEffect(() => {
+    if (!verified) return
+    router.refresh()
+    let left = AFTER_PROOF_REFRESHES
+    const timer = setInterval(() => {
+      if (--left <= 0) clearInterval(timer)
+      router.refresh()
+    }, AFTER_PROOF_REFRESH_MS)
+    return () => clearInterval(timer)
+  }, [verified, router])
   return (
     <PhoneVerification
       actions={{ requestVerification, confirmVerification, retrieveVerification }}
       phone={phone}
-      onVerified={() => router.refresh()}
+      onVerified={() => setVerified(true)}
       classNames={phoneVerificationClasses}
     />
   )
