@@ -59,6 +59,8 @@ describe("texts.forwardedBy", () => {
     expect(isForwarder(list, "2001:db8::abcd")).toBe(true)
     expect(isForwarder(list, "2001:db8:0:1::1")).toBe(false)
     expect(isForwarder([], "10.0.0.5")).toBe(false)
+    // Written IPv4-mapped, an address still matches the plain IPv4 the socket gives.
+    expect(isForwarder(["::ffff:10.0.0.5"], "10.0.0.5")).toBe(true)
   })
 
   it("reads the last X-Forwarded-For entry, an IP address or nothing", () => {
