@@ -5,6 +5,7 @@ import { cartRates, type OrderDecisionRow, WALLET_PASS_MODULE } from "../../../m
 import { floorToMinorUnits } from "../../../lib/amounts"
 import { balanceCurrency } from "../../../utils/currency"
 import type { OrderBonusBaseHookInput, OrderBonusBaseLine } from "../order-bonus-base"
+import { ITEM_TOTALS_FIELDS } from "../../../utils/totals-fields"
 
 export const readOrderAccrualStepId = "read-order-accrual"
 
@@ -137,20 +138,24 @@ export const readOrderAccrualStep = createStep(
     }
     const { data: withItems } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
       entity: "order",
-      // item_total: the order module computes the lines' totals only with an order total asked for.
+      // item_total: the order module computes the lines' totals only with an order total asked
+      // for; ITEM_TOTALS_FIELDS: those totals right on Medusa 2.18 too (src/utils/totals-fields.ts).
       fields: [
-        "id",
-        "item_total",
-        "items.id",
-        "items.title",
-        "items.quantity",
-        "items.product_id",
-        "items.variant_id",
-        "items.variant_sku",
-        "items.is_giftcard",
-        "items.product_type_id",
-        "items.total",
-        "items.tax_total",
+        ...new Set([
+          "id",
+          "item_total",
+          "items.id",
+          "items.title",
+          "items.quantity",
+          "items.product_id",
+          "items.variant_id",
+          "items.variant_sku",
+          "items.is_giftcard",
+          "items.product_type_id",
+          "items.total",
+          "items.tax_total",
+          ...ITEM_TOTALS_FIELDS,
+        ]),
       ],
       filters: { id: order_id },
     })
