@@ -144,4 +144,41 @@ describe("plugin options", () => {
     expect(message).not.toContain("hunter2-pw")
     expect(message).toMatch(/^Invalid medusa-plugin-wallet-pass options:\n- /)
   })
+
+  // texts.forwardedBy (docs/options.md): the servers whose X-Forwarded-For is believed.
+  it("defaults to none and takes addresses and CIDR prefixes of both families", () => {
+    expect(parseWalletPassOptions(valid).texts.forwardedBy).toEqual([])
+    const list = ["10.0.0.5", " 10.1.0.0/16 ", "2001:db8::/64", "::1"]
+    expect(parseWalletPassOptions({ ...valid, texts: { forwardedBy: list } }).texts.forwardedBy).toEqual([
+      "10.0.0.5",
+      "10.1.0.0/16",
+      "2001:db8::/64",
+      "::1",
+    ])
+  })
+
+  it.each([
+    ["10.0.0", "not an address"],
+    ["10.0.0.0/33", "an IPv4 prefix longer than 32"],
+    ["2001:db8::/129", "an IPv6 prefix longer than 128"],
+    ["10.0.0.0/16/8", "two prefixes"],
+    ["storefront.example", "a host name"],
+    [42, "not a string"],
+  ] as [unknown, string][])("refuses %p (%s) with a message naming the option", (entry) => {
+    expect(errorOf({ ...valid, texts: { forwardedBy: [entry] } })).toContain(
+      "texts.forwardedBy must be a list of IP addresses or CIDR prefixes"
+    )
+  })
+
+  it("refuses a value that is no list", () => {
+    expect(errorOf({ ...valid, texts: { forwardedBy: "10.0.0.5" } })).toContain(
+      "texts.forwardedBy must be a list of IP addresses or CIDR prefixes"
+    )
+  })
+
+  it("refuses it beside texts.trustProxy, which believes every caller", () => {
+    expect(errorOf({ ...valid, texts: { trustProxy: true, forwardedBy: ["10.0.0.5"] } })).toContain(
+      "texts.trustProxy and texts.forwardedBy exclude each other"
+    )
+  })
 })
