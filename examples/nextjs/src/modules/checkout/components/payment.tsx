@@ -4,7 +4,7 @@ import type { HttpTypes } from "@medusajs/types"
 import { useRouter } from "next/navigation"
 import { useState } from "react"
 import { initiatePaymentSession } from "@lib/data/cart"
-import { Button } from "@modules/common/components/ui"
+import { StepSubmit, useStepAction } from "./step-submit"
 import { paymentName } from "./payment-name"
 
 /** The payment step: the region's payment providers (the system provider: manual payment), then review. */
@@ -20,19 +20,10 @@ export default function Payment({
   const router = useRouter()
   const current = cart.payment_collection?.payment_sessions?.find((s) => s.status === "pending")?.provider_id
   const [chosen, setChosen] = useState(current ?? providers[0]?.id ?? "")
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const submit = async () => {
-    setBusy(true)
-    setError(null)
-    try {
-      if (chosen !== current) await initiatePaymentSession(cart, { provider_id: chosen })
-      router.push(`/${countryCode}/checkout?step=review`)
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e))
-      setBusy(false)
-    }
-  }
+  const action = useStepAction(async () => {
+    if (chosen !== current) await initiatePaymentSession(cart, { provider_id: chosen })
+    router.push(`/${countryCode}/checkout?step=review`)
+  })
   if (!providers.length)
     return <p className="txt-medium text-ui-fg-subtle">The store takes no payment in this region.</p>
   return (
@@ -55,21 +46,9 @@ export default function Payment({
           </label>
         ))}
       </fieldset>
-      {error && (
-        <p role="alert" className="txt-compact-small text-ui-fg-error">
-          {error}
-        </p>
-      )}
-      <Button
-        size="large"
-        className="self-start"
-        onClick={submit}
-        isLoading={busy}
-        disabled={!chosen}
-        data-testid="submit-payment-button"
-      >
+      <StepSubmit action={action} disabled={!chosen} testId="submit-payment-button">
         Continue to review
-      </Button>
+      </StepSubmit>
     </div>
   )
 }

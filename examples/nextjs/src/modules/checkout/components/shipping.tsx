@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation"
 import { useState } from "react"
 import { setShippingMethod } from "@lib/data/cart"
 import { convertToLocale } from "@lib/util/money"
-import { Button } from "@modules/common/components/ui"
+import { StepSubmit, useStepAction } from "./step-submit"
 
 /** The delivery step: the store's shipping options for the cart, then payment. */
 export default function Shipping({
@@ -19,19 +19,10 @@ export default function Shipping({
 }) {
   const router = useRouter()
   const [chosen, setChosen] = useState(cart.shipping_methods?.at(-1)?.shipping_option_id ?? options[0]?.id ?? "")
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const submit = async () => {
-    setBusy(true)
-    setError(null)
-    try {
-      await setShippingMethod({ cartId: cart.id, shippingMethodId: chosen })
-      router.push(`/${countryCode}/checkout?step=payment`)
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e))
-      setBusy(false)
-    }
-  }
+  const action = useStepAction(async () => {
+    await setShippingMethod({ cartId: cart.id, shippingMethodId: chosen })
+    router.push(`/${countryCode}/checkout?step=payment`)
+  })
   if (!options.length)
     return <p className="txt-medium text-ui-fg-subtle">The store has no way to deliver to this address.</p>
   return (
@@ -59,21 +50,9 @@ export default function Shipping({
           </label>
         ))}
       </fieldset>
-      {error && (
-        <p role="alert" className="txt-compact-small text-ui-fg-error">
-          {error}
-        </p>
-      )}
-      <Button
-        size="large"
-        className="self-start"
-        onClick={submit}
-        isLoading={busy}
-        disabled={!chosen}
-        data-testid="submit-delivery-option-button"
-      >
+      <StepSubmit action={action} disabled={!chosen} testId="submit-delivery-option-button">
         Continue to payment
-      </Button>
+      </StepSubmit>
     </div>
   )
 }
