@@ -23,7 +23,7 @@ import type {
   QueueHealth,
   RefusalMinute,
 } from "../modules/wallet-pass/browser"
-import type { QueueForecast } from "../lib/plan"
+import type { QueueForecast } from "../modules/wallet-pass"
 import type { HolderStatus } from "../lib/holder-status"
 
 /**

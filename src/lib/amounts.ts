@@ -181,17 +181,6 @@ export function basisPointsToPercent(bp: number): number {
 }
 
 /**
- * Bonus for a base amount at a rate: floor(base * bp / 10000), exact in integers. Rounded
- * down so the program never credits a fraction of a minor unit it did not earn.
- */
-export function bonusFor(baseMinor: number, bonusBasisPoints: number): number {
-  if (baseMinor <= 0 || bonusBasisPoints <= 0) {
-    return 0
-  }
-  return Number((BigInt(baseMinor) * BigInt(bonusBasisPoints)) / BigInt(100 * BASIS_POINTS_PER_PERCENT))
-}
-
-/**
  * A money value from Medusa (number, numeric string or BigNumber-like) -> minor units,
  * rounded down: order totals may carry more decimals than the ledger keeps. Read as a number
  * (a BigNumber by its `numeric`), then floored from that number's decimal text, exactly, in

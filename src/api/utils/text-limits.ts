@@ -53,7 +53,7 @@ export function isForwarder(forwardedBy: string[], address: string): boolean {
 }
 
 /** The country of an E.164 phone (ISO alpha-2), null when the number names none. */
-export function phoneCountry(phone: string): string | null {
+export function countryOfPhone(phone: string): string | null {
   return parsePhoneNumberFromString(phone)?.country ?? null
 }
 

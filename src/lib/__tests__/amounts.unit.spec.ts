@@ -1,7 +1,6 @@
 import {
   amountProblem,
   basisPointsToPercent,
-  bonusFor,
   currencyStep,
   floorToMinorUnits,
   fromMinorUnits,
@@ -66,15 +65,6 @@ describe("amounts", () => {
     expect(percentToBasisPoints(100.01)).toBeNull()
     expect(percentToBasisPoints(-1)).toBeNull()
     expect(basisPointsToPercent(250)).toBe(2.5)
-  })
-
-  it("rounds bonus down to the minor unit", () => {
-    expect(bonusFor(10000, 500)).toBe(500) // 5% of 100.00 = 5.00
-    expect(bonusFor(999, 500)).toBe(49) // 5% of 9.99 = 0.4995 -> 0.49
-    expect(bonusFor(12345, 333)).toBe(411) // 3.33% of 123.45 = 4.110885 -> 4.11
-    expect(bonusFor(0, 500)).toBe(0)
-    expect(bonusFor(10000, 0)).toBe(0)
-    expect(bonusFor(2_000_000_000, 10000)).toBe(2_000_000_000)
   })
 })
 

@@ -183,13 +183,20 @@ export const OPERATION_PRIORITY = {
   background: 40,
 } as const
 
+/**
+ * The rules that hold a waiting request back (docs/operations.md, "Forecast"): a customer's
+ * own profile edit waiting out `dispatcher.profileSpacingSeconds`, a request waiting out its
+ * retry after a failure, one queued for a later time, one behind such a request of the same
+ * customer (or behind one whose outcome is not known yet), one of a holder without a phone
+ * (an account whose phone's pass is another customer's: it goes once the phone is the
+ * account's, proven or moved), one waiting for the read that adopts the service's record, and
+ * class c over `dispatcher.openShare` of the hour.
+ */
+export const HOLD_RULES = ["spacing", "retry", "scheduled", "holder", "no_phone", "adoption", "open_share"] as const
+export type HoldRule = (typeof HOLD_RULES)[number]
+
 /** Priorities from here up are class c ("open"): within `dispatcher.openShare` of each hour. */
 export const OPEN_PRIORITY = OPERATION_PRIORITY.profile
-
-/** The class of a priority (docs/architecture.md, "The queue"). */
-export function priorityClass(priority: number): "money" | "stake" | "open" {
-  return priority < OPERATION_PRIORITY.interactive ? "money" : priority < OPEN_PRIORITY ? "stake" : "open"
-}
 
 /** What a request to the service achieved (docs/architecture.md, "The queue"): the client's classes. */
 export { CALL_OUTCOMES, type CallOutcome } from "../../lib/wallet-pass-client/errors"

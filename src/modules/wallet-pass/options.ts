@@ -2,7 +2,7 @@ import { defaultLifetimeUnit, LIFETIME_UNITS } from "../../lib/wallet-pass-clien
 import { z } from "@medusajs/framework/zod"
 import { isSupportedCountry } from "libphonenumber-js"
 import { isIP } from "net"
-import { DEFAULT_REVISION, PLAN_LIMITS, PLAN_NAMES, PlanName, RateLimits, REVISIONS } from "../../lib/constants"
+import { DEFAULT_REVISION, PLAN_NAMES, PlanName, REVISIONS } from "../../lib/constants"
 import { cardSettingsSchema } from "./rules/card-texts"
 import { programSchema } from "./rules/program"
 import { storeEventsSchema } from "./rules/store-events"
@@ -415,11 +415,6 @@ export type WalletPassOptionsInput = z.input<typeof walletPassOptionsSchema>
 /** Options after validation and defaults. */
 export type WalletPassOptions = z.output<typeof walletPassOptionsSchema>
 
-/** The per-second and per-hour request budget of the configured plan. */
-export function planLimits(plan: WalletPassOptions["plan"]): RateLimits {
-  return typeof plan === "string" ? PLAN_LIMITS[plan] : plan
-}
-
 // Keys Medusa adds to every module's options; they are not the merchant's.
 const MEDUSA_INJECTED_KEYS = ["database", "definition", "dependencies", "moduleKey", "scope", "resources"]
 
@@ -438,18 +433,4 @@ export function parseWalletPassOptions(raw: unknown): WalletPassOptions {
   }
   const lines = result.error.issues.map((issue) => `- ${issueLine(issue, input ?? {}, "unknown option(s)")}`)
   throw new Error(`Invalid ${PACKAGE} options:\n${lines.join("\n")}`)
-}
-
-/** The share of the plan's day store events get when `eventsPerDay` is not set (docs/store-events.md). */
-export const DEFAULT_EVENTS_DAY_SHARE = 0.1
-
-/**
- * The daily cap on store events' requests (docs/store-events.md, "The daily cap"): the option,
- * else, whenever `events` maps any event, a tenth of the plan's day (perHour × 24 / 10: 144 on
- * basic, 8,640 on expert); null when no event is mapped.
- */
-export function eventsPerDay(options: Pick<WalletPassOptions, "events" | "eventsPerDay" | "plan">): number | null {
-  if (options.eventsPerDay !== null) return options.eventsPerDay
-  if (!Object.keys(options.events).length) return null
-  return Math.max(1, Math.floor(planLimits(options.plan).perHour * 24 * DEFAULT_EVENTS_DAY_SHARE))
 }

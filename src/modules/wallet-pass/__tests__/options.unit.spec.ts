@@ -1,4 +1,5 @@
-import { eventsPerDay, parseWalletPassOptions, planLimits } from "../options"
+import { parseWalletPassOptions } from "../options"
+import { eventsPerDay, planLimits } from "../rules/plan"
 
 const valid = { apiUrl: "https://service.example/v2/", appKey: "secret-app-key" }
 

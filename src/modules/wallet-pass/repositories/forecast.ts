@@ -1,6 +1,7 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { OPEN_PRIORITY, OPERATION_PRIORITY } from "../constants"
-import { HOLD_RULES, type ForecastCounts, type HoldRule } from "../../../lib/plan"
+import { HOLD_RULES, type HoldRule } from "../constants"
+import type { ForecastCounts } from "../rules/plan"
 import { HOLDS_HOLDER } from "./classes"
 import { HELD_UNTIL } from "./queue"
 

@@ -2,6 +2,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import {
+  bonusFor,
   cartRates,
   effectiveBonusBasisPoints,
   ledgerKeys,
@@ -12,7 +13,7 @@ import {
   WALLET_PASS_MODULE,
   type WalletPassOptions,
 } from "../../../modules/wallet-pass"
-import { bonusFor, currencyStep } from "../../../lib/amounts"
+import { currencyStep } from "../../../lib/amounts"
 import type { RecordLedgerChangeStepInput } from "./record-ledger-change"
 import type { HolderRow, OrderAccrualReading, OrderRow } from "./read-order-accrual"
 import { chosenBase } from "../order-bonus-base"

@@ -1,6 +1,10 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { planLimits, WALLET_PASS_MODULE, type WalletPassModuleService } from "../../../../modules/wallet-pass"
-import { backgroundPerHour } from "../../../../lib/plan"
+import {
+  backgroundPerHour,
+  planLimits,
+  WALLET_PASS_MODULE,
+  type WalletPassModuleService,
+} from "../../../../modules/wallet-pass"
 import { startSyncRunWorkflow } from "../../../../workflows/import/start-sync-run"
 import { presentSyncRun } from "../../../utils/present-sync"
 import type { AdminWalletPassSyncType } from "../validators"

@@ -1,7 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { planLimits, WALLET_PASS_MODULE } from "../../../../../modules/wallet-pass"
-import { backgroundPerHour } from "../../../../../lib/plan"
+import { backgroundPerHour, planLimits, WALLET_PASS_MODULE } from "../../../../../modules/wallet-pass"
 import { presentSyncRun } from "../../../../utils/present-sync"
 
 /**

@@ -11,7 +11,7 @@ import {
   clientAddress,
   hasOrdered,
   notMobile,
-  phoneCountry,
+  countryOfPhone,
   tooManyTexts,
 } from "../../../../../utils/text-limits"
 import type {
@@ -45,7 +45,7 @@ export const POST = async (
       problem ? shopperPhoneMessage(problem) : "This account has no phone number to verify: add one first"
     )
   }
-  const country = phoneCountry(account.phone)
+  const country = countryOfPhone(account.phone)
   await assertTextCountry(req.scope, texts, country)
   const phoneRange = assertMobileRange(account.phone)
   const holderId =

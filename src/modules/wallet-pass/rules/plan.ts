@@ -1,8 +1,11 @@
-import { PLAN_LIMITS, type PlanName, type RateLimits } from "./constants"
+import { PLAN_LIMITS, type PlanName, type RateLimits } from "../../../lib/constants"
+import type { HoldRule } from "../constants"
+import type { WalletPassOptions } from "../options"
 
 /**
- * The plan's arithmetic: the share of its hour each kind of work may take, and the queue's
- * forecast. Pure (docs/architecture.md, "src/lib").
+ * The plan's arithmetic: the plan's limits, the share of its hour each kind of work may take,
+ * the store events' daily cap, and the queue's forecast.
+ * Pure (docs/architecture.md, "Rules").
  */
 
 /** How many background requests an hour the plan leaves to `sync.budgetShare` (at least one). */
@@ -20,18 +23,6 @@ export function openPerHour(limits: RateLimits, share: number): number {
  * the plan's limits, whether the queue keeps up and when its backlog is gone. Pure: the
  * counts come from the database (repositories/forecast.ts).
  */
-
-/**
- * The rules that hold a waiting request back (docs/operations.md, "Forecast"): a customer's
- * own profile edit waiting out `dispatcher.profileSpacingSeconds`, a request waiting out its
- * retry after a failure, one queued for a later time, one behind such a request of the same
- * customer (or behind one whose outcome is not known yet), one of a holder without a phone
- * (an account whose phone's pass is another customer's: it goes once the phone is the
- * account's, proven or moved), one waiting for the read that adopts the service's record, and
- * class c over `dispatcher.openShare` of the hour.
- */
-export const HOLD_RULES = ["spacing", "retry", "scheduled", "holder", "no_phone", "adoption", "open_share"] as const
-export type HoldRule = (typeof HOLD_RULES)[number]
 
 /** Requests a rule holds back: how many, and when the first of them may go (null: not known). */
 export type HeldRequests = { rule: HoldRule; count: number; next_due_at: Date | null }
@@ -92,4 +83,23 @@ export function forecastQueue(counts: ForecastCounts, limits: RateLimits): Queue
     keeps_up: keepsUp,
     suggested_plan: suggested,
   }
+}
+
+/** The per-second and per-hour request budget of the configured plan. */
+export function planLimits(plan: WalletPassOptions["plan"]): RateLimits {
+  return typeof plan === "string" ? PLAN_LIMITS[plan] : plan
+}
+
+/** The share of the plan's day store events get when `eventsPerDay` is not set (docs/store-events.md). */
+export const DEFAULT_EVENTS_DAY_SHARE = 0.1
+
+/**
+ * The daily cap on store events' requests (docs/store-events.md, "The daily cap"): the option,
+ * else, whenever `events` maps any event, a tenth of the plan's day (perHour × 24 / 10: 144 on
+ * basic, 8,640 on expert); null when no event is mapped.
+ */
+export function eventsPerDay(options: Pick<WalletPassOptions, "events" | "eventsPerDay" | "plan">): number | null {
+  if (options.eventsPerDay !== null) return options.eventsPerDay
+  if (!Object.keys(options.events).length) return null
+  return Math.max(1, Math.floor(planLimits(options.plan).perHour * 24 * DEFAULT_EVENTS_DAY_SHARE))
 }

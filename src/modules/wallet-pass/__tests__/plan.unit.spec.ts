@@ -1,5 +1,5 @@
-import { PLAN_LIMITS } from "../constants"
-import { forecastQueue, type ForecastCounts } from "../plan"
+import { PLAN_LIMITS } from "../../../lib/constants"
+import { forecastQueue, type ForecastCounts } from "../rules/plan"
 
 const counts = (over: Partial<ForecastCounts>): ForecastCounts => ({
   backlog: 0,
