@@ -92,11 +92,13 @@ export function sweepCandidatesSql(q: SweepQuery): { sql: string; bindings: Reco
                    AND (CAST(:rate AS integer) > 0
                         OR COALESCE((${ratesInForceSql("bonus_percent_bp", "h.id", "w.created_at")}), CAST(:rate AS integer)) > 0))`
   // An order decided to earn nothing is never looked at again (docs/loyalty.md, "Decided once,
-  // at placement"); a run's check of what it wrote (`order_ids`) still sees it missing: nothing due.
+  // at placement"), nor one whose bonus was decided pending (the maturity job credits it, "Pending
+  // bonus"); a run's check of what it wrote (`order_ids`) still sees it missing: nothing due.
   const decidedNothing = q.order_ids
     ? ""
     : `AND NOT EXISTS (SELECT 1 FROM wallet_pass_order_decision d
-                        WHERE d.order_id = w.id AND d.deleted_at IS NULL AND d.outcome <> 'credited')`
+                        WHERE d.order_id = w.id AND d.deleted_at IS NULL
+                          AND (d.outcome <> 'credited' OR d.pending_until IS NOT NULL))`
   // The key first: an order credited (most of them) costs one index-only probe.
   const accrualMissing = (at: string) => `(NOT ${entryWith(accrualKey)} ${decidedNothing} AND ${earns(at)})`
   const accrued = entryWith(accrualKey, " AND e.state = 'applied'")
