@@ -5,6 +5,7 @@ import { createAdminHeaders } from "../support/admin"
 import { externalCrmService, requestsAnswered, signUpEnrolled, waitFor } from "../support/hooks"
 import { afterSubscribers, createCart, placeOrder, shipAndReturn, type StoreHeaders } from "../support/store"
 import { storeTestRunner } from "../support/store-runner"
+import { dropEvents } from "../support/events"
 
 // Pending bonus (docs/loyalty.md, "Pending bonus"; issue 44): with `accrual.pendingDays: 14`
 // an order's bonus waits as pending — not in the balance, not spendable, nothing sent to the
@@ -199,6 +200,37 @@ storeTestRunner({
       expect(sent("balance/add")).toEqual([])
       expect(sent("balance/deduct")).toEqual([])
       expect(service.emulator.getCustomer(phone)?.balance).toBe(0)
+    })
+
+    it("a cancel whose event was lost while the bonus waits is taken from it by the order sweep, with no request", async () => {
+      const phone = "+79995580004"
+      const { headers, holder } = await signUpEnrolled(api, store, getContainer(), {
+        email: "p4@pending.example",
+        phone,
+      })
+      const order = await placed(headers)
+      expect(await passOf(headers)).toMatchObject({ pending: 1.66 })
+      const restore = dropEvents(getContainer(), ["order.canceled"])
+      await api.post(`/admin/orders/${order.id}/cancel`, {}, admin)
+      restore()
+      expect(await passOf(headers)).toMatchObject({ pending: 1.66 })
+
+      const run = await waitFor(
+        async () => {
+          const r = (await api.post("/admin/wallet-pass/order-sweep", {}, admin)).data.order_sweep_run
+          return r.found > 0 && r
+        },
+        "a sweep that finds the lost cancel",
+        30_000
+      )
+      expect(run).toMatchObject({ found: 1, caught: 1, failed: 0 })
+      expect(await passOf(headers)).toMatchObject({ balance: 0, pending: 0 })
+      await daysPass(order.id)
+      expect(await maturePendingBonuses(getContainer())).toEqual({ due: 1, credited: 0, failed: 0 })
+      expect(await entries(order.id)).toEqual([])
+      expect(await walletPass().getBalance(holder.id)).toBe(0)
+      expect(sent("balance/add")).toEqual([])
+      expect(sent("balance/deduct")).toEqual([])
     })
   },
 })
