@@ -72,7 +72,15 @@ function walletPassOptions() {
       : {}),
     ...(Object.keys(hooks).length ? { hooks } : {}),
     ...defined({ currencyCode: env.WALLET_PASS_CURRENCY_CODE }),
-    ...(env.WALLET_PASS_BONUS_PERCENT ? { accrual: { bonusPercent: Number(env.WALLET_PASS_BONUS_PERCENT) } } : {}),
+    ...(env.WALLET_PASS_BONUS_PERCENT || env.WALLET_PASS_PENDING_DAYS
+      ? {
+          accrual: {
+            ...(env.WALLET_PASS_BONUS_PERCENT ? { bonusPercent: Number(env.WALLET_PASS_BONUS_PERCENT) } : {}),
+            // The days an order's bonus waits as pending (docs/loyalty.md, "Pending bonus").
+            ...(env.WALLET_PASS_PENDING_DAYS ? { pendingDays: Number(env.WALLET_PASS_PENDING_DAYS) } : {}),
+          },
+        }
+      : {}),
     ...(env.WALLET_PASS_REDEMPTION_MAX_ORDER_PERCENT
       ? { redemption: { maxOrderPercent: Number(env.WALLET_PASS_REDEMPTION_MAX_ORDER_PERCENT) } }
       : {}),

@@ -139,6 +139,9 @@ storeTestRunner({
             installed: true,
             install_url: "/store/customers/me/wallet-pass/install",
             expiring: [],
+            // No pending days in this store (docs/loyalty.md, "Pending bonus"): nothing pending.
+            pending: 0,
+            pending_until: null,
             // No card variables in this store's program (docs/program.md, "On the card").
             card_texts: null,
           },

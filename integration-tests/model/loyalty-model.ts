@@ -31,6 +31,8 @@ export type ModelConfig = {
   defaultBonusPercent: number
   /** `redemption.maxOrderPercent`; 0: paying with bonus is off. */
   maxOrderPercent: number
+  /** `accrual.pendingDays` (docs/loyalty.md, "Pending bonus"); absent or 0: credited at placement. */
+  pendingDays?: number
   program: ModelProgram
 }
 
@@ -66,6 +68,11 @@ export type ModelEvent =
   /** An admin's credit (positive) or debit (negative), for good. */
   | { type: "adjust"; at: number; holder: string; key: string; amount: number }
   | { type: "programSave"; at: number; program: ModelProgram }
+  /**
+   * The pending bonus job runs (docs/loyalty.md, "Pending bonus"): every order's bonus whose
+   * pending days are over by `at` is credited, what cancels and returns left of it.
+   */
+  | { type: "mature"; at: number }
   /** Time moves on until every credit with a lifetime has lapsed (by `at`). */
   | { type: "lapseAll"; at: number; holder: string }
 
@@ -112,6 +119,11 @@ type Order = {
   /** What returns took off the spend. */
   returned: number
   returns: number
+  /**
+   * A bonus waiting as pending (docs/loyalty.md, "Pending bonus"): until when, the amount
+   * decided, what cancels and returns took; `accrued` stays 0 until it matures. Null: none.
+   */
+  pending?: { until: number; amount: number; taken: number; matured: boolean } | null
 }
 
 type Holder = {
@@ -170,6 +182,8 @@ export class LoyaltyModel {
           at: event.at,
           own: false,
         })
+      case "mature":
+        return this.mature(event.at)
       case "lapseAll":
         for (const e of this.holder(event.holder).entries) {
           if (e.lapsesAt !== null && e.lapsesAt > event.at) e.lapsesAt = event.at
@@ -290,7 +304,61 @@ export class LoyaltyModel {
     }
   }
 
+  /** The holder's bonus still pending (docs/loyalty.md, "Pending bonus"), in hundredths. */
+  pending(holder: string): number {
+    return sum(
+      [...this.orders.values()]
+        .filter((o) => o.holder === holder && o.pending && !o.pending.matured)
+        .map((o) => o.pending!.amount - o.pending!.taken)
+    )
+  }
+
   // ---- the rules ----
+
+  /**
+   * With pending days, an order's bonus is decided at placement but waits: nothing is written
+   * to the ledger (not in the balance, not spendable) until it matures (docs/loyalty.md,
+   * "Pending bonus"). `accrued` is 0 meanwhile, so cancels and returns reverse nothing.
+   */
+  private holdPending(o: Order) {
+    const days = this.config.pendingDays ?? 0
+    if (days <= 0 || o.accrued <= 0) return
+    o.pending = { until: o.at + days * DAY, amount: o.accrued, taken: 0, matured: false }
+    o.accrued = 0
+  }
+
+  /**
+   * A cancel (`share` null: all that is left) or a return (`share` of the items' value) while
+   * the bonus is pending: its part comes off what waits (the share of the whole bonus, rounded
+   * down), never more than is left; nothing is written.
+   */
+  private takePending(o: Order, share: number | null) {
+    const p = o.pending
+    if (!p || p.matured) return
+    const left = p.amount - p.taken
+    const part = share === null ? left : o.items > 0 ? Math.floor((p.amount * share) / o.items) : 0
+    p.taken += Math.max(0, Math.min(left, part))
+  }
+
+  /** The job: each pending bonus due by `at` is credited, what is left of it, as the order's accrual. */
+  private mature(at: number) {
+    for (const o of this.orders.values()) {
+      const p = o.pending
+      if (!p || p.matured || p.until > at) continue
+      p.matured = true
+      o.accrued = p.amount - p.taken
+      if (o.accrued > 0) {
+        this.write(this.holder(o.holder), {
+          key: `order:${o.id}:accrual`,
+          kind: "accrual",
+          amount: o.accrued,
+          at,
+          order: o.id,
+          own: true,
+        })
+      }
+    }
+  }
 
   /** A store signup: the service's balance for the phone adopted, then the welcome bonus. */
   private signup(event: Extract<ModelEvent, { type: "signup" }>) {
@@ -377,6 +445,7 @@ export class LoyaltyModel {
     }
     o.rate = this.ratesOf(h).bonus
     o.accrued = percentOf(o.base, o.rate)
+    this.holdPending(o)
     if (o.accrued > 0) {
       this.write(h, {
         key: `order:${o.id}:accrual`,
@@ -395,6 +464,7 @@ export class LoyaltyModel {
     const o = this.orderOf(orderId)
     if (o.canceledAt !== null) return
     o.canceledAt = at
+    this.takePending(o, null)
     const h = this.holder(o.holder)
     const back = o.accrued - o.reversed
     if (back > 0) {
@@ -433,6 +503,7 @@ export class LoyaltyModel {
     const part = (amount: number) => (o.items > 0 ? Math.floor((amount * share) / o.items) : 0)
     o.returned += part(o.total)
     o.returns += 1
+    this.takePending(o, share)
     const h = this.holder(o.holder)
     const back = Math.min(o.accrued - o.reversed, part(o.accrued))
     if (back > 0) {

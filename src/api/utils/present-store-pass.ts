@@ -16,6 +16,11 @@ export type StorePassContext = {
   access: { balance: number; spendable: number; verified: boolean }
   /** Credits with a lifetime still holding something, soonest first: what lapses when (minor units). */
   expiring: { remaining: number | null; expires_at: Date | null }[]
+  /**
+   * The bonus of the account's orders still pending (docs/loyalty.md, "Pending bonus"), minor
+   * units, and when the next of it becomes spendable; absent: none.
+   */
+  pending?: { amount: number; next_until: Date | null } | null
   /** The texts the card's template variables get now (docs/program.md, "On the card"); null when none are set. */
   cardTexts?: Record<string, string> | null
 }
@@ -54,6 +59,13 @@ export function presentStorePass(
     expiring: verified
       ? context.expiring.map((c) => ({ amount: fromMinorUnits(c.remaining ?? 0), expires_at: c.expires_at }))
       : [],
+    /**
+     * The bonus of the account's own orders still pending (docs/loyalty.md, "Pending bonus"): not
+     * in `balance`, not spendable until its days pass; 0 when none. `pending_until`: when the
+     * next of it becomes spendable, null when none.
+     */
+    pending: fromMinorUnits(context.pending?.amount ?? 0),
+    pending_until: context.pending?.next_until ?? null,
     enrollment_state: holder.enrollment_state,
     enrolled: holder.enrollment_state === "enrolled",
     /** True once this account has proven it holds the phone (a code sent to it). */

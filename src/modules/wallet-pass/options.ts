@@ -171,6 +171,9 @@ export const walletPassOptionsSchema = z
           .default("order.placed"),
         bonusPercent: percent("accrual.bonusPercent").default(0),
         base: z.enum(ACCRUAL_BASES, { error: `accrual.base must be "subtotal" or "total"` }).default("subtotal"),
+        // An order's bonus waits this many days as pending before it can be spent (docs/loyalty.md,
+        // "Pending bonus"); 0: credited at once.
+        pendingDays: between("accrual.pendingDays", 0, 365, "whole number of days").default(0),
       })
       .strict()
       .prefault({}),

@@ -136,6 +136,10 @@ const ORDER_DECISIONS = [
   "retrieveHolderRatesAt",
   "retrieveOrderDecision",
   "recordOrderDecision",
+  "takePendingBonus",
+  "maturePendingBonus",
+  "listDuePendingBonuses",
+  "getPendingBonuses",
 ] as const satisfies readonly (keyof OrderDecisionService)[]
 
 /** What a holder's card shows and was last given (services/card-texts.ts, docs/program.md "On the card"). */

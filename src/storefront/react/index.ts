@@ -11,6 +11,7 @@
  * references reads each name.
  */
 export { AddToWallet, ADD_TO_WALLET_TEXT, type AddToWalletClassNames, type AddToWalletProps } from "./add-to-wallet"
+export { BonusBalance, BONUS_BALANCE_TEXT, type BonusBalanceClassNames, type BonusBalanceProps } from "./bonus-balance"
 export { useAddToWallet, useCartBonus, usePhoneVerification, useWalletPass, type UseWalletPassOptions } from "./hooks"
 export {
   LevelProgress,
@@ -54,6 +55,7 @@ export {
   textsFor,
   WALLET_PASS_TEXTS,
   type AddToWalletTexts,
+  type BonusBalanceTexts,
   type LevelProgressTexts,
   type PayWithBonusTexts,
   type PhoneVerificationTexts,

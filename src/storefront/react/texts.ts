@@ -61,6 +61,15 @@ export type LevelProgressTexts = {
   top: string
 }
 
+/** Texts of the balance and its pending part (BonusBalance); amounts and dates arrive written. */
+export type BonusBalanceTexts = {
+  balance: string
+  /** "+€1.66 pending" (docs/loyalty.md, "Pending bonus"). */
+  pending: (amount: string) => string
+  /** "spendable from 12 Dec 2026": when the next pending part becomes spendable. */
+  until: (date: string) => string
+}
+
 /** One language's texts of every piece. */
 export type WalletPassTexts = {
   addToWallet: AddToWalletTexts
@@ -68,6 +77,7 @@ export type WalletPassTexts = {
   phoneVerification: PhoneVerificationTexts
   payWithBonus: PayWithBonusTexts
   levelProgress: LevelProgressTexts
+  bonusBalance: BonusBalanceTexts
 }
 
 const en: WalletPassTexts = {
@@ -119,6 +129,11 @@ const en: WalletPassTexts = {
     progressLabel: (next) => `Progress to ${next}`,
     progressValue: (spend, threshold) => `${spend} of ${threshold}`,
     top: "You are at the top level.",
+  },
+  bonusBalance: {
+    balance: "Bonus",
+    pending: (amount) => `+${amount} pending`,
+    until: (date) => `spendable from ${date}`,
   },
 }
 
@@ -172,6 +187,11 @@ const de: WalletPassTexts = {
     progressValue: (spend, threshold) => `${spend} von ${threshold}`,
     top: "Sie haben die höchste Stufe erreicht.",
   },
+  bonusBalance: {
+    balance: "Bonus",
+    pending: (amount) => `+${amount} ausstehend`,
+    until: (date) => `einlösbar ab ${date}`,
+  },
 }
 
 const fr: WalletPassTexts = {
@@ -224,6 +244,11 @@ const fr: WalletPassTexts = {
     progressValue: (spend, threshold) => `${spend} sur ${threshold}`,
     top: "Vous êtes au niveau le plus haut.",
   },
+  bonusBalance: {
+    balance: "Bonus",
+    pending: (amount) => `+${amount} en attente`,
+    until: (date) => `utilisable à partir du ${date}`,
+  },
 }
 
 const es: WalletPassTexts = {
@@ -275,6 +300,11 @@ const es: WalletPassTexts = {
     progressLabel: (next) => `Progreso hacia ${next}`,
     progressValue: (spend, threshold) => `${spend} de ${threshold}`,
     top: "Estás en el nivel más alto.",
+  },
+  bonusBalance: {
+    balance: "Bono",
+    pending: (amount) => `+${amount} pendiente`,
+    until: (date) => `disponible desde el ${date}`,
   },
 }
 

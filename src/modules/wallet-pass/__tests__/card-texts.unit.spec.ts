@@ -24,6 +24,7 @@ const facts: CardFacts = {
   toNextLevel: 150_050,
   spend: 15_000,
   expiring: { amount: 5000, expires_at: new Date("2027-03-12T10:00:00Z") },
+  pending: 12_550,
   memberSince: new Date("2026-01-05T10:00:00Z"),
   promo: "ANNA7",
   firstName: "Anna",
@@ -38,6 +39,7 @@ describe("card texts", () => {
       spent: "spend",
       lapsing: "expiringAmount",
       lapsing_on: "expiringDate",
+      waiting: "pending",
       since: "memberSince",
       code: "promo",
       hello: "firstName",
@@ -50,22 +52,33 @@ describe("card texts", () => {
       spent: "150\u00a0₽",
       lapsing: "50\u00a0₽",
       lapsing_on: "12 мар. 2027 г.",
+      waiting: "125,50\u00a0₽",
       since: "5 янв. 2026 г.",
       code: "ANNA7",
       hello: "Anna",
     })
     const en = cardTexts(variables, facts, { locale: "en-US", currency: "usd", timeZone: "UTC" })
-    expect(en).toMatchObject({ to_next: "$1,500.50", spent: "$150", lapsing_on: "Mar 12, 2027" })
+    expect(en).toMatchObject({ to_next: "$1,500.50", spent: "$150", lapsing_on: "Mar 12, 2027", waiting: "$125.50" })
   })
 
   it("leaves empty what the holder has not, and out what was not read", () => {
-    const bare: CardFacts = { ...facts, nextLevel: null, toNextLevel: null, expiring: null, firstName: undefined }
+    const bare: CardFacts = {
+      ...facts,
+      nextLevel: null,
+      toNextLevel: null,
+      expiring: null,
+      pending: 0,
+      firstName: undefined,
+    }
     const texts = cardTexts(
       { next: "nextLevel", to_next: "toNextLevel", lapsing: "expiringAmount", hello: "firstName" },
       bare,
       { locale: "en", currency: null, timeZone: "UTC" }
     )
     expect(texts).toEqual({ next: "", to_next: "", lapsing: "" })
+    expect(cardTexts({ waiting: "pending" }, bare, { locale: "en", currency: null, timeZone: "UTC" })).toEqual({
+      waiting: "",
+    })
     expect(textsChanged(texts, { next: "", to_next: "", lapsing: "", hello: "Anna" })).toBe(false)
     expect(textsChanged(texts, { next: "", to_next: "5", lapsing: "" })).toBe(true)
     expect(textsChanged(texts, null)).toBe(true)

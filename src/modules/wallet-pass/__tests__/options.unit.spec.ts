@@ -20,7 +20,7 @@ describe("plugin options", () => {
       plan: "basic",
       revision: "2.8.2",
       lifetimeUnit: "days",
-      accrual: { on: "order.placed", bonusPercent: 0, base: "subtotal" },
+      accrual: { on: "order.placed", bonusPercent: 0, base: "subtotal", pendingDays: 0 },
       redemption: { maxOrderPercent: 0 },
       discount: { enabled: true },
       logs: { retentionDays: 30 },
@@ -36,6 +36,12 @@ describe("plugin options", () => {
     expect(parseWalletPassOptions({ ...valid, revision: "2.8.2" }).lifetimeUnit).toBe("days")
     expect(parseWalletPassOptions({ ...valid, revision: "2.7.2", lifetimeUnit: "days" }).lifetimeUnit).toBe("days")
     expect(parseWalletPassOptions({ ...valid, lifetimeUnit: "seconds" }).lifetimeUnit).toBe("seconds")
+  })
+
+  it("accepts accrual.pendingDays from 0 to 365 whole days (docs/options.md)", () => {
+    for (const days of [0, 1, 14, 365]) {
+      expect(parseWalletPassOptions({ ...valid, accrual: { pendingDays: days } }).accrual.pendingDays).toBe(days)
+    }
   })
 
   it("accepts a custom plan and normalises codes", () => {
@@ -80,6 +86,10 @@ describe("plugin options", () => {
     [{ ...valid, accrual: { bonusPercent: 120 } }, "accrual.bonusPercent must be a number from 0 to 100"],
     [{ ...valid, accrual: { bonusPercent: 1.234 } }, "accrual.bonusPercent accepts at most two decimal places"],
     [{ ...valid, accrual: { base: "net" } }, 'accrual.base: accrual.base must be "subtotal" or "total"'],
+    [{ ...valid, accrual: { pendingDays: -1 } }, "accrual.pendingDays must be a whole number of days from 0 to 365"],
+    [{ ...valid, accrual: { pendingDays: 366 } }, "accrual.pendingDays must be a whole number of days from 0 to 365"],
+    [{ ...valid, accrual: { pendingDays: 1.5 } }, "accrual.pendingDays must be a whole number of days from 0 to 365"],
+    [{ ...valid, accrual: { pendingDays: "14" } }, "accrual.pendingDays must be a whole number of days from 0 to 365"],
     [{ ...valid, currencyCode: "euro" }, "currencyCode: currencyCode must be a three-letter ISO 4217 code"],
     [{ ...valid, redemption: { maxOrderPercent: -1 } }, "redemption.maxOrderPercent must be a number from 0 to 100"],
     [{ ...valid, discount: { enabled: "yes" } }, "discount.enabled must be true or false"],

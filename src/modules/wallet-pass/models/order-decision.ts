@@ -8,7 +8,9 @@ import { ORDER_DECISION_OUTCOMES } from "../constants"
  * placed (`rates_from`: the holder's rates row used, wallet_pass_holder_rates). `order_id` is
  * unique: no later path decides the order again, whatever the rates are by then. A credited
  * decision is followed by its accrual entry (`order:<id>:accrual`); `rate_bp`, `base` and
- * `amount` are minor units and basis points.
+ * `amount` are minor units and basis points. With `pending_until` the bonus waits as pending
+ * and its accrual entry is written when it matures, for `matured_amount` (what cancels and
+ * returns in the window left of `amount`).
  */
 export const WalletPassOrderDecision = model
   .define("wallet_pass_order_decision", {
@@ -22,5 +24,10 @@ export const WalletPassOrderDecision = model
     currency_code: model.text(),
     placed_at: model.dateTime(),
     rates_from: model.dateTime().nullable(),
+    // Pending bonus (docs/loyalty.md, "Pending bonus"): null when credited at once.
+    pending_until: model.dateTime().nullable(),
+    pending_taken: model.json().default({}),
+    matured_at: model.dateTime().nullable(),
+    matured_amount: model.number().nullable(),
   })
   .indexes([{ on: ["order_id"], unique: true }])

@@ -1,5 +1,6 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { NET_SPEND } from "./program"
+import { PENDING_LEFT_SQL } from "./order-decisions"
 
 /** A holder's facts for their card's texts, and what the card was last given. */
 export type CardFactsRow = {
@@ -12,6 +13,8 @@ export type CardFactsRow = {
   member_since: Date | null
   expiring_amount: number | null
   expiring_at: Date | null
+  /** The bonus of its orders still pending (docs/loyalty.md, "Pending bonus"). */
+  pending: number
   card_texts: Record<string, string> | null
   card_level: string | null
   /**
@@ -31,7 +34,7 @@ export class CardTextsRepository {
 
   /**
    * Per holder: level and spend (as the level pass counts it, over `windowDays`), the credit
-   * that lapses first (what is left of it), when they joined, their promo code, and what
+   * that lapses first (what is left of it), the bonus still pending, when they joined, their promo code, and what
    * their card was last given.
    */
   async facts(holderIds: string[], windowDays: number | null): Promise<CardFactsRow[]> {
@@ -46,6 +49,9 @@ export class CardTextsRepository {
                                   OR s.placed_at >= now() - make_interval(days => CAST(:window AS integer)))), 0)
               END AS spend,
               x.remaining AS expiring_amount, x.expires_at AS expiring_at,
+              COALESCE((SELECT sum(${PENDING_LEFT_SQL("d")}) FROM wallet_pass_order_decision d
+                         WHERE d.holder_id = h.id AND d.deleted_at IS NULL
+                           AND d.pending_until IS NOT NULL AND d.matured_at IS NULL), 0) AS pending,
               EXISTS (SELECT 1 FROM wallet_pass_operation o
                        WHERE o.holder_id = h.id AND o.method = 'user_create_or_update'
                          AND o.payload->>'type' IN ('enroll', 'profile', 'balance_sync') AND o.deleted_at IS NULL
@@ -72,6 +78,7 @@ export class CardTextsRepository {
     return rows.map((r) => ({
       ...r,
       spend: Number(r.spend),
+      pending: Number(r.pending),
       expiring_amount: r.expiring_amount === null ? null : Number(r.expiring_amount),
     }))
   }

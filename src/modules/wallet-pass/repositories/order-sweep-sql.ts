@@ -58,9 +58,10 @@ function keySql(
  *   bonus reservation not yet made its redemption;
  * - `accrual` (accrual.on order.completed or order.fulfillment_created): the accrual of a paid
  *   order completed, or fulfilled, by the time of that event;
- * - `canceled`: the reversal of an applied accrual, the spend not yet taken back, the refund
- *   of the bonus the order was paid with;
- * - `returned`, a return received: its reversal, its share taken off the spend.
+ * - `canceled`: the reversal of an applied accrual (or of a pending bonus: its share not yet
+ *   taken), the spend not yet taken back, the refund of the bonus the order was paid with;
+ * - `returned`, a return received: its reversal (of an accrual or a pending bonus), its share
+ *   taken off the spend.
  * Every probe is an index lookup (the ledger's unique key, the spend's order, the link tables'
  * order ids, the return's order id). Rows oldest event first, up to `limit`.
  */
@@ -92,14 +93,23 @@ export function sweepCandidatesSql(q: SweepQuery): { sql: string; bindings: Reco
                    AND (CAST(:rate AS integer) > 0
                         OR COALESCE((${ratesInForceSql("bonus_percent_bp", "h.id", "w.created_at")}), CAST(:rate AS integer)) > 0))`
   // An order decided to earn nothing is never looked at again (docs/loyalty.md, "Decided once,
-  // at placement"); a run's check of what it wrote (`order_ids`) still sees it missing: nothing due.
+  // at placement"), nor one whose bonus was decided pending (the maturity job credits it, "Pending
+  // bonus"); a run's check of what it wrote (`order_ids`) still sees it missing: nothing due.
   const decidedNothing = q.order_ids
     ? ""
     : `AND NOT EXISTS (SELECT 1 FROM wallet_pass_order_decision d
-                        WHERE d.order_id = w.id AND d.deleted_at IS NULL AND d.outcome <> 'credited')`
+                        WHERE d.order_id = w.id AND d.deleted_at IS NULL
+                          AND (d.outcome <> 'credited' OR d.pending_until IS NOT NULL))`
   // The key first: an order credited (most of them) costs one index-only probe.
   const accrualMissing = (at: string) => `(NOT ${entryWith(accrualKey)} ${decidedNothing} AND ${earns(at)})`
   const accrued = entryWith(accrualKey, " AND e.state = 'applied'")
+  // A cancel's or return's reversal is missing from an accrued bonus (no entry by its key), or
+  // from a bonus still pending (docs/loyalty.md, "Pending bonus": its key not among what was taken).
+  const reversalMissing = (key: string) =>
+    `((${accrued} AND NOT ${entryWith(key)})
+      OR EXISTS (SELECT 1 FROM wallet_pass_order_decision pd
+                  WHERE pd.order_id = w.id AND pd.deleted_at IS NULL AND pd.pending_until IS NOT NULL
+                    AND pd.matured_at IS NULL AND NOT jsonb_exists(pd.pending_taken, ${key})))`
   // The order's cart's bonus reservation (docs/loyalty.md, "Paying with bonus"); `converted`:
   // made the order's redemption, or still held.
   const reservation = (converted: boolean | null) => `EXISTS (SELECT 1 FROM order_cart oc
@@ -136,7 +146,7 @@ export function sweepCandidatesSql(q: SweepQuery): { sql: string; bindings: Reco
       "canceled",
       {
         spend: spend(" AND s.canceled_at IS NULL"),
-        reversal: `(${accrued} AND NOT ${entryWith(keySql(b, "k_cancel", ledgerKeys.orderCanceled, ["w.id"]))})`,
+        reversal: reversalMissing(keySql(b, "k_cancel", ledgerKeys.orderCanceled, ["w.id"])),
         refund: `(${reservation(null)} AND NOT ${entryWith(keySql(b, "k_refund", ledgerKeys.redemptionRefund, ["w.id"]))})`,
       },
       "COALESCE(w.canceled_at, w.updated_at)"
@@ -146,7 +156,7 @@ export function sweepCandidatesSql(q: SweepQuery): { sql: string; bindings: Reco
       "returned",
       {
         spend: spend(" AND NOT jsonb_exists(s.returns, r.id)"),
-        reversal: `(${accrued} AND NOT ${entryWith(keySql(b, "k_return", ledgerKeys.orderReturned, ["w.id", "r.id"]))})`,
+        reversal: reversalMissing(keySql(b, "k_return", ledgerKeys.orderReturned, ["w.id", "r.id"])),
       },
       "r.received_at",
       "r.id"

@@ -16,6 +16,7 @@ export const CARD_SOURCES = [
   "spend",
   "expiringAmount",
   "expiringDate",
+  "pending",
   "memberSince",
   "promo",
   "firstName",
@@ -30,6 +31,7 @@ export const MOVING_SOURCES: readonly CardSource[] = [
   "spend",
   "expiringAmount",
   "expiringDate",
+  "pending",
 ]
 
 /** At most this many variables: each is a field of every profile update. */
@@ -142,6 +144,8 @@ export type CardFacts = {
   spend: number
   /** The credit that lapses first, what is left of it, and when. */
   expiring: { amount: number; expires_at: Date } | null
+  /** The bonus of orders still pending (docs/loyalty.md, "Pending bonus"); 0 when none. */
+  pending: number
   memberSince: Date | null
   promo: string | null
   /** Undefined when not read (the texts compared then leave it out). */
@@ -180,7 +184,7 @@ export function formatCardDate(date: Date, format: CardFormat): string {
   }).format(date)
 }
 
-/** One source's text; "" when the holder has none (no next level, no expiring credit). */
+/** One source's text; "" when the holder has none (no next level, no expiring credit, nothing pending). */
 export function cardText(source: CardSource, facts: CardFacts, format: CardFormat): string | undefined {
   switch (source) {
     case "level":
@@ -195,6 +199,8 @@ export function cardText(source: CardSource, facts: CardFacts, format: CardForma
       return facts.expiring ? formatCardMoney(facts.expiring.amount, format) : ""
     case "expiringDate":
       return facts.expiring ? formatCardDate(facts.expiring.expires_at, format) : ""
+    case "pending":
+      return facts.pending > 0 ? formatCardMoney(facts.pending, format) : ""
     case "memberSince":
       return facts.memberSince ? formatCardDate(facts.memberSince, format) : ""
     case "promo":

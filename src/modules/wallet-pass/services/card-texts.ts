@@ -47,6 +47,7 @@ export class CardTextsService extends InternalService<Deps> {
         row.expiring_amount !== null && row.expiring_at
           ? { amount: row.expiring_amount, expires_at: new Date(row.expiring_at) }
           : null,
+      pending: row.pending,
       memberSince: row.member_since ? new Date(row.member_since) : null,
       promo: row.promo,
       firstName: firstName === undefined ? undefined : (firstName ?? row.name),

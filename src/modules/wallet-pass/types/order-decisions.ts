@@ -24,7 +24,26 @@ export type OrderDecisionInput = {
   placed_at: Date
   /** The holder's rates row the rate came from (its `valid_from`). */
   rates_from: Date | null
+  /** Days the bonus waits as pending (option accrual.pendingDays); 0 or absent: credited at once. */
+  pending_days?: number
 }
 
 /** A recorded decision. */
-export type OrderDecisionRow = OrderDecisionInput & { id: string; created_at: Date }
+export type OrderDecisionRow = Omit<OrderDecisionInput, "pending_days"> & {
+  id: string
+  created_at: Date
+  /** Until when the bonus is pending (docs/loyalty.md, "Pending bonus"); null: credited at once. */
+  pending_until: Date | null
+  /** What cancels, returns and refunds took of the pending bonus, by their ledger key. */
+  pending_taken: Record<string, number>
+  matured_at: Date | null
+  /** What the accrual entry credits once matured: `amount` less what was taken. */
+  matured_amount: number | null
+}
+
+/** How a cancel, return or refund reduces a pending bonus (the shares of docs/loyalty.md, "Pending bonus"). */
+export type PendingShare =
+  "rest" | { numerator: number; denominator: number } | { upTo: { numerator: number; denominator: number } }
+
+/** A holder's bonus still pending: its total and the orders' decisions it is made of (minor units). */
+export type HolderPending = { holder_id: string; amount: number; next_until: Date | null }

@@ -4,6 +4,7 @@ import type { StoreWalletPass } from "../../index"
 import {
   AddToWallet,
   ADD_TO_WALLET_TEXT,
+  BonusBalance,
   LevelProgress,
   PayWithBonus,
   PAY_WITH_BONUS_TEXT,
@@ -71,6 +72,13 @@ function everyState(extra: Record<string, unknown> = {}): Array<[string, ReactEl
     ],
     ["LevelProgress", h(LevelProgress, { level: LEVEL, currencyCode: "EUR", ...extra })],
     ["LevelProgress top", h(LevelProgress, { level: { ...LEVEL!, next: null }, ...extra })],
+    [
+      "BonusBalance pending",
+      h(BonusBalance, {
+        pass: { balance: 5, pending: 1.66, pending_until: "2026-12-12T10:00:00.000Z", currency_code: "eur" },
+        ...extra,
+      }),
+    ],
   ]
 }
 

@@ -4,6 +4,7 @@ import { renderToStaticMarkup } from "react-dom/server"
 import { outcome, passStep, type StoreWalletPass, type StoreWalletPassResponse } from "../../index"
 import {
   AddToWallet,
+  BonusBalance,
   codeTextState,
   TEXT_NOT_SENT,
   LevelProgress,
@@ -282,6 +283,27 @@ describe("LevelProgress", () => {
     expect(top).toContain("You are at the top level.")
     expect(top).not.toContain("<progress")
     expect(renderToStaticMarkup(h(LevelProgress, { level: null }))).toBe("")
+  })
+})
+
+describe("BonusBalance", () => {
+  // docs/loyalty.md, "Pending bonus": the pending part is not in the balance; shown beside it.
+  const pass = { balance: 12.5, pending: 1.66, pending_until: "2026-12-12T10:00:00.000Z", currency_code: "eur" }
+  it("shows the spendable balance and, beside it, what is pending and from when", () => {
+    const html = renderToStaticMarkup(h(BonusBalance, { pass, locale: "en-US" }))
+    expect(html).toContain("Bonus: <strong")
+    expect(html).toContain("€12.50")
+    expect(html).toMatch(
+      /data-wallet-pass="bonus-pending" data-amount="1.66">\+€1.66 pending · spendable from Dec 1[12], 2026</
+    )
+    const de = renderToStaticMarkup(h(BonusBalance, { pass, locale: "de-DE" }))
+    expect(de).toContain("+1,66\u00a0€ ausstehend")
+  })
+  it("draws no pending line with nothing pending", () => {
+    const html = renderToStaticMarkup(h(BonusBalance, { pass: { ...pass, pending: 0, pending_until: null } }))
+    expect(html).toContain("€12.50")
+    expect(html).not.toContain("bonus-pending")
+    expect(html).not.toContain("pending")
   })
 })
 

@@ -18,6 +18,7 @@ import type { RecordLedgerChangeStepInput } from "./record-ledger-change"
 import type { HolderRow, OrderAccrualReading, OrderRow } from "./read-order-accrual"
 import { chosenBase } from "../order-bonus-base"
 import { reason } from "../../../lib/reasons"
+import { queueChangedCardTexts } from "../../../utils/card-format"
 
 export const computeOrderAccrualStepId = "compute-order-accrual"
 
@@ -69,6 +70,7 @@ async function decideOrderBonus(
     currency_code: currency,
     placed_at: placedAt,
     rates_from: inForce?.valid_from ?? null,
+    pending_days: options.accrual.pendingDays,
   })
 }
 
@@ -112,29 +114,52 @@ export const computeOrderAccrualStep = createStep(
       return skip(`${what} (base ${decision.base / 100}, rate ${decision.rate_bp / 100}% in force at placement)`)
     }
 
-    const key = ledgerKeys.orderAccrual(order_id)
-    return new StepResponse<RecordLedgerChangeStepInput>({
-      entry: {
-        holder_id: decision.holder_id,
-        amount: decision.amount,
-        kind: "accrual",
-        dedupe_key: key,
-        order_id,
-        reason: reason("accrual", { percent: decision.rate_bp / 100, order: reading.display_id ?? order_id }),
-        metadata: {
-          base: decision.base,
-          rate_bp: decision.rate_bp,
-          currency: decision.currency_code,
-          // The store's setOrderBonusBase hook changed the base: what the plugin had computed.
-          ...(pluginBase !== null ? { plugin_base: pluginBase } : {}),
-        },
-      },
-      operation: {
-        method: "balance_add",
-        payload: {},
-        dedupe_key: operationKeys.forEntry(key),
-        priority: OPERATION_PRIORITY.money,
-      },
-    })
+    if (decision.pending_until) return skip(await pendingNotice(container, decision, !!reading.pending))
+    return new StepResponse<RecordLedgerChangeStepInput>(
+      accrualLedgerChange(decision, reading.display_id ?? order_id, decision.amount, {
+        // The store's setOrderBonusBase hook changed the base: what the plugin had computed.
+        ...(pluginBase !== null ? { plugin_base: pluginBase } : {}),
+      })
+    )
   }
 )
+
+/**
+ * An order's bonus that waits as pending (docs/loyalty.md, "Pending bonus"): nothing for the
+ * ledger now (the maturity job credits it, workflows/ledger/mature-pending-bonus.ts); a
+ * decision just made moves the holder's `pending` card text, so the card catches up.
+ */
+async function pendingNotice(container: MedusaContainer, decision: OrderDecisionRow, decidedNow: boolean) {
+  if (decidedNow) await queueChangedCardTexts(container, [decision.holder_id])
+  return `bonus ${decision.amount / 100} pending until ${new Date(decision.pending_until!).toISOString()}`
+}
+
+/**
+ * The ledger change that credits an order's bonus (`amount`: the decision's, or what was left
+ * of it when it matured from pending), keyed `order:<id>:accrual`, with its balance/add.
+ */
+export function accrualLedgerChange(
+  decision: OrderDecisionRow,
+  orderLabel: string | number,
+  amount: number,
+  metadata: Record<string, unknown> = {}
+): NonNullable<RecordLedgerChangeStepInput> {
+  const key = ledgerKeys.orderAccrual(decision.order_id)
+  return {
+    entry: {
+      holder_id: decision.holder_id,
+      amount,
+      kind: "accrual",
+      dedupe_key: key,
+      order_id: decision.order_id,
+      reason: reason("accrual", { percent: decision.rate_bp / 100, order: orderLabel }),
+      metadata: { base: decision.base, rate_bp: decision.rate_bp, currency: decision.currency_code, ...metadata },
+    },
+    operation: {
+      method: "balance_add",
+      payload: {},
+      dedupe_key: operationKeys.forEntry(key),
+      priority: OPERATION_PRIORITY.money,
+    },
+  }
+}

@@ -1,4 +1,5 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import {
   ledgerKeys,
@@ -10,12 +11,16 @@ import { floorToMinorUnits } from "../../../lib/amounts"
 import { type LedgerChangeCompensation, withdrawLedgerChange } from "../utils/withdraw-ledger-change"
 import { returnedShare } from "../utils/order-shares"
 import { reason } from "../../../lib/reasons"
+import { queueChangedCardTexts } from "../../../utils/card-format"
+import { maturedAccrualChange } from "./mature-pending-bonus"
 
 export type ReverseOrderAccrualStepInput =
   | { order_id: string; cause: { type: "cancel" } | { type: "return"; return_id: string } }
   | { order_id?: undefined; cause: { type: "refund"; payment_id: string } }
 
 type Compensation = LedgerChangeCompensation
+type Output = { reversed: number; pending_taken: number }
+type ReversalInput = Parameters<WalletPassModuleService["reverseOrderAccrual"]>[0]
 
 export const reverseOrderAccrualStepId = "reverse-order-accrual"
 
@@ -46,16 +51,42 @@ async function refundedShare(container: { resolve: (key: string) => any }, payme
 }
 
 /**
+ * A cancel, return or refund of an order whose bonus is pending (docs/loyalty.md, "Pending
+ * bonus"): its share comes off what waits, once per cause, with nothing for the ledger or the
+ * service; the card catches up (its `pending` text). Answers what was taken, or null when the
+ * bonus is not pending: never was, or has matured, and then its accrual is made sure of first
+ * (keyed: written once), so the reversal that follows finds it.
+ */
+async function takeFromPending(container: MedusaContainer, request: ReversalInput): Promise<number | null> {
+  const walletPass = container.resolve(WALLET_PASS_MODULE)
+  const pending = await walletPass.takePendingBonus({
+    order_id: request.order_id,
+    dedupe_key: request.dedupe_key,
+    share: request.share,
+  })
+  if (pending.state === "pending") {
+    if (pending.taken > 0) await queueChangedCardTexts(container, [pending.holder_id])
+    return pending.taken
+  }
+  if (pending.state === "matured") {
+    const change = await maturedAccrualChange(container, pending.decision)
+    if (change) await walletPass.applyLedgerEntryAndEnqueue(change.entry, change.operation)
+  }
+  return null
+}
+
+/**
  * Takes back an order's bonus: all that is left of it on cancel, the returned share on a
  * return, up to the refunded share on a refund (a refund that repays a return already
- * reversed takes nothing more); once per cause, never more than was credited. Compensation
+ * reversed takes nothing more); once per cause, never more than was credited; from what waits
+ * while the bonus is pending (takeFromPending). Compensation
  * cancels the entry this run created and withdraws its request.
  */
 export const reverseOrderAccrualStep = createStep(
   reverseOrderAccrualStepId,
   async ({ order_id, cause }: ReverseOrderAccrualStepInput, { container }) => {
     const walletPass = container.resolve(WALLET_PASS_MODULE)
-    let request: Parameters<WalletPassModuleService["reverseOrderAccrual"]>[0] | null = null
+    let request: ReversalInput | null = null
     if (cause.type === "refund") {
       const refund = await refundedShare(container, cause.payment_id)
       if (refund) {
@@ -80,12 +111,14 @@ export const reverseOrderAccrualStep = createStep(
         priority: OPERATION_PRIORITY.money,
       }
     }
+    const pending = request ? await takeFromPending(container, request) : null
+    if (pending !== null) return new StepResponse<Output, Compensation>({ reversed: 0, pending_taken: pending })
     const result = request ? await walletPass.reverseOrderAccrual(request) : null
-    const output = { reversed: result?.created ? -result.entry.amount : 0 }
+    const output: Output = { reversed: result?.created ? -result.entry.amount : 0, pending_taken: 0 }
     if (!result?.created) {
-      return new StepResponse<typeof output, Compensation>(output)
+      return new StepResponse<Output, Compensation>(output)
     }
-    return new StepResponse<typeof output, Compensation>(output, {
+    return new StepResponse<Output, Compensation>(output, {
       entry_id: result.entry.id,
       operation_id: result.operation?.id ?? null,
     })

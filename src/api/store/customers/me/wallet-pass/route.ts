@@ -56,6 +56,7 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<S
       formUrl: options.installLink?.formUrl ?? null,
       access,
       expiring,
+      pending: (await walletPass.getPendingBonuses([pass.holder.id])).get(pass.holder.id) ?? null,
       cardTexts: access.verified ? await holderCardTexts(req.scope, pass.holder) : null,
     }),
     ...notLinked,
