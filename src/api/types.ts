@@ -369,6 +369,14 @@ export type StoreWalletPassBonusResponse<Cart = unknown> = {
     max: number
     /** The cap, `redemption.maxOrderPercent` of the items (with tax, after other discounts, without shipping); 0: disabled. */
     max_order_percent: number
+    /**
+     * The lines that cannot be paid with bonus, left out of the cap's base (docs/loyalty.md,
+     * "Lines that cannot be paid with bonus"): `gift_card` (the program's `earning.giftCards.redeem`
+     * is false, the default), `rule` (an earning rule with `redeem: false` on the product).
+     */
+    excluded: { line_id: string; title: string | null; reason: "gift_card" | "rule" }[]
+    /** What those lines cost (balance unit, tax included, after other discounts): why `max` is lower. */
+    excluded_total: number
   }
 }
 

@@ -27,8 +27,15 @@ const LEVEL: StoreWalletPass["level"] = {
   changed_at: null,
   next: { name: "Gold", threshold: 1234.5, missing: 1114.5 },
 }
-const BONUS_OPEN = { amount: 0, code: null, max: 1234.5, max_order_percent: 50 }
-const BONUS_APPLIED = { amount: 1234.5, code: null, max: 1234.5, max_order_percent: 50 }
+const BONUS_OPEN = { amount: 0, code: null, max: 1234.5, max_order_percent: 50, excluded: [], excluded_total: 0 }
+const BONUS_APPLIED = {
+  amount: 1234.5,
+  code: null,
+  max: 1234.5,
+  max_order_percent: 50,
+  excluded: [],
+  excluded_total: 0,
+}
 const unused = async () => ({ ok: false as const, error: { message: "unused", status: null } })
 const ACTIONS = { requestVerification: unused, confirmVerification: unused }
 const TARGETS = {
