@@ -1,4 +1,4 @@
-import type { Program } from "../../../modules/wallet-pass"
+import { DEFAULT_EARNING, type Earning, lineRules, type Program } from "../../../modules/wallet-pass"
 
 /**
  * Which lines of a cart may be paid with bonus (docs/loyalty.md, "Paying with bonus", "Lines
@@ -68,48 +68,16 @@ export function lineFactsOf(line: LineRow, product: ProductFactsRow | null = lin
   }
 }
 
-// TEMPORARY until rules/earning.ts (lineRules) and the program's `earning` land: the shape the
-// program will hold, and its redeem rule (the most specific kind saying something decides; two
-// rules of one kind: refused if one says false).
-type Target = { kind: "collection" | "category" | "type" | "tag"; id: string }
-export type Earning = {
-  rules: { id: string; target: Target; redeem?: boolean }[]
-  giftCards: { earn: boolean; redeem: boolean }
-  campaigns: unknown[]
-}
-const KINDS_MOST_SPECIFIC_FIRST = ["tag", "type", "category", "collection"] as const
-function lineRules(line: LineProductFacts, earning: Earning): { redeem: boolean } {
-  const ids: Record<Target["kind"], string[]> = {
-    tag: line.product_tag_ids,
-    type: line.product_type_id ? [line.product_type_id] : [],
-    category: line.product_category_ids,
-    collection: line.product_collection_id ? [line.product_collection_id] : [],
-  }
-  for (const kind of KINDS_MOST_SPECIFIC_FIRST) {
-    const said = earning.rules.filter(
-      (r) => r.target.kind === kind && ids[kind].includes(r.target.id) && r.redeem !== undefined
-    )
-    if (said.length) return { redeem: said.every((r) => r.redeem !== false) }
-  }
-  return { redeem: true }
-}
-
 /** Rules that exclude nothing (gift cards included). */
 export const NO_EARNING_RULES: Earning = { rules: [], giftCards: { earn: true, redeem: true }, campaigns: [] }
 
-/** The earning rules of a program (absent in a version saved before they existed: the defaults). */
+/** The earning rules of a program (its schema gives the defaults to a version saved before they existed). */
 export function earningOf(program: Program): Earning {
-  return (
-    (program as Program & { earning?: Earning }).earning ?? {
-      rules: [],
-      giftCards: { earn: false, redeem: false },
-      campaigns: [],
-    }
-  )
+  return program.earning ?? DEFAULT_EARNING
 }
 
 /** Null when the line may be paid with bonus, else why not. */
 export function exclusionOf(line: LineProductFacts, earning: Earning): ExclusionReason | null {
   if (line.is_giftcard) return earning.giftCards.redeem ? null : "gift_card"
-  return lineRules(line, earning).redeem ? null : "rule"
+  return lineRules({ ...line, base: 0 }, earning).redeem ? null : "rule"
 }

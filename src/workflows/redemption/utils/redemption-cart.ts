@@ -1,13 +1,12 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
-import { BASIS_POINTS_PER_PERCENT, WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
+import { BASIS_POINTS_PER_PERCENT, type Earning, WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
 import { currencyStep, floorToMinorUnits, percentToBasisPoints } from "../../../lib/amounts"
 import { REDEMPTION_ADJUSTMENT, REDEMPTION_PROMOTION_PREFIX, redemptionPromotionCode } from "../constants"
 import { balanceCurrency } from "../../../utils/currency"
 import { ITEM_TOTALS_FIELDS } from "../../../utils/totals-fields"
 import {
   earningOf,
-  type Earning,
   type ExclusionReason,
   exclusionOf,
   LINE_PRODUCT_FIELDS,
