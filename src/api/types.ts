@@ -380,6 +380,27 @@ export type StoreWalletPassBonusResponse<Cart = unknown> = {
   }
 }
 
+/** GET /store/wallet-pass/earn: what one unit of each variant earns (docs/routes.md, "What the shopper will earn"). */
+export type StoreWalletPassEarnResponse = {
+  currency_code: string
+  /** The rate the shopper earns at (their account's, proof rules applied; a guest's: the program's default); 0 in another currency. */
+  rate_percent: number
+  /** Variants priced in the region; `bonus` as an order of that one unit (balance unit, rounded once). */
+  variants: { id: string; price: number; bonus: number; redeemable: boolean }[]
+}
+
+/** GET /store/carts/:id/wallet-pass-earn: what the cart would earn if placed now, computed as its order's bonus. */
+export type StoreWalletPassCartEarnResponse = {
+  currency_code: string
+  /** The bonus (balance unit): the lines' exact bonuses summed, rounded down once. */
+  amount: number
+  rate_percent: number
+  /** Each line's exact bonus (balance unit, not rounded), the rule and campaign that decided it, whether it may be paid with bonus. */
+  lines: { id: string; bonus_exact: number; rule_id: string | null; campaign_id: string | null; redeemable: boolean }[]
+  /** What each running campaign adds (balance unit, exact). */
+  campaigns: { id: string; extra_exact: number }[]
+}
+
 // Admin: the program overview
 
 /** The program at a glance (docs/overview.md): amounts in the balance unit, days and hours in `timezone`. */
