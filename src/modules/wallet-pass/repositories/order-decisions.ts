@@ -45,11 +45,16 @@ export class OrderDecisionRepository {
   async insert(input: OrderDecisionInput): Promise<OrderDecisionRow> {
     const { rows } = await this.knex.raw<{ rows: OrderDecisionRow[] }>(
       `INSERT INTO wallet_pass_order_decision
-         (id, order_id, holder_id, outcome, rate_bp, base, amount, currency_code, placed_at, rates_from)
-       VALUES (:id, :order_id, :holder_id, :outcome, :rate_bp, :base, :amount, :currency_code, :placed_at, :rates_from)
+         (id, order_id, holder_id, outcome, rate_bp, base, amount, currency_code, placed_at, rates_from, breakdown)
+       VALUES (:id, :order_id, :holder_id, :outcome, :rate_bp, :base, :amount, :currency_code, :placed_at, :rates_from,
+               CAST(:breakdown AS jsonb))
        ON CONFLICT (order_id) WHERE deleted_at IS NULL DO NOTHING
        RETURNING *`,
-      { id: generateEntityId(undefined, "wpdec"), ...input }
+      {
+        id: generateEntityId(undefined, "wpdec"),
+        ...input,
+        breakdown: input.breakdown ? JSON.stringify(input.breakdown) : null,
+      }
     )
     return rows[0] ?? (await this.find(input.order_id))!
   }

@@ -14,6 +14,7 @@ import type {
   LevelMoves,
   LevelPassInput,
   OrderSpendInput,
+  ProgramVersionRow,
 } from "../types"
 import { InternalService, type InternalServiceDeps } from "../utils/internal-service"
 import type { CardTextsService } from "./card-texts"
@@ -31,7 +32,20 @@ export class ProgramService extends InternalService<Deps> {
   /** The program in force: the last saved version, else plugin option `program` (version 0). */
   @InjectManager()
   async getProgram(@MedusaContext() sharedContext: Context = {}): Promise<CurrentProgram> {
-    const latest = await new ProgramRepository(this.knex_(sharedContext)).latestVersion()
+    return this.programOf_(await new ProgramRepository(this.knex_(sharedContext)).latestVersion())
+  }
+
+  /**
+   * The program in force at `at`: the version saved last before it, else plugin option
+   * `program` (version 0). An order's bonus follows the program in force when it was placed: a
+   * save applies to orders placed after it (docs/program.md, "Earn rules").
+   */
+  @InjectManager()
+  async getProgramAt(at: Date, @MedusaContext() sharedContext: Context = {}): Promise<CurrentProgram> {
+    return this.programOf_(await new ProgramRepository(this.knex_(sharedContext)).versionBefore(at))
+  }
+
+  private programOf_(latest: ProgramVersionRow | undefined): CurrentProgram {
     if (!latest) {
       return { id: null, program: this.options_.program, version: 0, source: "options", actor: null, saved_at: null }
     }

@@ -24,6 +24,30 @@ export type OrderDecisionInput = {
   placed_at: Date
   /** The holder's rates row the rate came from (its `valid_from`). */
   rates_from: Date | null
+  /** What each line earned (docs/program.md, "Earn rules"); null: decided before earn rules. */
+  breakdown?: OrderBreakdown | null
+}
+
+/**
+ * An order's bonus line by line, as decided: the program version whose earning applied, each
+ * line's base, effective rate (basis points, campaign included), deciding rule and campaign and
+ * exact bonus (minor units, may be fractional), and each campaign's extra. `hook_base`: the
+ * store's setOrderBonusBase hook answered `{ base }`, so the order earned the rate in force on
+ * it, with no lines and no rules. Line "rest" is the part of the base on no line (shipping and
+ * tax with `accrual.base: "total"`, cents of rounding).
+ */
+export type OrderBreakdown = {
+  program_version: number
+  hook_base?: boolean
+  lines: Array<{
+    id: string
+    base: number
+    rate_bp: number
+    rule_id: string | null
+    campaign_id: string | null
+    bonus_exact: number
+  }>
+  campaigns: Array<{ id: string; extra_exact: number }>
 }
 
 /** A recorded decision. */
