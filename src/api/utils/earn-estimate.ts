@@ -12,6 +12,8 @@ import {
 } from "../../modules/wallet-pass"
 import { basisPointsToPercent, currencyStep, floorToMinorUnits, fromMinorUnits } from "../../lib/amounts"
 import { lineFactsOf, type LineRow } from "../../workflows/redemption/utils/redeemable-lines"
+import type { OrderBonusBaseHookInput, OrderBonusBaseLine } from "../../workflows/ledger/order-bonus-base"
+import { earnLinesOf } from "../../workflows/ledger/order-earning"
 
 /**
  * What a shopper will earn (docs/routes.md, "What the shopper will earn"): the same computation
@@ -46,12 +48,41 @@ const GUEST_HOLDER = {
   rates_source: "service",
 } as const satisfies Parameters<typeof cartRates>[0]
 
-/** A line of a cart read with LINE_PRODUCT_FIELDS and its totals: its base (after discounts, without tax) in minor units. */
-export function earnLineOf(line: LineRow & { total?: unknown; tax_total?: unknown }): EarnLine {
-  return {
-    ...lineFactsOf(line),
-    base: floorToMinorUnits(Number(line.total ?? 0)) - floorToMinorUnits(Number(line.tax_total ?? 0)),
-  }
+/** A cart line read with LINE_PRODUCT_FIELDS and its totals. */
+export type CartLineRow = LineRow & {
+  quantity?: unknown
+  variant_id?: string | null
+  variant_sku?: string | null
+  total?: unknown
+  tax_total?: unknown
+}
+const minor = (value: unknown) => floorToMinorUnits(Number(value ?? 0))
+
+/**
+ * The lines a cart would earn on as its order: the order's own reading (earnLinesOf, what the
+ * order's decision uses): each line's base after its discounts, without tax (with it under
+ * `accrual.base: "total"`, and the rest of the total, shipping, as a line no rule matches).
+ */
+export function cartEarnLines(
+  cart: { item_total?: unknown; item_tax_total?: unknown; total?: unknown; items?: (CartLineRow | null)[] | null },
+  accrualBase: "subtotal" | "total"
+): EarnLine[] {
+  const items = (cart.items ?? []).flatMap((item): OrderBonusBaseLine[] => {
+    if (!item) return []
+    return [
+      {
+        ...lineFactsOf(item),
+        quantity: Number(item.quantity ?? 0),
+        product_id: item.product_id ?? null,
+        variant_id: item.variant_id ?? null,
+        variant_sku: item.variant_sku ?? null,
+        base: minor(item.total) - minor(item.tax_total),
+        total: minor(item.total),
+      },
+    ]
+  })
+  const base = accrualBase === "total" ? minor(cart.total) : minor(cart.item_total) - minor(cart.item_tax_total)
+  return earnLinesOf({ order: { items }, base } as OrderBonusBaseHookInput, { kind: "plugin" }, accrualBase)
 }
 
 /** The estimate of lines bought now: `orderBonus` with the program's earning and zone, amounts in the balance unit. */

@@ -1,8 +1,8 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { WALLET_PASS_MODULE } from "../../../../../modules/wallet-pass"
-import { earnLineOf, estimate, shopperRateBp } from "../../../../utils/earn-estimate"
-import { LINE_PRODUCT_FIELDS, type LineRow } from "../../../../../workflows/redemption/utils/redeemable-lines"
+import { cartEarnLines, type CartLineRow, estimate, shopperRateBp } from "../../../../utils/earn-estimate"
+import { LINE_PRODUCT_FIELDS } from "../../../../../workflows/redemption/utils/redeemable-lines"
 import { balanceCurrency } from "../../../../../utils/currency"
 import { ITEM_TOTALS_FIELDS } from "../../../../../utils/totals-fields"
 import type { StoreWalletPassCartEarnResponse } from "../../../../types"
@@ -12,7 +12,10 @@ type CartRow = {
   currency_code: string
   customer_id?: string | null
   customer?: { id: string; has_account?: boolean | null } | null
-  items?: ((LineRow & { total?: unknown; tax_total?: unknown }) | null)[] | null
+  total?: unknown
+  item_total?: unknown
+  item_tax_total?: unknown
+  items?: (CartLineRow | null)[] | null
 }
 
 /** The cart, its lines' totals and products, and its customer's account: one query (docs/routes.md). */
@@ -23,7 +26,12 @@ export const EARN_CART_FIELDS = [
     "customer_id",
     "customer.id",
     "customer.has_account",
+    "total",
     "item_total",
+    "item_tax_total",
+    "items.quantity",
+    "items.variant_id",
+    "items.variant_sku",
     "items.total",
     "items.tax_total",
     ...LINE_PRODUCT_FIELDS,
@@ -34,7 +42,7 @@ export const EARN_CART_FIELDS = [
 /**
  * GET /store/carts/:id/wallet-pass-earn — what the cart would earn if placed now (docs/routes.md,
  * "What the shopper will earn"): the order's computation (each line's base after its discounts,
- * without tax, its rule and campaign, one rounding) with the program in force and the rate of the
+ * without tax, its rule and campaign, one rounding; src/workflows/ledger/order-earning.ts) with the program in force and the rate of the
  * cart's shopper. A cart of a signed-up customer is theirs only (404 for anyone else, as
  * wallet-pass-bonus); a guest's cart (no customer, or one without an account) is read by whoever
  * holds its id, at the program's default rate.
@@ -58,7 +66,7 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<S
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart with id: ${cartId} was not found`)
   }
   const currency = String(cart.currency_code ?? "").toLowerCase()
-  const lines = (cart.items ?? []).flatMap((item) => (item ? [earnLineOf(item)] : []))
+  const lines = cartEarnLines(cart, walletPass.getOptions().accrual.base)
   const rateBp = await shopperRateBp(req.scope, account, cart.customer)
   const result = estimate(program, lines, rateBp, currency)
   // A cart in another currency than the balance earns nothing (as its order would).

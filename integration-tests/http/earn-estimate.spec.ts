@@ -1,0 +1,158 @@
+import { createProductsWorkflow } from "@medusajs/core-flows"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { programSchema } from "../../src/modules/wallet-pass"
+import { externalCrmService, signUpEnrolled } from "../support/hooks"
+import { afterSubscribers, createCart, guestHeaders, placeOrder, registerCustomer } from "../support/store"
+import { storeTestRunner } from "../support/store-runner"
+
+jest.setTimeout(120_000)
+
+// The program's default rate: 10 % (what a guest and an account that has not proven its phone earn).
+const { env, storeInFront } = externalCrmService("earn-estimate-key", { WALLET_PASS_BONUS_PERCENT: "10" })
+
+/**
+ * What the shopper will earn (docs/routes.md): the store routes answer what the order then
+ * earns, by the program's earn rules (docs/program.md): here a "new" tag ×2, a "Sale"
+ * collection earning nothing, gift cards excluded by default.
+ */
+storeTestRunner({
+  env,
+  testSuite: ({ api, getContainer }) => {
+    // The seed's item costs 100.00, shipping 10.00, no tax.
+    const { store, walletPass } = storeInFront({ api, getContainer })
+    const v = { newArrival: "", sale: "", giftCard: "" }
+    const ids = { newTag: "", saleCollection: "" }
+
+    async function product(title: string, price: number, extra: Record<string, unknown>) {
+      const {
+        result: [created],
+      } = await createProductsWorkflow(getContainer()).run({
+        input: {
+          products: [
+            {
+              title,
+              status: "published",
+              shipping_profile_id: store.shippingProfileId,
+              options: [{ title: "Size", values: ["One"] }],
+              variants: [
+                {
+                  title: "One",
+                  options: { Size: "One" },
+                  manage_inventory: false,
+                  prices: [{ amount: price, currency_code: store.currencyCode }],
+                },
+              ],
+              sales_channels: [{ id: store.salesChannelId }],
+              ...extra,
+            },
+          ],
+        },
+      })
+      return created.variants[0].id
+    }
+
+    beforeAll(async () => {
+      const products = getContainer().resolve(Modules.PRODUCT)
+      const [tag] = await products.createProductTags([{ value: "new" }])
+      const [collection] = await products.createProductCollections([{ title: "Sale" }])
+      ids.newTag = tag.id
+      ids.saleCollection = collection.id
+      v.newArrival = await product("New arrival", 30, { tag_ids: [tag.id] })
+      v.sale = await product("Sale item", 20, { collection_id: collection.id })
+      v.giftCard = await product("Gift card", 50, { is_giftcard: true })
+      const { program } = await walletPass().getProgram()
+      await walletPass().saveProgram({
+        program: programSchema.parse({
+          ...program,
+          earning: {
+            rules: [
+              { target: { kind: "tag", id: tag.id }, earn: { multiplier: 2 } },
+              { target: { kind: "collection", id: collection.id }, earn: { none: true } },
+            ],
+          },
+        }),
+        actor: null,
+      })
+    })
+
+    const cartEarn = (cartId: string, headers: Record<string, string>) =>
+      api.get(`/store/carts/${cartId}/wallet-pass-earn`, { headers }).catch((e: any) => e.response)
+    async function fullCart(headers: Record<string, string>) {
+      const cart = await createCart(api, store, headers)
+      for (const variant_id of [v.newArrival, v.sale, v.giftCard]) {
+        await api.post(`/store/carts/${cart.id}/line-items`, { variant_id, quantity: 1 }, { headers })
+      }
+      return cart.id
+    }
+
+    it("the cart's estimate is what its order then earns, from one query of the cart", async () => {
+      const { headers } = await signUpEnrolled(api, store, getContainer(), {
+        email: "earn1@example.com",
+        phone: "+79995571001",
+        first_name: "Anna",
+      })
+      const cartId = await fullCart(headers)
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      const graph = jest.spyOn(query, "graph")
+      const res = await cartEarn(cartId, headers)
+      const calls = graph.mock.calls.map(([q]) => (q as { entity: string }).entity)
+      graph.mockRestore()
+      expect(calls).toEqual(["cart"])
+      // 100 × 10 % + 30 × 20 % (the tag's ×2) + sale 0 + gift card 0 = 16.00 (docs/program.md).
+      expect(res.status).toBe(200)
+      expect(res.data).toMatchObject({ currency_code: store.currencyCode, amount: 16, rate_percent: 10, campaigns: [] })
+      const bonusOf = (title: string) => res.data.lines.find((l: any) => l.id === lineId(title))
+      const { data: cart } = await api.get(`/store/carts/${cartId}`, { headers })
+      const lineId = (title: string) => cart.cart.items.find((i: any) => i.product_title === title).id
+      expect(bonusOf("New arrival")).toMatchObject({ bonus_exact: 6, redeemable: true })
+      expect(bonusOf("Sale item")).toMatchObject({ bonus_exact: 0 })
+      expect(bonusOf("Gift card")).toMatchObject({ bonus_exact: 0, redeemable: false })
+
+      let order!: Awaited<ReturnType<typeof placeOrder>>
+      await afterSubscribers(getContainer(), "order.placed", async () => {
+        order = await placeOrder(api, store, headers, cartId)
+      })
+      const [decision] = await walletPass().listWalletPassOrderDecisions({ order_id: order.id })
+      expect(decision.amount).toBe(res.data.amount * 100)
+    })
+
+    it("a product's bonus, a guest's at the default rate; bad input is a 400 in Medusa's shape", async () => {
+      const guest = guestHeaders(store)
+      const ask = (params: string, headers = guest) =>
+        api.get(`/store/wallet-pass/earn?${params}`, { headers }).catch((e: any) => e.response)
+      const all = [store.variantId, v.newArrival, v.sale, v.giftCard]
+      const res = await ask(`region_id=${store.regionId}&${all.map((id) => `variant_id=${id}`).join("&")}`)
+      expect(res.status).toBe(200)
+      expect(res.data.rate_percent).toBe(10)
+      const byId = Object.fromEntries(res.data.variants.map((x: any) => [x.id, [x.price, x.bonus, x.redeemable]]))
+      expect(byId).toEqual({
+        [store.variantId]: [100, 10, true],
+        [v.newArrival]: [30, 6, true],
+        [v.sale]: [20, 0, true],
+        [v.giftCard]: [50, 0, false],
+      })
+      for (const params of [
+        `region_id=${store.regionId}`,
+        `variant_id=${v.sale}`,
+        `region_id=${store.regionId}&${Array.from({ length: 51 }, (_, i) => `variant_id=variant_${i}`).join("&")}`,
+        `region_id=${store.regionId}&variant_id=${v.sale}&extra=1`,
+      ]) {
+        const bad = await ask(params)
+        expect([bad.status, bad.data.type]).toEqual([400, "invalid_data"])
+      }
+      expect((await ask(`region_id=reg_nope&variant_id=${v.sale}`)).status).toBe(404)
+    })
+
+    it("another customer's cart is a 404; a guest's cart is read at the default rate", async () => {
+      const owner = await registerCustomer(api, store, { email: "earn-owner@example.com", password: "pw-123456" })
+      const other = await registerCustomer(api, store, { email: "earn-other@example.com", password: "pw-123456" })
+      const cart = await createCart(api, store, owner.headers)
+      expect((await cartEarn(cart.id, other.headers)).status).toBe(404)
+      expect((await cartEarn(cart.id, guestHeaders(store))).status).toBe(404)
+      expect((await cartEarn("cart_nope", owner.headers)).status).toBe(404)
+      const guestCart = await fullCart(guestHeaders(store))
+      const res = await cartEarn(guestCart, guestHeaders(store))
+      expect(res.data).toMatchObject({ amount: 16, rate_percent: 10 })
+    })
+  },
+})
