@@ -1,9 +1,8 @@
-import { createProductsWorkflow } from "@medusajs/core-flows"
 import { Modules } from "@medusajs/framework/utils"
 import { type Earning, programSchema } from "../../src/modules/wallet-pass"
 import { REDEMPTION_ADJUSTMENT } from "../../src/workflows/redemption/constants"
 import { externalCrmService, seedBalance, signUpEnrolled } from "../support/hooks"
-import { createCart, placeOrder, type StoreHeaders } from "../support/store"
+import { addProduct, createCart, placeOrder, type StoreHeaders } from "../support/store"
 import { storeTestRunner } from "../support/store-runner"
 
 jest.setTimeout(120_000)
@@ -24,33 +23,8 @@ storeTestRunner({
     const { store, walletPass } = storeInFront({ api, getContainer })
     const products = { giftCard: "", saleShirt: "", saleTag: "" }
 
-    async function product(title: string, price: number, extra: { is_giftcard?: boolean; tag_ids?: string[] }) {
-      const {
-        result: [created],
-      } = await createProductsWorkflow(getContainer()).run({
-        input: {
-          products: [
-            {
-              title,
-              status: "published",
-              shipping_profile_id: store.shippingProfileId,
-              options: [{ title: "Size", values: ["One"] }],
-              variants: [
-                {
-                  title: "One",
-                  options: { Size: "One" },
-                  manage_inventory: false,
-                  prices: [{ amount: price, currency_code: store.currencyCode }],
-                },
-              ],
-              sales_channels: [{ id: store.salesChannelId }],
-              ...extra,
-            },
-          ],
-        },
-      })
-      return created.variants[0].id
-    }
+    const product = (title: string, price: number, extra: Parameters<typeof addProduct>[4]) =>
+      addProduct(getContainer(), store, title, price, extra)
 
     beforeAll(async () => {
       const [tag] = await getContainer()
