@@ -9,6 +9,7 @@ import {
   PAY_WITH_BONUS_TEXT,
   PhoneVerification,
   WalletButton,
+  YouWillEarn,
   WALLET_PASS_TEXTS,
   textLanguage,
   textsFor,
@@ -78,6 +79,27 @@ function everyState(extra: Record<string, unknown> = {}): Array<[string, ReactEl
     ],
     ["LevelProgress", h(LevelProgress, { level: LEVEL, currencyCode: "EUR", ...extra })],
     ["LevelProgress top", h(LevelProgress, { level: { ...LEVEL!, next: null }, ...extra })],
+    [
+      "PayWithBonus excluded",
+      h(PayWithBonus, {
+        bonus: {
+          ...BONUS_OPEN,
+          excluded: [{ line_id: "l1", title: "Gift card", reason: "gift_card" }],
+          excluded_total: 5,
+        },
+        onApply: noop,
+        onRemove: noop,
+        ...extra,
+      }),
+    ],
+    ["YouWillEarn product", h(YouWillEarn, { earn: { id: "v", price: 30, bonus: 6, redeemable: false }, ...extra })],
+    [
+      "YouWillEarn cart",
+      h(YouWillEarn, {
+        earn: { currency_code: "eur", amount: 16, rate_percent: 10, lines: [], campaigns: [] },
+        ...extra,
+      }),
+    ],
   ]
 }
 
