@@ -1,13 +1,21 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { programSchema } from "../../src/modules/wallet-pass"
-import { externalCrmService, signUpEnrolled } from "../support/hooks"
-import { addProduct, afterSubscribers, createCart, guestHeaders, placeOrder, registerCustomer } from "../support/store"
+import { externalCrmService, signUpEnrolled, waitFor } from "../support/hooks"
+import {
+  addProduct,
+  afterSubscribers,
+  createCart,
+  guestHeaders,
+  placeOrder,
+  registerCustomer,
+  type StoreHeaders,
+} from "../support/store"
 import { storeTestRunner } from "../support/store-runner"
 
 jest.setTimeout(120_000)
 
 // The program's default rate: 10 % (what a guest and an account that has not proven its phone earn).
-const { env, storeInFront } = externalCrmService("earn-estimate-key", { WALLET_PASS_BONUS_PERCENT: "10" })
+const { service, env, storeInFront } = externalCrmService("earn-estimate-key", { WALLET_PASS_BONUS_PERCENT: "10" })
 
 /**
  * What the shopper will earn (docs/routes.md): the store routes answer what the order then
@@ -116,6 +124,50 @@ storeTestRunner({
         expect([bad.status, bad.data.type]).toEqual([400, "invalid_data"])
       }
       expect((await ask(`region_id=reg_nope&variant_id=${v.sale}`)).status).toBe(404)
+    })
+
+    /** The account proves its phone with the code the service texted to it (docs/security.md). */
+    async function proveThePhone(phone: string, headers: StoreHeaders) {
+      await api.post("/store/customers/me/wallet-pass/verification", {}, { headers })
+      const sms = await waitFor(
+        async () => service.emulator.snapshot().sms.find((m) => m.phone === phone),
+        "the code's text",
+        15_000
+      )
+      const code = /(\d{6})/.exec(sms.text)![1]
+      await api.post("/store/customers/me/wallet-pass/verification/confirm", { code }, { headers })
+    }
+
+    it("an account that proved its phone is estimated at its own rate, and its order earns the same", async () => {
+      const phone = "+79995571002"
+      service.emulator.seedCustomer({ phone, name: "Owner", bonus: 7, discount: 0 })
+      const { headers } = await signUpEnrolled(api, store, getContainer(), {
+        email: "earn-own@example.com",
+        phone,
+        first_name: "Owner",
+      })
+      const product = await api.get(`/store/wallet-pass/earn?region_id=${store.regionId}&variant_id=${v.newArrival}`, {
+        headers,
+      })
+      // Not proven yet: the program's default, whatever the service set (docs/security.md).
+      expect(product.data).toMatchObject({ rate_percent: 10, variants: [{ bonus: 6 }] })
+      await proveThePhone(phone, headers)
+      const proven = await api.get(`/store/wallet-pass/earn?region_id=${store.regionId}&variant_id=${v.newArrival}`, {
+        headers,
+      })
+      expect(proven.data).toMatchObject({ rate_percent: 7, variants: [{ id: v.newArrival, bonus: 4.2 }] })
+
+      const cart = await createCart(api, store, headers)
+      await api.post(`/store/carts/${cart.id}/line-items`, { variant_id: v.newArrival, quantity: 1 }, { headers })
+      const estimate = (await cartEarn(cart.id, headers)).data
+      // 100 × 7 % + 30 × 14 % = 11.20.
+      expect(estimate).toMatchObject({ amount: 11.2, rate_percent: 7 })
+      let order!: Awaited<ReturnType<typeof placeOrder>>
+      await afterSubscribers(getContainer(), "order.placed", async () => {
+        order = await placeOrder(api, store, headers, cart.id)
+      })
+      const [decision] = await walletPass().listWalletPassOrderDecisions({ order_id: order.id })
+      expect([decision.rate_bp, decision.amount]).toEqual([700, 1120])
     })
 
     it("another customer's cart is a 404; a guest's cart is read at the default rate", async () => {
