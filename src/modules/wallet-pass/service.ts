@@ -122,6 +122,7 @@ const SYNC = [
 const PROGRAM = [
   "getProgram",
   "getProgramAt",
+  "getEarnCampaigns",
   "saveProgram",
   "updateLevels",
 ] as const satisfies readonly (keyof ProgramService)[]

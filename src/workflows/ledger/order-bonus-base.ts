@@ -55,9 +55,20 @@ const minorUnits = z.number().int("must be whole minor units").nonnegative("must
 const baseSchema = z.object({ base: minorUnits }).strict()
 const linesSchema = z.object({ lines: z.record(z.string(), minorUnits) }).strict()
 
+/**
+ * A handler that returns nothing reaches the validator as Medusa's step-response wrapper
+ * without an output (`{ __type }`, Medusa 2.21): that is no answer, as docs/loyalty.md says,
+ * not a wrong one. A wrapper with an output is that output.
+ */
+function unwrapped(answer: unknown): unknown {
+  if (typeof answer !== "object" || answer === null || !("__type" in answer)) return answer
+  return (answer as { output?: unknown }).output
+}
+
 /** Medusa's resultValidator: the answer's shape, refused with an error naming the hook. */
 export const orderBonusBaseResult = {
-  parse(data: unknown): OrderBonusBaseHookResult {
+  parse(answer: unknown): OrderBonusBaseHookResult {
+    const data = unwrapped(answer)
     if (data === undefined) return undefined
     const byLines = typeof data === "object" && data !== null && "lines" in data
     const parsed = byLines ? linesSchema.safeParse(data) : baseSchema.safeParse(data)

@@ -1,6 +1,7 @@
 import {
   type CurrentProgram,
   DEFAULT_EARNING,
+  earnLine,
   type EarnLine,
   type OrderBreakdown,
   orderBonus,
@@ -9,16 +10,6 @@ import type { OrderBonusBaseChoice, OrderBonusBaseHookInput } from "./order-bonu
 
 /** The line of an order's base on no line: shipping and its tax with `accrual.base: "total"`, cents of rounding. */
 export const REST_LINE_ID = "rest"
-
-const bare = (id: string, base: number): EarnLine => ({
-  id,
-  base,
-  is_giftcard: false,
-  product_collection_id: null,
-  product_category_ids: [],
-  product_type_id: null,
-  product_tag_ids: [],
-})
 
 /**
  * The lines an order earns on (docs/program.md, "Earn rules"): each line's base (after its own
@@ -48,7 +39,7 @@ export function earnLinesOf(
     }
   })
   const rest = Math.max(0, input.base - onLines)
-  return rest > 0 ? [...lines, bare(REST_LINE_ID, rest)] : lines
+  return rest > 0 ? [...lines, earnLine(REST_LINE_ID, rest)] : lines
 }
 
 /**
@@ -68,7 +59,7 @@ export function decideEarning(input: {
 }): { amount: number; base: number; breakdown: OrderBreakdown; excluded: boolean } {
   const { choice, rate_bp, program, placed_at, step } = input
   const hookBase = choice.kind === "base"
-  const lines = hookBase ? [bare("order", choice.base)] : earnLinesOf(input.hook_input, choice, input.accrual_base)
+  const lines = hookBase ? [earnLine("order", choice.base)] : earnLinesOf(input.hook_input, choice, input.accrual_base)
   const result = orderBonus({
     lines,
     rate_bp,

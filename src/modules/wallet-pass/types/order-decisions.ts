@@ -1,4 +1,5 @@
 import type { OrderDecisionOutcome, RatesSource } from "../constants"
+import type { OrderBonusLineResult, OrderBonusResult } from "../rules/earning"
 
 /** A holder's rates from `valid_from` on (models/holder-rates.ts): what decides the rate an order earns. */
 export type HolderRatesRow = {
@@ -39,15 +40,8 @@ export type OrderDecisionInput = {
 export type OrderBreakdown = {
   program_version: number
   hook_base?: boolean
-  lines: Array<{
-    id: string
-    base: number
-    rate_bp: number
-    rule_id: string | null
-    campaign_id: string | null
-    bonus_exact: number
-  }>
-  campaigns: Array<{ id: string; extra_exact: number }>
+  lines: Omit<OrderBonusLineResult, "redeemable">[]
+  campaigns: OrderBonusResult["campaigns"]
 }
 
 /** A recorded decision. */

@@ -7,6 +7,8 @@ describe("setOrderBonusBase answer", () => {
 
   it("no answer keeps the plugin's base", () => {
     expect(chosenBases(input, undefined)).toEqual({ kind: "plugin" })
+    // A handler returning nothing: Medusa hands the validator its step-response wrapper, no output.
+    expect(chosenBases(input, { __type: "Symbol.WorkflowStepResponse" })).toEqual({ kind: "plugin" })
   })
 
   it.each([0, 3333, 9000])("a base of %d within 0..max_base is used", (base) => {
