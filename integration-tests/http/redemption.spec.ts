@@ -9,7 +9,7 @@ import {
   redemptionPromotionCode,
 } from "../../src/workflows/redemption/constants"
 import { createAdminHeaders } from "../support/admin"
-import { externalCrmService, requestsAnswered, signUpEnrolled, waitFor } from "../support/hooks"
+import { externalCrmService, requestsAnswered, seedBalance, signUpEnrolled, waitFor } from "../support/hooks"
 import { createCart, getCart, guestHeaders, placeOrder, registerCustomer, StoreHeaders } from "../support/store"
 import { storeTestRunner } from "../support/store-runner"
 
@@ -80,17 +80,7 @@ storeTestRunner({
         phone,
         first_name: "Anna",
       })
-      await walletPass().applyLedgerEntryAndEnqueue(
-        {
-          holder_id: holder.id,
-          amount: balance * 100,
-          kind: "manual",
-          dedupe_key: `seed:${holder.id}`,
-          reason: "test seed",
-        },
-        { method: "balance_add", payload: {}, dedupe_key: `op:seed:${holder.id}`, priority: 0 }
-      )
-      await waitFor(() => allDone(holder.id, "balance_add"), "seed sent", 15_000)
+      await seedBalance(getContainer(), holder.id, balance)
       return { customer, headers, holder, phone }
     }
 

@@ -180,6 +180,21 @@ export async function requestsAnswered(container: MedusaContainer, holderId: str
   return answered && (!method || ops.some((o) => o.method === method)) && ops
 }
 
+/** Credits `balance` (balance unit) to a holder, a manual entry, and waits until the service has it. */
+export async function seedBalance(container: MedusaContainer, holderId: string, balance: number) {
+  await container.resolve(WALLET_PASS_MODULE).applyLedgerEntryAndEnqueue(
+    {
+      holder_id: holderId,
+      amount: balance * 100,
+      kind: "manual",
+      dedupe_key: `seed:${holderId}`,
+      reason: "test seed",
+    },
+    { method: "balance_add", payload: {}, dedupe_key: `op:seed:${holderId}`, priority: 0 }
+  )
+  await waitFor(() => requestsAnswered(container, holderId, "balance_add"), "seed sent", 15_000)
+}
+
 /**
  * Sets env for the store a spec boots. medusaIntegrationTestRunner loads medusa-config
  * before it applies its own `env`, so options must be in process.env when the file loads

@@ -2,6 +2,7 @@ import type { AxiosInstance } from "axios"
 import type { HttpTypes, MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { TestEventUtils } from "@medusajs/test-utils"
+import { createProductsWorkflow } from "@medusajs/medusa/core-flows"
 import { PAYMENT_PROVIDER_ID, seedStore, type SeededStore, type SeedStoreOptions } from "./seed-store"
 
 /**
@@ -193,4 +194,43 @@ export async function shipAndReturn(
   const confirm = () => api.post(`/admin/returns/${ret.id}/receive/confirm`, {}, admin)
   await (waitForSubscribers ? afterSubscribers(container, "order.return_received", confirm) : confirm())
   return ret
+}
+
+/**
+ * One more published product of the seeded store, one variant at `price` (no inventory kept),
+ * with `extra` fields of the product (`is_giftcard`, `tag_ids`, `collection_id`, ...). Returns
+ * the variant's id.
+ */
+export async function addProduct(
+  container: MedusaContainer,
+  store: SeededStore,
+  title: string,
+  price: number,
+  extra: { is_giftcard?: boolean; tag_ids?: string[]; collection_id?: string } = {}
+): Promise<string> {
+  const {
+    result: [created],
+  } = await createProductsWorkflow(container).run({
+    input: {
+      products: [
+        {
+          title,
+          status: "published",
+          shipping_profile_id: store.shippingProfileId,
+          options: [{ title: "Size", values: ["One"] }],
+          variants: [
+            {
+              title: "One",
+              options: { Size: "One" },
+              manage_inventory: false,
+              prices: [{ amount: price, currency_code: store.currencyCode }],
+            },
+          ],
+          sales_channels: [{ id: store.salesChannelId }],
+          ...extra,
+        },
+      ],
+    },
+  })
+  return created.variants[0].id
 }

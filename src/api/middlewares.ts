@@ -24,6 +24,7 @@ import {
   AdminWalletPassPush,
 } from "./admin/wallet-pass/validators"
 import { StoreApplyWalletPassBonus } from "./store/carts/[id]/wallet-pass-bonus/validators"
+import { StoreWalletPassEarnQuery } from "./store/wallet-pass/earn/validators"
 import { StoreConfirmWalletPassVerification } from "./store/customers/me/wallet-pass/verification/validators"
 import { StoreWalletPassInstallQuery } from "./store/customers/me/wallet-pass/install/validators"
 import { refuseUnstorableParams } from "./utils/storable-text"
@@ -42,6 +43,8 @@ import {
 const NO_STORE_ROUTES = [
   "/store/customers/me/wallet-pass",
   "/store/carts/:id/wallet-pass-bonus",
+  "/store/carts/:id/wallet-pass-earn",
+  "/store/wallet-pass/earn",
   "/admin/wallet-pass",
   "/admin/customers/:id/wallet-pass",
   "/admin/orders/:id/wallet-pass",
@@ -55,6 +58,7 @@ const ROUTES_WITH_IDS = [
   "/admin/wallet-pass/campaigns/:id",
   "/admin/wallet-pass/import/items/:id",
   "/store/carts/:id/wallet-pass-bonus",
+  "/store/carts/:id/wallet-pass-earn",
 ]
 
 export default defineMiddlewares({
@@ -213,6 +217,15 @@ export default defineMiddlewares({
       matcher: "/admin/wallet-pass/import/items",
       method: ["GET"],
       middlewares: [validateAndTransformQuery(AdminWalletPassImportItemsQuery, {})],
+    },
+    {
+      // What a product earns: the signed-in customer's rate, a guest's otherwise (docs/routes.md).
+      matcher: "/store/wallet-pass/earn",
+      method: ["GET"],
+      middlewares: [
+        authenticate("customer", ["session", "bearer"], { allowUnauthenticated: true }),
+        validateAndTransformQuery(StoreWalletPassEarnQuery, {}),
+      ],
     },
     {
       matcher: "/store/customers/me/wallet-pass/install",

@@ -12,6 +12,7 @@ import type {
   CampaignRow,
   EnrollmentProgress,
   HookDeliveryRow,
+  EarnCampaignCost,
   LevelMoves,
   OperationMethod,
   OperationRow,
@@ -298,6 +299,9 @@ export type AdminWalletPassProgramVersion = {
 /** GET /admin/wallet-pass/program/history */
 export type AdminWalletPassProgramHistoryResponse = Page<"versions", AdminWalletPassProgramVersion>
 
+/** GET /admin/wallet-pass/program/campaigns (docs/program.md, "Campaigns"): `cost` in minor units. */
+export type AdminWalletPassProgramCampaignsResponse = { time_zone: string; campaigns: EarnCampaignCost[] }
+
 // Store
 
 /** The signed-in customer's pass, as the store shows it. */
@@ -369,7 +373,36 @@ export type StoreWalletPassBonusResponse<Cart = unknown> = {
     max: number
     /** The cap, `redemption.maxOrderPercent` of the items (with tax, after other discounts, without shipping); 0: disabled. */
     max_order_percent: number
+    /**
+     * The lines that cannot be paid with bonus, left out of the cap's base (docs/loyalty.md,
+     * "Lines that cannot be paid with bonus"): `gift_card` (the program's `earning.giftCards.redeem`
+     * is false, the default), `rule` (an earning rule with `redeem: false` on the product).
+     */
+    excluded: { line_id: string; title: string | null; reason: "gift_card" | "rule" }[]
+    /** What those lines cost (balance unit, tax included, after other discounts): why `max` is lower. */
+    excluded_total: number
   }
+}
+
+/** GET /store/wallet-pass/earn: what one unit of each variant earns (docs/routes.md, "What the shopper will earn"). */
+export type StoreWalletPassEarnResponse = {
+  currency_code: string
+  /** The rate the shopper earns at (their account's, proof rules applied; a guest's: the program's default); 0 in another currency. */
+  rate_percent: number
+  /** Variants priced in the region; `bonus` as an order of that one unit (balance unit, rounded once). */
+  variants: { id: string; price: number; bonus: number; redeemable: boolean }[]
+}
+
+/** GET /store/carts/:id/wallet-pass-earn: what the cart would earn if placed now, computed as its order's bonus. */
+export type StoreWalletPassCartEarnResponse = {
+  currency_code: string
+  /** The bonus (balance unit): the lines' exact bonuses summed, rounded down once. */
+  amount: number
+  rate_percent: number
+  /** Each line's exact bonus (balance unit, not rounded), the rule and campaign that decided it, whether it may be paid with bonus. */
+  lines: { id: string; bonus_exact: number; rule_id: string | null; campaign_id: string | null; redeemable: boolean }[]
+  /** What each running campaign adds (balance unit, exact). */
+  campaigns: { id: string; extra_exact: number }[]
 }
 
 // Admin: the program overview

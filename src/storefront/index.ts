@@ -20,6 +20,8 @@ import type {
   Json,
   StoreWalletPass as StoreWalletPassData,
   StoreWalletPassBonusResponse as BonusResponse,
+  StoreWalletPassCartEarnResponse,
+  StoreWalletPassEarnResponse,
   StoreWalletPassInstallResponse,
   StoreWalletPassResponse as PassResponse,
   StoreWalletPassVerificationConfirmResponse,
@@ -54,6 +56,10 @@ export type StoreWalletPassInstall = StoreWalletPassInstallResponse
 /** The cart, what it is paid with in bonus (`amount`) and the most it may be (`max`, under `max_order_percent`). */
 export type StoreWalletPassBonusResponse<Cart = StoreCart> = Json<BonusResponse<Cart>>
 export type StoreWalletPassBonus = StoreWalletPassBonusResponse["wallet_pass_bonus"]
+/** What one unit of each variant earns in a region, and the rate (docs/routes.md, "What the shopper will earn"). */
+export type StoreWalletPassEarn = Json<StoreWalletPassEarnResponse>
+/** What a cart would earn if placed now, line by line, as its order will (the same computation). */
+export type StoreWalletPassCartEarn = Json<StoreWalletPassCartEarnResponse>
 export type StoreWalletPassVerification = Json<VerificationResponse>
 /** The latest code and where its text is: `text` "not_sent" carries the shopper's `message` (docs/security.md). */
 export type StoreWalletPassVerificationStatus = Json<VerificationStatusResponse>
@@ -139,6 +145,33 @@ export function confirmVerification(
     method: "POST",
     body: { code },
   })
+}
+
+/**
+ * What one unit of each variant earns (at most 50 ids) with prices of `regionId`: the
+ * signed-in customer's rate, a guest's otherwise. For a product page or a product list.
+ */
+export function retrieveEarn(
+  sdk: WalletPassSdk,
+  { variantIds, regionId }: { variantIds: string[]; regionId: string },
+  options?: WalletPassRequestOptions
+): Promise<StoreWalletPassEarn> {
+  return sdk.client.fetch<StoreWalletPassEarn>("/store/wallet-pass/earn", {
+    ...options,
+    query: { variant_id: variantIds, region_id: regionId },
+  })
+}
+
+/** What the cart would earn if placed now (the customer's own cart, or a guest's cart at the default rate). */
+export function retrieveCartEarn(
+  sdk: WalletPassSdk,
+  cartId: string,
+  options?: WalletPassRequestOptions
+): Promise<StoreWalletPassCartEarn> {
+  return sdk.client.fetch<StoreWalletPassCartEarn>(
+    `/store/carts/${encodeURIComponent(cartId)}/wallet-pass-earn`,
+    options
+  )
 }
 
 /** What the customer's cart is paid with in bonus and the most it may be, before they choose. */

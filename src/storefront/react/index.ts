@@ -60,6 +60,8 @@ export {
   type PayWithBonusTexts,
   type PhoneVerificationTexts,
   type WalletButtonTexts,
+  type YouWillEarnTexts,
   type WalletPassLanguage,
   type WalletPassTexts,
 } from "./texts"
+export { YouWillEarn, YOU_WILL_EARN_TEXT, type YouWillEarnClassNames, type YouWillEarnProps } from "./you-will-earn"

@@ -29,6 +29,8 @@ export type PayWithBonusClassNames = {
   error?: string
   /** Said when the cart may take no bonus. */
   status?: string
+  /** Why the most is lower: the lines that cannot be paid with bonus. */
+  excluded?: string
 }
 
 /** A number as the shopper would type it in `locale`: its decimal sign, no grouping, at most two decimals. */
@@ -94,6 +96,15 @@ export function PayWithBonus({
   const money = (value: number) => formatAmount(value, currencyCode, locale)
   const cap = t.cap(bonus.max_order_percent)
   const message = problem ?? error ?? null
+  // The lines left out of the cap (gift cards, lines the store excludes), said in every state.
+  const excluded = bonus.excluded?.length ? (
+    <p className={c.excluded} data-wallet-pass="bonus-excluded" data-amount={bonus.excluded_total}>
+      {t.excluded(
+        bonus.excluded.map((line) => `${line.title ?? line.line_id} (${t.excludedReason[line.reason]})`).join(", "),
+        money(bonus.excluded_total)
+      )}
+    </p>
+  ) : null
 
   if (bonus.amount > 0)
     return (
@@ -104,6 +115,7 @@ export function PayWithBonus({
           </strong>{" "}
           <span className={c.note}>{t.mayUse(money(bonus.max), cap)}</span>
         </p>
+        {excluded}
         <button
           type="button"
           onClick={() => void onRemove()}
@@ -124,6 +136,7 @@ export function PayWithBonus({
     return (
       <div className={root} data-wallet-pass="pay-with-bonus" data-state="nothing">
         <p className={c.status}>{nothingText ?? t.nothing}</p>
+        {excluded}
       </div>
     )
 
@@ -146,6 +159,7 @@ export function PayWithBonus({
         </span>{" "}
         <span className={c.note}>({cap})</span>
       </p>
+      {excluded}
       <label htmlFor={`${id}-amount`} className={c.label}>
         {t.inputLabel}
       </label>

@@ -43,6 +43,10 @@ export type PayWithBonusTexts = {
   mayUse: (max: string, cap: string) => string
   remove: string
   nothing: string
+  /** Why the most is lower: the lines that cannot be paid with bonus ("Gift card (gift card)"), what they cost. */
+  excluded: (lines: string, total: string) => string
+  /** A line's reason, after its title. */
+  excludedReason: { gift_card: string; rule: string }
   problems: {
     empty: string
     not_a_number: string
@@ -70,6 +74,18 @@ export type BonusBalanceTexts = {
   until: (date: string) => string
 }
 
+/** Texts of "You will earn" (YouWillEarn); the bonus arrives written as money. */
+export type YouWillEarnTexts = {
+  /** On a product page. */
+  product: (bonus: string) => string
+  /** In the cart. */
+  cart: (bonus: string) => string
+  /** Said when the product or cart earns nothing (left out when empty). */
+  none: string
+  /** Said beside a product that cannot be paid with bonus. */
+  notRedeemable: string
+}
+
 /** One language's texts of every piece. */
 export type WalletPassTexts = {
   addToWallet: AddToWalletTexts
@@ -78,6 +94,7 @@ export type WalletPassTexts = {
   payWithBonus: PayWithBonusTexts
   levelProgress: LevelProgressTexts
   bonusBalance: BonusBalanceTexts
+  youWillEarn: YouWillEarnTexts
 }
 
 const en: WalletPassTexts = {
@@ -115,6 +132,8 @@ const en: WalletPassTexts = {
     mayUse: (max, cap) => `You may use up to ${max} (${cap}).`,
     remove: "Remove",
     nothing: "This cart cannot be paid with bonus.",
+    excluded: (lines, total) => `Not payable with bonus: ${lines} (${total}).`,
+    excludedReason: { gift_card: "gift card", rule: "excluded by the store" },
     problems: {
       empty: "Enter the bonus to use.",
       not_a_number: "Enter an amount, e.g. 12.50.",
@@ -134,6 +153,12 @@ const en: WalletPassTexts = {
     balance: "Bonus",
     pending: (amount) => `+${amount} pending`,
     until: (date) => `spendable from ${date}`,
+  },
+  youWillEarn: {
+    product: (bonus) => `Earn ${bonus} in bonus`,
+    cart: (bonus) => `You will earn ${bonus} in bonus with this order`,
+    none: "",
+    notRedeemable: "Cannot be paid with bonus",
   },
 }
 
@@ -172,6 +197,8 @@ const de: WalletPassTexts = {
     mayUse: (max, cap) => `Sie können bis zu ${max} einsetzen (${cap}).`,
     remove: "Entfernen",
     nothing: "Dieser Warenkorb kann nicht mit Bonus bezahlt werden.",
+    excluded: (lines, total) => `Nicht mit Bonus bezahlbar: ${lines} (${total}).`,
+    excludedReason: { gift_card: "Geschenkkarte", rule: "vom Shop ausgenommen" },
     problems: {
       empty: "Geben Sie den Bonus ein, den Sie einsetzen möchten.",
       not_a_number: "Geben Sie einen Betrag ein, z. B. 12,50.",
@@ -191,6 +218,12 @@ const de: WalletPassTexts = {
     balance: "Bonus",
     pending: (amount) => `+${amount} ausstehend`,
     until: (date) => `einlösbar ab ${date}`,
+  },
+  youWillEarn: {
+    product: (bonus) => `${bonus} Bonus sammeln`,
+    cart: (bonus) => `Mit dieser Bestellung sammeln Sie ${bonus} Bonus`,
+    none: "",
+    notRedeemable: "Nicht mit Bonus bezahlbar",
   },
 }
 
@@ -229,6 +262,8 @@ const fr: WalletPassTexts = {
     mayUse: (max, cap) => `Vous pouvez utiliser jusqu'à ${max} (${cap}).`,
     remove: "Retirer",
     nothing: "Ce panier ne peut pas être payé avec le bonus.",
+    excluded: (lines, total) => `Non payable avec le bonus : ${lines} (${total}).`,
+    excludedReason: { gift_card: "carte cadeau", rule: "exclu par la boutique" },
     problems: {
       empty: "Saisissez le bonus à utiliser.",
       not_a_number: "Saisissez un montant, par ex. 12,50.",
@@ -248,6 +283,12 @@ const fr: WalletPassTexts = {
     balance: "Bonus",
     pending: (amount) => `+${amount} en attente`,
     until: (date) => `utilisable à partir du ${date}`,
+  },
+  youWillEarn: {
+    product: (bonus) => `Gagnez ${bonus} de bonus`,
+    cart: (bonus) => `Vous gagnerez ${bonus} de bonus avec cette commande`,
+    none: "",
+    notRedeemable: "Non payable avec le bonus",
   },
 }
 
@@ -286,6 +327,8 @@ const es: WalletPassTexts = {
     mayUse: (max, cap) => `Puedes usar hasta ${max} (${cap}).`,
     remove: "Quitar",
     nothing: "Este carrito no se puede pagar con bonus.",
+    excluded: (lines, total) => `No se puede pagar con bonus: ${lines} (${total}).`,
+    excludedReason: { gift_card: "tarjeta regalo", rule: "excluido por la tienda" },
     problems: {
       empty: "Introduce el bonus que quieres usar.",
       not_a_number: "Introduce un importe, p. ej. 12,50.",
@@ -305,6 +348,12 @@ const es: WalletPassTexts = {
     balance: "Bono",
     pending: (amount) => `+${amount} pendiente`,
     until: (date) => `disponible desde el ${date}`,
+  },
+  youWillEarn: {
+    product: (bonus) => `Gana ${bonus} de bonus`,
+    cart: (bonus) => `Ganarás ${bonus} de bonus con este pedido`,
+    none: "",
+    notRedeemable: "No se puede pagar con bonus",
   },
 }
 

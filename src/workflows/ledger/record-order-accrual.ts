@@ -19,7 +19,8 @@ export const recordOrderAccrualWorkflowId = "record-order-accrual"
  *
  * Hook `setOrderBonusBase` (docs/loyalty.md, "Extending: workflow hooks"): runs only for an
  * order still to decide, between reading it and deciding; its handler answers the base to
- * use (`{ base }`, minor units, 0 to `max_base`), nothing to keep the plugin's.
+ * use (`{ base }`, minor units, 0 to `max_base`) or bases by line (`{ lines }`, the earn rules
+ * then applying: docs/program.md, "Earn rules"), nothing to keep the plugin's.
  */
 export const recordOrderAccrualWorkflow = createWorkflow(
   recordOrderAccrualWorkflowId,

@@ -25,7 +25,8 @@ export const applyCartRedemptionWorkflowId = "apply-cart-redemption"
  * are replaced (setCartBonusStep: no promotion, so the card's discount is taken on the price
  * whatever came first, and the bonus pays part of what is left), then the payment collection
  * follows the new total. The amount is limited to the balance and to
- * `redemption.maxOrderPercent` of the cart; nothing is taken from the balance here (see the
+ * `redemption.maxOrderPercent` of the lines that may be paid with bonus (no gift card, no line a
+ * rule of the program keeps from it), and goes on those lines only; nothing is taken from the balance here (see the
  * completeCart validate hook). A cart still paying with a bonus promotion (from before the
  * adjustments) has it taken off and deleted. Runs for one cart are serialised by a lock.
  */
@@ -49,7 +50,11 @@ export const applyCartRedemptionWorkflow = createWorkflow(
     })
 
     setCartBonusStep(
-      transform({ decision }, ({ decision }) => ({ cart_id: decision.cart_id, amount: decision.amount }))
+      transform({ decision }, ({ decision }) => ({
+        cart_id: decision.cart_id,
+        amount: decision.amount,
+        item_ids: decision.item_ids,
+      }))
     )
     refreshPaymentCollectionForCartWorkflow.runAsStep({
       input: transform({ decision }, ({ decision }) => ({ cart_id: decision.cart_id })),

@@ -8,9 +8,10 @@ import { ORDER_DECISION_OUTCOMES } from "../constants"
  * placed (`rates_from`: the holder's rates row used, wallet_pass_holder_rates). `order_id` is
  * unique: no later path decides the order again, whatever the rates are by then. A credited
  * decision is followed by its accrual entry (`order:<id>:accrual`); `rate_bp`, `base` and
- * `amount` are minor units and basis points. With `pending_until` the bonus waits as pending
- * and its accrual entry is written when it matures, for `matured_amount` (what cancels and
- * returns in the window left of `amount`).
+ * `amount` are minor units and basis points; `breakdown` what each line and campaign gave
+ * (docs/program.md, "Earn rules"), null for decisions made before earn rules. With
+ * `pending_until` the bonus waits as pending and its accrual entry is written when it matures,
+ * for `matured_amount` (what cancels and returns in the window left of `amount`).
  */
 export const WalletPassOrderDecision = model
   .define("wallet_pass_order_decision", {
@@ -29,5 +30,7 @@ export const WalletPassOrderDecision = model
     pending_taken: model.json().default({}),
     matured_at: model.dateTime().nullable(),
     matured_amount: model.number().nullable(),
+    // What each line earned under the program's earn rules (OrderBreakdown, types/order-decisions.ts).
+    breakdown: model.json().nullable(),
   })
   .indexes([{ on: ["order_id"], unique: true }])

@@ -10,6 +10,7 @@ import {
   PAY_WITH_BONUS_TEXT,
   PhoneVerification,
   WalletButton,
+  YouWillEarn,
   WALLET_PASS_TEXTS,
   textLanguage,
   textsFor,
@@ -28,8 +29,15 @@ const LEVEL: StoreWalletPass["level"] = {
   changed_at: null,
   next: { name: "Gold", threshold: 1234.5, missing: 1114.5 },
 }
-const BONUS_OPEN = { amount: 0, code: null, max: 1234.5, max_order_percent: 50 }
-const BONUS_APPLIED = { amount: 1234.5, code: null, max: 1234.5, max_order_percent: 50 }
+const BONUS_OPEN = { amount: 0, code: null, max: 1234.5, max_order_percent: 50, excluded: [], excluded_total: 0 }
+const BONUS_APPLIED = {
+  amount: 1234.5,
+  code: null,
+  max: 1234.5,
+  max_order_percent: 50,
+  excluded: [],
+  excluded_total: 0,
+}
 const unused = async () => ({ ok: false as const, error: { message: "unused", status: null } })
 const ACTIONS = { requestVerification: unused, confirmVerification: unused }
 const TARGETS = {
@@ -76,6 +84,27 @@ function everyState(extra: Record<string, unknown> = {}): Array<[string, ReactEl
       "BonusBalance pending",
       h(BonusBalance, {
         pass: { balance: 5, pending: 1.66, pending_until: "2026-12-12T10:00:00.000Z", currency_code: "eur" },
+        ...extra,
+      }),
+    ],
+    [
+      "PayWithBonus excluded",
+      h(PayWithBonus, {
+        bonus: {
+          ...BONUS_OPEN,
+          excluded: [{ line_id: "l1", title: "Gift card", reason: "gift_card" }],
+          excluded_total: 5,
+        },
+        onApply: noop,
+        onRemove: noop,
+        ...extra,
+      }),
+    ],
+    ["YouWillEarn product", h(YouWillEarn, { earn: { id: "v", price: 30, bonus: 6, redeemable: false }, ...extra })],
+    [
+      "YouWillEarn cart",
+      h(YouWillEarn, {
+        earn: { currency_code: "eur", amount: 16, rate_percent: 10, lines: [], campaigns: [] },
         ...extra,
       }),
     ],

@@ -235,7 +235,10 @@ describe("PayWithBonus", () => {
   const props = { currencyCode: "eur", locale: "en-US", onApply: noop, onRemove: noop }
   it("offers the cart's max with a labelled amount", () => {
     const html = renderToStaticMarkup(
-      h(PayWithBonus, { ...props, bonus: { amount: 0, code: null, max: 45.5, max_order_percent: 50 } })
+      h(PayWithBonus, {
+        ...props,
+        bonus: { amount: 0, code: null, max: 45.5, max_order_percent: 50, excluded: [], excluded_total: 0 },
+      })
     )
     expect(html).toContain('data-amount="45.5"')
     expect(html).toContain("up to €45.50")
@@ -249,14 +252,17 @@ describe("PayWithBonus", () => {
 
   it("shows what was paid with bonus and Remove; the reason when the cart may take none; nothing when off", () => {
     const applied = renderToStaticMarkup(
-      h(PayWithBonus, { ...props, bonus: { amount: 30, code: "WP-1", max: 45.5, max_order_percent: 50 } })
+      h(PayWithBonus, {
+        ...props,
+        bonus: { amount: 30, code: "WP-1", max: 45.5, max_order_percent: 50, excluded: [], excluded_total: 0 },
+      })
     )
     expect(applied).toContain("€30.00 paid with bonus")
     expect(applied).toContain(">Remove</button>")
     const none = renderToStaticMarkup(
       h(PayWithBonus, {
         ...props,
-        bonus: { amount: 0, code: null, max: 0, max_order_percent: 50 },
+        bonus: { amount: 0, code: null, max: 0, max_order_percent: 50, excluded: [], excluded_total: 0 },
         nothingText: "Verify your phone to pay with your bonus.",
       })
     )
@@ -264,10 +270,36 @@ describe("PayWithBonus", () => {
     expect(none).not.toContain("<input")
     expect(
       renderToStaticMarkup(
-        h(PayWithBonus, { ...props, bonus: { amount: 0, code: null, max: 0, max_order_percent: 0 } })
+        h(PayWithBonus, {
+          ...props,
+          bonus: { amount: 0, code: null, max: 0, max_order_percent: 0, excluded: [], excluded_total: 0 },
+        })
       )
     ).toBe("")
     expect(renderToStaticMarkup(h(PayWithBonus, { ...props, bonus: null }))).toBe("")
+  })
+
+  it("says which lines cannot be paid with bonus and what they cost, in the shopper's language", () => {
+    const bonus = {
+      amount: 0,
+      code: null,
+      max: 16.66,
+      max_order_percent: 50,
+      excluded: [
+        { line_id: "cali_1", title: "Gift card", reason: "gift_card" as const },
+        { line_id: "cali_2", title: null, reason: "rule" as const },
+      ],
+      excluded_total: 70,
+    }
+    const html = renderToStaticMarkup(h(PayWithBonus, { ...props, bonus, classNames: { excluded: "why" } }))
+    expect(html).toContain('class="why" data-wallet-pass="bonus-excluded" data-amount="70"')
+    expect(html).toContain("Not payable with bonus: Gift card (gift card), cali_2 (excluded by the store) (€70.00).")
+    const de = renderToStaticMarkup(h(PayWithBonus, { ...props, locale: "de-DE", bonus: { ...bonus, max: 0 } }))
+    expect(de).toContain("Nicht mit Bonus bezahlbar: Gift card (Geschenkkarte)")
+    const none = renderToStaticMarkup(
+      h(PayWithBonus, { ...props, bonus: { ...bonus, excluded: [], excluded_total: 0 } })
+    )
+    expect(none).not.toContain("bonus-excluded")
   })
 })
 

@@ -16,15 +16,17 @@ import {
 import { currencyStep } from "../../../lib/amounts"
 import type { RecordLedgerChangeStepInput } from "./record-ledger-change"
 import type { HolderRow, OrderAccrualReading, OrderRow } from "./read-order-accrual"
-import { chosenBase } from "../order-bonus-base"
+import { chosenBases, type OrderBonusBaseChoice, type OrderBonusBaseHookInput } from "../order-bonus-base"
+import { decideEarning } from "../order-earning"
 import { reason } from "../../../lib/reasons"
 import { queueChangedCardTexts } from "../../../utils/card-format"
 
 export const computeOrderAccrualStepId = "compute-order-accrual"
 
 /** What an order's bonus comes to: the outcome, and `amount` rounded down to the currency's minor unit. */
-function outcomeOf(amount: number, rate: number, ownRate: number): OrderDecisionOutcome {
+function outcomeOf(amount: number, rate: number, ownRate: number, excluded: boolean): OrderDecisionOutcome {
   if (amount > 0) return "credited"
+  if (excluded) return "excluded"
   if (rate > 0) return "zero_amount"
   return ownRate > 0 ? "unproven" : "zero_rate"
 }
@@ -33,10 +35,11 @@ function outcomeOf(amount: number, rate: number, ownRate: number): OrderDecision
  * Decides an order's bonus (docs/loyalty.md, "Decided once, at placement"): the rate the
  * holder's rates in force when the order was placed give (their history, so a rate the service
  * or a level set afterwards does not count) — the holder's own once the account proved the
- * phone, else the program's default (cartRates) — of the accrual base: items after discounts
- * without shipping and tax ("subtotal"), or the order total, as the store's setOrderBonusBase
- * hook may have changed it (`base`, the one recorded). Recorded once: a decision already there
- * (another path's, made first) is the one answered.
+ * phone, else the program's default (cartRates) — of the order's lines under the earn rules and
+ * campaigns of the program in force at placement (decideEarning, docs/program.md "Earn rules"),
+ * as the store's setOrderBonusBase hook may have changed them (`base`, the one recorded, is
+ * their sum). Recorded once: a decision already there (another path's, made first) is the one
+ * answered.
  */
 async function decideOrderBonus(
   container: MedusaContainer,
@@ -44,9 +47,17 @@ async function decideOrderBonus(
     order,
     holder,
     currency,
-    base,
+    hook_input,
+    choice,
     options,
-  }: { order: OrderRow; holder: HolderRow; currency: string; base: number; options: WalletPassOptions }
+  }: {
+    order: OrderRow
+    holder: HolderRow
+    currency: string
+    hook_input: OrderBonusBaseHookInput
+    choice: OrderBonusBaseChoice
+    options: WalletPassOptions
+  }
 ): Promise<OrderDecisionRow> {
   const decisions = container.resolve(WALLET_PASS_MODULE)
   const placedAt = new Date(order.created_at)
@@ -58,12 +69,19 @@ async function decideOrderBonus(
     .resolve(Modules.CUSTOMER)
     .listCustomers({ id: order.customer_id! }, { select: ["id", "has_account"] })
   const rate = cartRates(rates, customer, options).bonus_bp
-  const step = currencyStep(currency)
-  const amount = Math.max(0, Math.floor(bonusFor(base, rate) / step) * step)
+  const { amount, base, breakdown, excluded } = decideEarning({
+    hook_input,
+    choice,
+    accrual_base: options.accrual.base,
+    rate_bp: rate,
+    program: await decisions.getProgramAt(placedAt),
+    placed_at: placedAt,
+    step: currencyStep(currency),
+  })
   return decisions.recordOrderDecision({
     order_id: order.id,
     holder_id: holder.id,
-    outcome: outcomeOf(amount, rate, effectiveBonusBasisPoints(rates, options)),
+    outcome: outcomeOf(amount, rate, effectiveBonusBasisPoints(rates, options), excluded),
     rate_bp: rate,
     base,
     amount,
@@ -71,6 +89,7 @@ async function decideOrderBonus(
     placed_at: placedAt,
     rates_from: inForce?.valid_from ?? null,
     pending_days: options.accrual.pendingDays,
+    breakdown,
   })
 }
 
@@ -103,10 +122,10 @@ export const computeOrderAccrualStep = createStep(
     let pluginBase: number | null = null
     if (!decision && reading.pending) {
       const { order, holder, currency, hook_input } = reading.pending
-      const base = chosenBase(hook_input, hook_answer)
-      if (base !== hook_input.base) pluginBase = hook_input.base
+      const choice = chosenBases(hook_input, hook_answer)
       const options = walletPass.getOptions()
-      decision = await decideOrderBonus(container, { order, holder, currency, base, options })
+      decision = await decideOrderBonus(container, { order, holder, currency, hook_input, choice, options })
+      if (choice.kind !== "plugin" && decision.base !== hook_input.base) pluginBase = hook_input.base
     }
     if (!decision) return skip("nothing to decide")
     if (decision.outcome !== "credited") {
@@ -153,7 +172,14 @@ export function accrualLedgerChange(
       dedupe_key: key,
       order_id: decision.order_id,
       reason: reason("accrual", { percent: decision.rate_bp / 100, order: orderLabel }),
-      metadata: { base: decision.base, rate_bp: decision.rate_bp, currency: decision.currency_code, ...metadata },
+      metadata: {
+        base: decision.base,
+        rate_bp: decision.rate_bp,
+        currency: decision.currency_code,
+        // What each line and campaign gave (docs/program.md, "Earn rules").
+        ...(decision.breakdown ? { breakdown: decision.breakdown } : {}),
+        ...metadata,
+      },
     },
     operation: {
       method: "balance_add",

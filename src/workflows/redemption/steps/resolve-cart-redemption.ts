@@ -17,6 +17,8 @@ export type ResolveCartRedemptionStepOutput = {
   amount: number
   balance: number
   cap: number
+  /** The lines the bonus may go on (not gift cards, not lines a rule keeps from it). */
+  item_ids: string[]
 }
 
 export const resolveCartRedemptionStepId = "resolve-cart-redemption"
@@ -51,6 +53,7 @@ export const resolveCartRedemptionStep = createStep(
         amount: applied,
         balance,
         cap,
+        item_ids: cart.item_ids,
       })
     if (amount === 0) return output(0)
     if (maxOrderPercent <= 0) {
@@ -76,7 +79,9 @@ export const resolveCartRedemptionStep = createStep(
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
         balance > 0
-          ? "This cart cannot be paid with bonus (nothing left under the limit)"
+          ? cart.item_ids.length
+            ? "This cart cannot be paid with bonus (nothing left under the limit)"
+            : "None of this cart's lines can be paid with bonus (gift cards or products the store excludes)"
           : // Not whether the phone's pass holds more than the account may spend: that would say
             // whether the service knows the phone (docs/security.md).
             account.verified

@@ -9,6 +9,8 @@ export type SetCartBonusStepInput = {
   cart_id: string
   /** Minor units to pay with bonus; 0 takes the bonus off the cart. */
   amount: number
+  /** The lines that may be paid with bonus (docs/loyalty.md, "Lines that cannot be paid with bonus"). */
+  item_ids: string[]
 }
 
 /** An adjustment as the cart module takes it (what compensation puts back). */
@@ -36,7 +38,8 @@ export const setCartBonusStepId = "set-wallet-pass-cart-bonus"
 /**
  * Pays `amount` of a cart with bonus (docs/loyalty.md, "Paying with bonus"): the cart's bonus
  * adjustments (no promotion code, provider `wallet-pass-bonus`) are replaced by new ones that
- * spread the amount over the items by what is left to pay on each after the promotions.
+ * spread the amount over the items that may be paid with bonus (`item_ids`: no gift card, no
+ * line a rule keeps from it) by what is left to pay on each after the promotions.
  * Having no code, they are not the promotion engine's: a percentage promotion (the card's
  * discount) is taken on the price whether it came before or after, and a refresh of the
  * cart's promotions keeps them. Tax-inclusive, so the items' tax follows what they cost.
@@ -44,7 +47,7 @@ export const setCartBonusStepId = "set-wallet-pass-cart-bonus"
  */
 export const setCartBonusStep = createStep(
   setCartBonusStepId,
-  async ({ cart_id, amount }: SetCartBonusStepInput, { container }) => {
+  async ({ cart_id, amount, item_ids }: SetCartBonusStepInput, { container }) => {
     const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
       entity: "cart",
       // A cart-level total asked for makes the cart module compute the items' totals too.
@@ -64,14 +67,17 @@ export const setCartBonusStep = createStep(
       amount: Number(a.amount ?? 0),
     }))
     // What is left to pay on each item before the bonus: its total with our adjustments added back.
-    const left = items.map((item) => ({
-      id: item.id,
-      // Summed as decimals (MathBN), as a float sum can land a hair under a hundredth.
-      left: MathBN.add(
-        Number(item.total ?? 0),
-        ...before.filter((a) => a.item_id === item.id).map((a) => a.amount)
-      ).toNumber(),
-    }))
+    const payable = new Set(item_ids)
+    const left = items
+      .filter((item) => payable.has(item.id))
+      .map((item) => ({
+        id: item.id,
+        // Summed as decimals (MathBN), as a float sum can land a hair under a hundredth.
+        left: MathBN.add(
+          Number(item.total ?? 0),
+          ...before.filter((a) => a.item_id === item.id).map((a) => a.amount)
+        ).toNumber(),
+      }))
     const after: Adjustment[] = spreadBonus(amount, left).map(({ id, amount: minor }) => ({
       ...BONUS_ADJUSTMENT,
       item_id: id,

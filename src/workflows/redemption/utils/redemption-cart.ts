@@ -1,10 +1,19 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
-import { BASIS_POINTS_PER_PERCENT, WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
+import { BASIS_POINTS_PER_PERCENT, type Earning, WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
 import { currencyStep, floorToMinorUnits, percentToBasisPoints } from "../../../lib/amounts"
 import { REDEMPTION_ADJUSTMENT, REDEMPTION_PROMOTION_PREFIX, redemptionPromotionCode } from "../constants"
 import { balanceCurrency } from "../../../utils/currency"
 import { ITEM_TOTALS_FIELDS } from "../../../utils/totals-fields"
+import {
+  earningOf,
+  type ExclusionReason,
+  exclusionOf,
+  LINE_PRODUCT_FIELDS,
+  lineFactsOf,
+  type LineRow,
+  type ProductFactsRow,
+} from "./redeemable-lines"
 
 type Container = { resolve: <T = any>(key: string) => T }
 
@@ -20,8 +29,14 @@ export type RedemptionCart = {
   promotion_applied: boolean
   /** What the cart pays with bonus now (sum of its bonus adjustments). */
   redeemed: number
-  /** The cap base: items incl. tax after other discounts, before the bonus; no shipping. */
+  /** The cap base: the items that may be paid with bonus, incl. tax after other discounts, before the bonus; no shipping. */
   base: number
+  /** The lines that cannot be paid with bonus (gift cards, a rule), with what they cost (minor units, tax included). */
+  excluded: { line_id: string; title: string | null; reason: ExclusionReason; total: number }[]
+  /** The lines the bonus may go on. */
+  item_ids: string[]
+  /** Bonus on lines that cannot be paid with it (the rules changed since it was applied), minor units. */
+  misplaced: number
   /** Codes of other carts' bonus promotions found on this cart (never allowed). */
   foreign_codes: string[]
 }
@@ -33,24 +48,31 @@ export type RedemptionCart = {
  * by exactly their amount.
  */
 export async function readRedemptionCart(container: Container, cartId: string): Promise<RedemptionCart | null> {
-  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
-    entity: "cart",
-    fields: [
-      "id",
-      "customer_id",
-      "currency_code",
-      "completed_at",
-      "item_total",
-      "items.id",
-      "items.adjustments.code",
-      "items.adjustments.provider_id",
-      "items.adjustments.amount",
-      ...ITEM_TOTALS_FIELDS, // item_total right on Medusa 2.18 too (src/utils/totals-fields.ts)
-    ],
-    filters: { id: cartId },
-  })
+  const [{ data }, { program }] = await Promise.all([
+    container.resolve(ContainerRegistrationKeys.QUERY).graph({
+      entity: "cart",
+      fields: [
+        ...new Set([
+          "id",
+          "customer_id",
+          "currency_code",
+          "completed_at",
+          "item_total",
+          "items.total",
+          "items.adjustments.code",
+          "items.adjustments.provider_id",
+          "items.adjustments.amount",
+          ...LINE_PRODUCT_FIELDS, // the lines' products, for the rules of what may be paid with bonus
+          ...ITEM_TOTALS_FIELDS, // item_total right on Medusa 2.18 too (src/utils/totals-fields.ts)
+        ]),
+      ],
+      filters: { id: cartId },
+    }),
+    // The program in force now decides for a cart: a cart is no order yet.
+    container.resolve(WALLET_PASS_MODULE).getProgram(),
+  ])
   const cart = data[0] as CartData | undefined
-  return cart ? redemptionCartOf(cart) : null
+  return cart ? redemptionCartOf(cart, earningOf(program)) : null
 }
 
 /** The cart fields redemption reads (the cart that `completeCartWorkflow` hands its hooks has them all). */
@@ -62,29 +84,60 @@ export type CartData = {
   completed_at?: unknown
   item_total?: unknown
   items?:
-    | ({
-        adjustments?: ({ code?: string | null; provider_id?: string | null; amount?: unknown } | null)[] | null
-      } | null)[]
+    | (
+        | (Partial<LineRow> & {
+            total?: unknown
+            adjustments?: ({ code?: string | null; provider_id?: string | null; amount?: unknown } | null)[] | null
+          })
+        | null
+      )[]
     | null
 }
 
-/** Redemption's view of cart data already read (the cap base is 0 without item_total). */
-export function redemptionCartOf(cart: CartData): RedemptionCart {
+/**
+ * Redemption's view of cart data already read (the cap base is 0 without item_total): the
+ * lines `earning` marks are left out of the cap base and named in `excluded`. `products`: the
+ * lines' products when the lines were read without them (checkout's cart), by product id.
+ */
+export function redemptionCartOf(
+  cart: CartData,
+  earning: Earning,
+  products?: Map<string, ProductFactsRow>
+): RedemptionCart {
   const code = redemptionPromotionCode(cart.id)
   // Summed as decimals (MathBN): a float sum can land a hair under a hundredth (0.7 + 0.1 is
   // 0.7999999999999999), which floorToMinorUnits, exact on the number it gets, would cut.
   let own = MathBN.convert(0)
+  let excludedTotal = MathBN.convert(0)
+  let misplaced = MathBN.convert(0)
   let promotionApplied = false
   const foreign = new Set<string>()
+  const excluded: RedemptionCart["excluded"] = []
+  const itemIds: string[] = []
   for (const item of cart.items ?? []) {
-    for (const adjustment of item?.adjustments ?? []) {
+    if (!item) continue
+    let ownOnItem = MathBN.convert(0)
+    for (const adjustment of item.adjustments ?? []) {
       if (adjustment?.provider_id === REDEMPTION_ADJUSTMENT.provider_id)
-        own = MathBN.add(own, Number(adjustment.amount ?? 0))
+        ownOnItem = MathBN.add(ownOnItem, Number(adjustment.amount ?? 0))
       else if (adjustment?.code === code) {
-        own = MathBN.add(own, Number(adjustment.amount ?? 0))
+        ownOnItem = MathBN.add(ownOnItem, Number(adjustment.amount ?? 0))
         promotionApplied = true
       } else if (adjustment?.code?.startsWith(REDEMPTION_PROMOTION_PREFIX)) foreign.add(adjustment.code)
     }
+    own = MathBN.add(own, ownOnItem)
+    const id = item.id ?? ""
+    const product = item.product ?? (item.product_id ? products?.get(item.product_id) : undefined) ?? null
+    const reason = exclusionOf(lineFactsOf({ ...item, id }, product), earning)
+    if (!reason) {
+      itemIds.push(id)
+      continue
+    }
+    // What the line costs before the bonus: its total with any bonus on it added back.
+    const total = MathBN.add(Number(item.total ?? 0), ownOnItem)
+    excludedTotal = MathBN.add(excludedTotal, total)
+    misplaced = MathBN.add(misplaced, ownOnItem)
+    excluded.push({ line_id: id, title: item.title ?? null, reason, total: floorToMinorUnits(total.toNumber()) })
   }
   return {
     id: cart.id,
@@ -97,7 +150,13 @@ export function redemptionCartOf(cart: CartData): RedemptionCart {
     base:
       cart.item_total === undefined || cart.item_total === null
         ? 0
-        : floorToMinorUnits(MathBN.add(Number(cart.item_total), own).toNumber()),
+        : Math.max(
+            0,
+            floorToMinorUnits(MathBN.sub(MathBN.add(Number(cart.item_total), own), excludedTotal).toNumber())
+          ),
+    excluded,
+    item_ids: itemIds,
+    misplaced: floorToMinorUnits(misplaced.toNumber()),
     foreign_codes: [...foreign],
   }
 }

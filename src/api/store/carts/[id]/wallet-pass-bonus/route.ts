@@ -46,6 +46,8 @@ async function respond(req: MedusaRequest, res: BonusResponse, customerId: strin
       code: redemption.promotion_applied ? redemption.code : null,
       max: fromMinorUnits(limit.max),
       max_order_percent: limit.maxOrderPercent,
+      excluded: redemption.excluded.map(({ line_id, title, reason }) => ({ line_id, title, reason })),
+      excluded_total: fromMinorUnits(redemption.excluded.reduce((sum, line) => sum + line.total, 0)),
     },
   })
 }
