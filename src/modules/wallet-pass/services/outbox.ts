@@ -16,7 +16,7 @@ import { InternalService } from "../utils/internal-service"
 import { operationKeys } from "../keys"
 import { eventsPerDay } from "../options"
 import { BALANCE_METHODS, OPEN_PRIORITY } from "../constants"
-import { lockLiveHolder } from "./ledger"
+import { lockLiveHolder } from "./balance-door"
 
 /**
  * The outbox: the durable queue of requests to the service and the rate gate every process
