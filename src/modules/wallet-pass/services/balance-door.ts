@@ -57,14 +57,8 @@ export type BalanceChangeResult<C extends BalanceChange> = C extends { kind: "en
         ? void
         : unknown[]
 
-/** What `wallet_pass.balance_changed` carries (docs/loyalty.md, "Events"). */
-export type BalanceChangedData = {
-  holder_id: string
-  entry_id: string
-  amount: number
-  kind: string
-  source: "service"
-}
+/** What `wallet_pass.balance_changed` carries (docs/loyalty.md, "Events"): the service's change, signed, in minor units. */
+export type BalanceChangedData = { holder_id: string; entry_id: string; amount: number }
 
 /** Where the door announces a committed change: the app's event bus, when the module has one. */
 export type BalanceAnnouncer = (events: BalanceChangedData[]) => Promise<void>
@@ -228,14 +222,8 @@ export class BalanceDoor {
     const announced: BalanceChangedData[] = []
     for (const result of results) {
       if (result.status !== "created") continue
-      const entry = result.entry as { id: string; amount: number; kind: string }
-      announced.push({
-        holder_id: result.holder_id as string,
-        entry_id: entry.id,
-        amount: Number(entry.amount),
-        kind: entry.kind,
-        source: "service",
-      })
+      const entry = result.entry as { id: string; amount: number }
+      announced.push({ holder_id: result.holder_id as string, entry_id: entry.id, amount: Number(entry.amount) })
     }
     if (announced.length) await this.options.announce?.(announced)
     return results
