@@ -5,10 +5,8 @@ import { UNFINISHED_OPERATION_STATES } from "../constants"
 /** How many of a holder's program bonuses a pass shows. */
 const BONUSES_SHOWN = 20
 import { AdoptionRepository } from "../repositories/adoption"
-import { LedgerRepository } from "../repositories/ledger"
 import { ledgerKeys } from "../keys"
 import { reason } from "../../../lib/reasons"
-import { newLedgerEntry } from "../utils/ledger-entry"
 import { verificationCode } from "../rules/verification"
 import type {
   AdoptionResult,
@@ -18,6 +16,7 @@ import type {
   VerificationRequestOutcome,
 } from "../types"
 import { InternalService, type InternalServiceDeps, type ModelServices } from "../utils/internal-service"
+import { BalanceDoor } from "./balance-door"
 import { accountBalances, confirmVerification, createVerification, moveHolder, type VerificationRequest } from "./trust"
 import type { LedgerService } from "./ledger"
 import type { ProgramService } from "./program"
@@ -122,14 +121,20 @@ export class AccountsService extends InternalService<Deps> {
     const takesBalance = holder.adoption_state === "pending" || (!holder.history && holder.adoption_state !== "legacy")
     if (takesBalance) {
       if (snapshot.balance !== 0) {
-        const opening = newLedgerEntry({
-          amount: snapshot.balance,
-          kind: "opening_balance",
-          reason: reason("opening_balance"),
-          dedupe_key: ledgerKeys.opening(holder.id),
-          metadata: { source: "service" },
+        // Through the balance door (services/balance-door.ts); the holder is locked already.
+        const applied = await new BalanceDoor(knex, { currencyCode: this.options_.currencyCode }).change({
+          kind: "entry",
+          entry: {
+            holder_id: holder.id,
+            amount: snapshot.balance,
+            kind: "opening_balance",
+            reason: reason("opening_balance"),
+            dedupe_key: ledgerKeys.opening(holder.id),
+            metadata: { source: "service" },
+          },
+          locked: true,
+          answer: true,
         })
-        const applied = await new LedgerRepository(knex).applyEntry({ ...opening, holder_id: holder.id }, false)
         if (applied.status === "created") {
           result.opening_entry_id = applied.entry.id as string
           result.opening_amount = snapshot.balance

@@ -1,6 +1,7 @@
 import type { Context, Logger } from "@medusajs/framework/types"
 import { InjectManager, MedusaContext, MedusaError } from "@medusajs/framework/utils"
 import { HooksRepository } from "../repositories/hooks"
+import { type BalanceAnnouncer, BalanceDoor, eventBusAnnouncer, type HookBatchItem } from "./balance-door"
 import type { HookDeliveryInput, HookHolder, ServiceBalanceChange, ServiceBalanceResult } from "../types"
 import { BalanceOutOfRangeError } from "../utils/balance-errors"
 import { GroupWriter } from "../utils/group-writer"
@@ -9,12 +10,6 @@ import { type AppliedEntryJson, appliedEntry, newLedgerEntry } from "../utils/le
 import { reason } from "../../../lib/reasons"
 import { type RefusalMinute, type RefusalSample, RefusalTally } from "../utils/refusal-tally"
 import { ledgerKeys } from "../keys"
-
-/** One hook in a batch for wallet_pass_hook_batch (field names are the function's). */
-type HookBatchItem =
-  | { kind: "read"; phone: string; cards: string[] }
-  /** `entry`: the hook's balance change (newLedgerEntry), written unless it is a repeat or an echo. */
-  | { kind: "add"; phone: string; cards: string[]; entry: Record<string, unknown> }
 
 type HookHolderRead = { status: "found"; holder: HookHolder; balance: number }
 
@@ -52,8 +47,12 @@ export class HookInboxService extends InternalService {
   /** Delivery log lines answered while a write runs share the next INSERT (group commit). */
   private readonly deliveryLog_ = new GroupWriter<HookDeliveryInput>((rows) => this.insertHookDeliveries_(rows))
 
+  /** `wallet_pass.balance_changed` on the app's event bus, for the service's changes the batch wrote. */
+  private readonly announce_: BalanceAnnouncer
+
   constructor(deps: InternalServiceDeps & { logger?: Logger }) {
     super(deps)
+    this.announce_ = eventBusAnnouncer(deps as unknown as Record<string, unknown>)
     this.refusals_ = new RefusalTally(
       (minutes) => this.insertHookRefusals_(minutes),
       (e) => deps.logger?.warn(`wallet-pass: could not record refused hook deliveries: ${(e as Error).message}`)
@@ -156,7 +155,9 @@ export class HookInboxService extends InternalService {
     items: HookBatchItem[],
     @MedusaContext() sharedContext: Context = {}
   ): Promise<HookBatchResult[]> {
-    return new HooksRepository(this.knex_(sharedContext)).runHookBatch<HookBatchItem, HookBatchResult>(items)
+    // Through the balance door (services/balance-door.ts), which announces the new entries once committed.
+    const door = new BalanceDoor(this.knex_(sharedContext), { announce: this.announce_ })
+    return (await door.change({ kind: "hook_batch", items })) as HookBatchResult[]
   }
 
   @InjectManager()

@@ -1,34 +1,22 @@
-import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { Context } from "@medusajs/framework/types"
 import { InjectManager, InjectTransactionManager, MedusaContext, MedusaError } from "@medusajs/framework/utils"
 import { type LedgerKind, OPERATION_PRIORITY } from "../constants"
-import { accountBalances } from "./trust"
+import { BalanceDoor, lockLiveHolder } from "./balance-door"
 import { LedgerRepository } from "../repositories/ledger"
-import { QueueClassRepository } from "../repositories/classes"
 import { OperationChangeRepository } from "../repositories/operation-changes"
-import { HELD_UNTIL, QueueRepository } from "../repositories/queue"
+import { HELD_UNTIL } from "../repositories/queue"
 import type {
   ApplyLedgerEntryInput,
   ApplyLedgerEntryResult,
   EnqueueInput,
   ExpiredCredit,
-  LedgerEntryRow,
   OperationRow,
   OrderBonus,
 } from "../types"
-import { formatBalanceAmount } from "../../../lib/amounts"
-import { BalanceOutOfRangeError, insufficientBalanceMessage } from "../utils/balance-errors"
 import { InternalService } from "../utils/internal-service"
-import { type AppliedEntryJson, appliedEntry, expiryEntry, newLedgerEntry } from "../utils/ledger-entry"
+import { appliedEntry } from "../utils/ledger-entry"
 import { type Reason, reason } from "../../../lib/reasons"
 import { ledgerKeys, operationKeys, voidedKey } from "../keys"
-
-/** Locks a live holder's row for the transaction (repositories/ledger.ts); NOT_FOUND without one. */
-export async function lockLiveHolder(ledger: LedgerRepository, holderId: string): Promise<void> {
-  if (!(await ledger.lockHolder(holderId))) {
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Wallet pass holder ${holderId} was not found`)
-  }
-}
 
 /** A cart's bonus payment reserved at checkout (see reserveCartRedemption). */
 export type RedemptionReservation = {
@@ -90,36 +78,8 @@ export class LedgerService extends InternalService {
     input: ApplyLedgerEntryInput,
     @MedusaContext() sharedContext: Context = {}
   ): Promise<ApplyLedgerEntryResult> {
-    if (!input.holder_id) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, "Invalid ledger entry: holder_id is required")
-    }
-    const entry = { ...newLedgerEntry(input), holder_id: input.holder_id }
-    const knex = this.knex_(sharedContext)
-    const ledger = new LedgerRepository(knex)
-    const currency = input.currency_code ?? this.options_.currencyCode
-    await lockLiveHolder(ledger, input.holder_id)
-    if (input.spendable_only && input.amount < 0) {
-      const account = (await accountBalances(knex, [input.holder_id])).get(input.holder_id)!
-      // Beyond the balance itself: the overdraft check below refuses it with its own words.
-      const limitedByTrust = -input.amount > account.spendable && -input.amount <= account.balance
-      if (limitedByTrust && !(await ledger.findByKeys(input.dedupe_key, null))) {
-        throw new MedusaError(
-          MedusaError.Types.NOT_ALLOWED,
-          `Only ${formatBalanceAmount(account.spendable, currency)} of this balance can be spent until the phone is verified; ${formatBalanceAmount(-input.amount, currency)} requested`
-        )
-      }
-    }
-    const result = await ledger.applyEntry(entry, input.amount < 0 && !!input.forbid_overdraft)
-    if (result.status === "refused") {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        insufficientBalanceMessage(Number(result.balance), -input.amount, currency)
-      )
-    }
-    if (result.status === "out_of_range") {
-      throw new BalanceOutOfRangeError(Number(result.balance), input.amount, currency)
-    }
-    return appliedEntry(result)
+    const result = await this.door_(sharedContext).change({ kind: "entry", entry: input })
+    return appliedEntry(result as Parameters<typeof appliedEntry>[0])
   }
 
   /**
@@ -133,23 +93,8 @@ export class LedgerService extends InternalService {
     operation: Omit<EnqueueInput, "ledger_entry_id" | "holder_id">,
     @MedusaContext() sharedContext: Context = {}
   ): Promise<ApplyLedgerEntryResult & { operation: OperationRow | null }> {
-    const applied = await this.applyLedgerEntry(entry, sharedContext)
-    if (!applied.created) {
-      return { ...applied, operation: null }
-    }
-    const knex = this.knex_(sharedContext)
-    const queue = new QueueRepository(knex)
-    if (entry.order_id || entry.kind === "accrual" || entry.kind === "redemption") {
-      // The customer has ordered: an enrolment of theirs still waiting in class c moves up,
-      // so this change, which goes after it, does not wait for the open share.
-      await new QueueClassRepository(knex).promoteHolder(entry.holder_id)
-    }
-    const queued = await queue.insertOperation({
-      ...operation,
-      holder_id: entry.holder_id,
-      ledger_entry_id: applied.entry.id,
-    })
-    return { ...applied, operation: queued.operation }
+    const result = await this.door_(sharedContext).change({ kind: "entry", entry, request: operation })
+    return { ...appliedEntry(result as Parameters<typeof appliedEntry>[0]), operation: result.operation }
   }
 
   /**
@@ -214,26 +159,11 @@ export class LedgerService extends InternalService {
     input: { id: string; rename_keys?: boolean },
     @MedusaContext() sharedContext: Context = {}
   ): Promise<boolean> {
-    const knex = this.knex_(sharedContext)
-    const ledger = new LedgerRepository(knex)
-    const holderId = await ledger.holderOf(input.id)
-    if (!holderId) return false
-    await lockLiveHolder(ledger, holderId)
-    const canceled = await ledger.cancelEntry(input.id, input.rename_keys === true)
-    if (!canceled) return false
-    for (const { credit_id, amount } of canceled.lapsed) {
-      const expiry = expiryEntry({
-        reason: reason("credit_expired_given_back"),
-        dedupe_key: ledgerKeys.expiryCanceled(credit_id, canceled.entry.id),
-        metadata: { credit_id, canceled_entry_id: canceled.entry.id },
-      })
-      await this.settleExpiry_(
-        knex,
-        await ledger.applyEntry({ ...expiry, holder_id: holderId, amount: -amount }, false),
-        -amount
-      )
-    }
-    return true
+    return this.door_(sharedContext).change({
+      kind: "cancel",
+      entry_id: input.id,
+      rename_keys: input.rename_keys === true,
+    })
   }
 
   // Paying part of an order with bonus (docs/loyalty.md), each step in one transaction and
@@ -350,11 +280,12 @@ export class LedgerService extends InternalService {
       )
     }
     if (!entry.order_id) {
-      await ledger.attachOrder(
-        entry.id,
-        input.order_id,
-        reason("redemption_order", { order: input.display_id ?? input.order_id })
-      )
+      await this.door_(sharedContext).change({
+        kind: "attach_order",
+        entry_id: entry.id,
+        order_id: input.order_id,
+        reason: reason("redemption_order", { order: input.display_id ?? input.order_id }),
+      })
     }
     const released = await new OperationChangeRepository(knex).releaseHeld(entry.id)
     return {
@@ -405,51 +336,19 @@ export class LedgerService extends InternalService {
     { limit = 500 }: { limit?: number } = {},
     @MedusaContext() sharedContext: Context = {}
   ): Promise<ExpiredCredit[]> {
-    const knex = this.knex_(sharedContext)
-    const ledger = new LedgerRepository(knex)
-    // Locks are taken holder first, in holder id order, as applyLedgerEntry does: no deadlock
-    // with a concurrent debit or with another instance expiring the same credits.
+    const door = this.door_(sharedContext)
+    // Holder by holder, in holder id order (the lock order): no deadlock with a concurrent
+    // debit or with another instance expiring the same credits.
     const done: ExpiredCredit[] = []
-    for (const candidate of await ledger.lapsedCredits(limit)) {
-      await lockLiveHolder(ledger, candidate.holder_id)
-      const expiry = expiryEntry({
-        reason: reason("credit_expired"),
-        dedupe_key: ledgerKeys.expiry(candidate.id),
-        metadata: { credit_id: candidate.id },
-      })
-      const result = await ledger.expireCredit(candidate.id, expiry)
-      // "taken": another instance expired it first; "consumed": fully spent before it lapsed.
-      if (result.status === "taken" || result.status === "consumed") continue
-      const written = await this.settleExpiry_(knex, result, null)
+    for (const candidate of await new LedgerRepository(this.knex_(sharedContext)).lapsedCredits(limit)) {
+      const written = await door.change({ kind: "expire", holder_id: candidate.holder_id, credit_id: candidate.id })
       if (written) done.push({ holder_id: candidate.holder_id, credit_id: candidate.id, ...written })
     }
     return done
   }
 
-  /**
-   * After wallet_pass_apply_entry wrote (or found) an `expiry` entry: queues the absolute
-   * balance set that tells the service, sent when the holder's queue reaches it. Null when
-   * the entry's dedupe key was written before. `amount` (when known) names the change in the
-   * error of a balance beyond what the store keeps.
-   */
-  private async settleExpiry_(
-    knex: Knex,
-    result: AppliedEntryJson,
-    amount: number | null
-  ): Promise<{ entry: LedgerEntryRow; balance: number } | null> {
-    if (result.status === "out_of_range") {
-      throw new BalanceOutOfRangeError(Number(result.balance), amount ?? 0, this.options_.currencyCode)
-    }
-    if (result.status !== "created") return null
-    const { entry, balance } = appliedEntry(result)
-    await new QueueRepository(knex).insertOperation({
-      method: "user_create_or_update",
-      holder_id: entry.holder_id,
-      ledger_entry_id: entry.id,
-      payload: { type: "balance_sync", reason: "expiry" },
-      dedupe_key: operationKeys.expirySync(entry.id),
-      priority: OPERATION_PRIORITY.money,
-    })
-    return { entry, balance }
+  /** The door every balance change goes through (services/balance-door.ts), on the context's transaction. */
+  private door_(sharedContext: Context): BalanceDoor {
+    return new BalanceDoor(this.knex_(sharedContext), { currencyCode: this.options_.currencyCode })
   }
 }

@@ -15,7 +15,7 @@ import type { CallRecord, EnqueueInput, OperationRow, NextSend, QueueHealth, Sen
 import { InternalService } from "../utils/internal-service"
 import { operationKeys } from "../keys"
 import { BALANCE_METHODS, OPEN_PRIORITY } from "../constants"
-import { lockLiveHolder } from "./ledger"
+import { lockLiveHolder } from "./balance-door"
 
 /**
  * The outbox: the durable queue of requests to the service and the rate gate every process

@@ -9,10 +9,10 @@ import { ledgerKeys, operationKeys } from "../keys"
 import { type Reason, reason, storedReason } from "../../../lib/reasons"
 import { READ_CUSTOMERS_PAGE_SIZE } from "../../../lib/constants"
 import { LedgerRepository } from "../repositories/ledger"
-import { newLedgerEntry } from "../utils/ledger-entry"
 import { syncWindows } from "../rules/sync-windows"
 import type { ImportItemsQuery, ListedPhone, SyncRunProgress, SyncRunRow } from "../types"
 import { InternalService, type InternalServiceDeps, type ModelServices } from "../utils/internal-service"
+import { BalanceDoor } from "./balance-door"
 
 type Deps = InternalServiceDeps & Pick<ModelServices, "walletPassImportItemService">
 
@@ -240,14 +240,20 @@ export class SyncService extends InternalService<Deps> {
         }),
       })
     }
-    const adjustment = newLedgerEntry({
-      amount: difference,
-      kind: "sync_adjustment",
-      reason: reason("import_refresh"),
-      dedupe_key: ledgerKeys.importRefresh(item.run_id, input.holder_id),
-      metadata: { run_id: item.run_id, service_balance: input.service_balance },
+    // Through the balance door (services/balance-door.ts); lockForRefresh holds the holder's lock.
+    await new BalanceDoor(knex, { currencyCode: this.options_.currencyCode }).change({
+      kind: "entry",
+      entry: {
+        holder_id: input.holder_id,
+        amount: difference,
+        kind: "sync_adjustment",
+        reason: reason("import_refresh"),
+        dedupe_key: ledgerKeys.importRefresh(item.run_id, input.holder_id),
+        metadata: { run_id: item.run_id, service_balance: input.service_balance },
+      },
+      locked: true,
+      answer: true,
     })
-    await new LedgerRepository(knex).applyEntry({ ...adjustment, holder_id: input.holder_id }, false)
     return done("adjusted")
   }
 

@@ -1,5 +1,4 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { DroppedField } from "../../../../lib/dropped-fields"
 import {
   addBalanceHookCustomerSchema,
@@ -10,7 +9,6 @@ import {
   BalanceOutOfRangeError,
   describeBalanceChange,
   type ServiceBalanceResult,
-  WALLET_PASS_EVENTS,
   WALLET_PASS_MODULE,
 } from "../../../../modules/wallet-pass"
 import { balanceCurrency } from "../../../../utils/currency"
@@ -76,8 +74,9 @@ export const addBalance = defineHook({
     // The plugin's busiest write, and a single module transaction (find and lock the
     // holder, check, insert): nothing in it needs a workflow's compensation, and a
     // workflow run cost as much again as the change (a workflow_execution query and the
-    // orchestration, measured with npm run bench). The event goes out after the commit,
-    // so a change that rolled back never announces itself.
+    // orchestration, measured with npm run bench). The module announces a new entry
+    // (wallet_pass.balance_changed) once its batch committed: a change that rolled back
+    // never announces itself, a repeat never twice (services/balance-door.ts).
     const result = await walletPass
       .applyServiceBalanceHook({
         phone: command.phone,
@@ -94,13 +93,6 @@ export const addBalance = defineHook({
     if (!result.created && result.conflicting) {
       const error = await describeConflict(scope, command, result)
       return { status: HOOK_ANSWERS.conflict, body: { error }, outcome: "conflict", holder_id: result.holder_id }
-    }
-    if (result.created) {
-      await announceBalanceChange(scope, {
-        holder_id: result.holder_id,
-        entry_id: result.entry.id,
-        amount: command.amount,
-      })
     }
     const repeat = !result.created && !result.echo_of_operation_id
     return { body: { success: true }, outcome: repeat ? "duplicate" : "ok", holder_id: result.holder_id }
@@ -124,24 +116,4 @@ async function describeConflict(
   const otherSum =
     first.amount !== command.amount ? `; this delivery is ${describeBalanceChange(command.amount, currency)}` : ""
   return `transactionId ${command.transaction_id} was already used for ${describeBalanceChange(first.amount, currency)}${otherHolder}${otherSum}`
-}
-
-/**
- * Emits wallet_pass.balance_changed for a committed service change. The change stands
- * whatever happens here: a failed emit is logged, not answered as a failed hook (the
- * service's retry would find the transactionId applied and emit nothing either).
- */
-async function announceBalanceChange(
-  scope: MedusaContainer,
-  data: { holder_id: string; entry_id: string; amount: number }
-): Promise<void> {
-  try {
-    await scope.resolve(Modules.EVENT_BUS).emit({ name: WALLET_PASS_EVENTS.BALANCE_CHANGED, data })
-  } catch (e) {
-    scope
-      .resolve(ContainerRegistrationKeys.LOGGER)
-      .warn(
-        `wallet-pass: ${WALLET_PASS_EVENTS.BALANCE_CHANGED} for entry ${data.entry_id} was not emitted: ${(e as Error).message}`
-      )
-  }
 }
