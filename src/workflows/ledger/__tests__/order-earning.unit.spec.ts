@@ -1,29 +1,10 @@
 import { programSchema } from "../../../modules/wallet-pass"
-import type { OrderBonusBaseHookInput, OrderBonusBaseLine } from "../order-bonus-base"
+import type { OrderBonusBaseHookInput } from "../order-bonus-base"
+import { hookLine } from "./hook-line"
 import { decideEarning, earnLinesOf } from "../order-earning"
 
 // An order's decision under earn rules (docs/program.md, "Earn rules"): figures worked by hand.
-const line = (
-  id: string,
-  base: number,
-  total: number,
-  facts: Partial<OrderBonusBaseLine> = {}
-): OrderBonusBaseLine => ({
-  id,
-  title: null,
-  quantity: 1,
-  product_id: null,
-  variant_id: null,
-  variant_sku: null,
-  is_giftcard: false,
-  product_type_id: null,
-  product_collection_id: null,
-  product_category_ids: [],
-  product_tag_ids: [],
-  base,
-  total,
-  ...facts,
-})
+const line = hookLine
 // Two lines with 20 % tax: a New Arrivals shirt 40.00 (48.00 with tax) and a gift card 25.00 (no tax).
 const items = [
   line("shirt", 4000, 4800, { product_collection_id: "pcol_new" }),
