@@ -4,7 +4,9 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { TestEventUtils } from "@medusajs/test-utils"
 import expireWalletPassCredits from "../../src/jobs/expire-wallet-pass-credits"
 import { WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
-import { LoyaltyModel } from "../model/loyalty-model"
+import { LoyaltyModel, type ModelProgram } from "../model/loyalty-model"
+import type { ModelEarnRule } from "../model/earning-model"
+import { createCollectionsWorkflow, updateProductsWorkflow } from "@medusajs/core-flows"
 import { createAdminHeaders } from "../support/admin"
 import { externalCrmService, holderOperations, signUpEnrolled, waitFor } from "../support/hooks"
 import { afterSubscribers, createCart, placeOrder, shipAndReturn, type StoreHeaders } from "../support/store"
@@ -120,6 +122,30 @@ type Ctx = {
   admin: { headers: Record<string, string> }
 }
 
+/** The seeded product's collection (made in beforeAll): what the histories' earn rules target. */
+const earnTarget = { collection: "" }
+/** The earn rules a history may save on that collection (docs/program.md, "Earn rules"). */
+const EARN_CHOICES: Record<string, ModelEarnRule["earn"] | null> = {
+  none: { none: true },
+  double: { multiplier: 2 },
+  percent10: { percent: 10 },
+  cleared: null,
+}
+/** The program the histories start from, as the model reads it. */
+const modelProgram = (earn: ModelEarnRule["earn"] | null): ModelProgram => ({
+  ratesOwner: "service",
+  levels: LEVELS,
+  windowDays: null,
+  earning: {
+    rules: earn ? [{ id: "r", kind: "collection", target: earnTarget.collection, earn }] : [],
+    giftCards: { earn: false, redeem: false },
+    campaigns: [],
+    timeZone: "UTC",
+  },
+})
+
+/** Whether a history saved earn rules (the next one starts by clearing them). */
+const earningSaved = { value: false }
 let phoneSerial = 0
 let transactionSerial = 0
 /** Each history its own phones, so histories share the store but no holder. */
@@ -231,7 +257,17 @@ function commands(ctx: Ctx) {
       }
       w.orders.push({ id: orderId, holder: h.key, quantity: this.quantity, state: "open", lost: this.dropped })
       const base = ITEM * this.quantity
-      w.model.apply({ type: "order", at, holder: h.key, order: orderId, base, total: base + SHIPPING, items: base })
+      const lines = [{ base, collection: earnTarget.collection }]
+      w.model.apply({
+        type: "order",
+        at,
+        holder: h.key,
+        order: orderId,
+        base,
+        total: base + SHIPPING,
+        items: base,
+        lines,
+      })
     }
     toString = () => `order(${this.i}, ×${this.quantity}${this.dropped ? ", order.placed lost" : ""})`
   }
@@ -332,6 +368,21 @@ function commands(ctx: Ctx) {
       `service ${this.sum > 0 ? "credit" : "write-off"}(${this.i}, ${this.sum}${this.lifetimeDays ? `, ${this.lifetimeDays} days` : ""})`
   }
 
+  /** The admin saves an earn rule on the seeded product's collection (or clears the rules): later orders follow it. */
+  class SaveEarning implements fc.AsyncCommand<World, World> {
+    constructor(readonly choice: keyof typeof EARN_CHOICES) {}
+    check = () => true
+    async run(w: World) {
+      w.log.push(this.toString())
+      const earn = EARN_CHOICES[this.choice]
+      const rules = earn ? [{ target: { kind: "collection", id: earnTarget.collection }, earn }] : []
+      await ctx.api.post("/admin/wallet-pass/program", { earning: { rules } }, ctx.admin)
+      earningSaved.value = true
+      w.model.apply({ type: "programSave", at: tick(w), program: modelProgram(earn) })
+    }
+    toString = () => `saveEarning(${this.choice})`
+  }
+
   const i = fc.nat({ max: 5 })
   const arbitrary = fc.commands(
     [
@@ -348,10 +399,11 @@ function commands(ctx: Ctx) {
       fc
         .tuple(i, fc.constantFrom(250, 1000, -300), fc.constantFrom(null, 30))
         .map(([x, s, l]) => new ServiceBalance(x, s, l)),
+      fc.constantFrom(...(Object.keys(EARN_CHOICES) as (keyof typeof EARN_CHOICES)[])).map((c) => new SaveEarning(c)),
     ],
     { maxCommands: MAX_COMMANDS, size: "large" }
   )
-  return { arbitrary, SignUp, Prove, SetRate, Buy, Sweep, Lapse, Cancel, Return, ServiceBalance }
+  return { arbitrary, SignUp, Prove, SetRate, Buy, Sweep, Lapse, Cancel, Return, ServiceBalance, SaveEarning }
 }
 
 /** Resolves when the first subscriber run of `name` is done (bounded: the event may not come). */
@@ -392,6 +444,16 @@ storeTestRunner({
       { api, getContainer },
       { seed: { itemPrice: ITEM / 100, countryCode: "ru" } }
     )
+    // The seeded product in a collection, for the histories' earn rules (SaveEarning).
+    beforeAll(async () => {
+      const { result } = await createCollectionsWorkflow(getContainer()).run({
+        input: { collections: [{ title: "Model collection", handle: "model-collection" }] },
+      })
+      earnTarget.collection = result[0].id
+      await updateProductsWorkflow(getContainer()).run({
+        input: { selector: { id: store.productId }, update: { collection_id: earnTarget.collection } },
+      })
+    })
 
     /** After a history: every holder's ledger is the model's, the service holds the ledger's balance, nothing waits. */
     async function judge(w: World) {
@@ -463,6 +525,11 @@ storeTestRunner({
         orders: [],
         log: [],
         clock: 0,
+      }
+      if (earningSaved.value) {
+        // A history starts without earn rules, as its model does: a rule an earlier history saved goes.
+        await api.post("/admin/wallet-pass/program", { earning: null }, ctxOf!.admin)
+        earningSaved.value = false
       }
       await fc.asyncModelRun(() => ({ model: world, real: world }), cmds)
       await sweepLost(ctxOf!, world) // a history ends with its lost events caught

@@ -1,4 +1,5 @@
 import { chosenBases } from "../order-bonus-base"
+import { hookLine } from "./hook-line"
 
 // The setOrderBonusBase hook's answer rules (docs/loyalty.md, "Extending: workflow hooks"):
 // `{ base }`, a whole number of minor units from 0 to max_base; no answer keeps the plugin's.
@@ -27,21 +28,7 @@ describe("setOrderBonusBase answer", () => {
   })
 
   // `{ lines }`: bases by line id, each 0 to the larger of the line's base and total (docs/program.md, "Earn rules").
-  const line = (id: string, base: number, total: number) => ({
-    id,
-    title: null,
-    quantity: 1,
-    product_id: null,
-    variant_id: null,
-    variant_sku: null,
-    is_giftcard: false,
-    product_type_id: null,
-    product_collection_id: null,
-    product_category_ids: [],
-    product_tag_ids: [],
-    base,
-    total,
-  })
+  const line = hookLine
   const withLines = { ...input, order: { items: [line("ordli_1", 5000, 6000), line("ordli_2", 3333, 3000)] } }
 
   it("bases by line within each line's bound are used", () => {
