@@ -34,6 +34,20 @@ import {
   toBonusesDraft,
 } from "../../../components/program-bonuses"
 import { type CardDraft, ProgramCardFields, toCardDraft, toCardSettings } from "../../../components/program-card"
+import { ProgramEarningFields } from "../../../components/program-earning"
+import { ProgramCampaignsFields } from "../../../components/program-campaigns"
+import {
+  type EarningDraft,
+  type EarningJson,
+  type FieldProblem,
+  fieldProblems,
+  toEarning,
+  toEarningDraft,
+} from "../../../lib/earning-form"
+import { useEarningTargets } from "../../../lib/earning-targets"
+
+/** The program as the page reads and saves it: with its earn rules and campaigns (docs/program.md). */
+type ProgramJson = AdminWalletPassProgramResponse["program"]["program"] & { earning?: EarningJson }
 
 type LevelDraft = { name: string; threshold: string; bonusPercent: string; discountPercent: string }
 type Draft = {
@@ -43,6 +57,7 @@ type Draft = {
   levels: LevelDraft[]
   bonuses: BonusesDraft
   card: CardDraft
+  earning: EarningDraft
 }
 
 /** A level's numbers, in the order of the table's columns. */
@@ -51,7 +66,7 @@ const NUMBER_FIELDS = ["threshold", "bonusPercent", "discountPercent"] as const
 const programKey = [...walletPassKeys.all, "program"] as const
 const historyKey = [...walletPassKeys.all, "program", "history"] as const
 
-const toDraft = (program: AdminWalletPassProgramResponse["program"]["program"], locale?: string): Draft => ({
+const toDraft = (program: ProgramJson, locale?: string): Draft => ({
   ratesOwner: program.ratesOwner,
   windowDays: numberText(program.tiers.windowDays, locale),
   timeZone: program.timeZone,
@@ -63,10 +78,11 @@ const toDraft = (program: AdminWalletPassProgramResponse["program"]["program"], 
   })),
   bonuses: toBonusesDraft(program.bonuses, locale),
   card: toCardDraft(program.pass),
+  earning: toEarningDraft(program.earning, locale),
 })
 
 /** The draft as the API takes it; the server names what is wrong with it. */
-const toProgram = (draft: Draft, locale?: string): ProgramInput => {
+const toProgram = (draft: Draft, locale?: string): ProgramInput & { earning: EarningJson } => {
   const number = (value: string) => draftNumber(value, locale)
   return {
     ratesOwner: draft.ratesOwner,
@@ -85,6 +101,7 @@ const toProgram = (draft: Draft, locale?: string): ProgramInput => {
       draft.card,
       draft.levels.map((l) => l.name.trim())
     ),
+    earning: toEarning(draft.earning, locale),
   }
 }
 
@@ -125,6 +142,12 @@ const describeChanges = (changes: ProgramChange[], { t, number }: WalletPassForm
     if (c.field.startsWith("pass."))
       return t("program.history.change.line", {
         what: t(`program.history.change.${c.field}`),
+        from: c.from ?? t("common.none"),
+        to: c.to ?? t("common.none"),
+      })
+    if (c.field === "earning" || c.field.startsWith("earning."))
+      return t("program.history.change.line", {
+        what: t(`earnRules.history.${c.field.slice(8) || "earning"}`, { defaultValue: t("earnRules.history.earning") }),
         from: c.from ?? t("common.none"),
         to: c.to ?? t("common.none"),
       })
@@ -172,6 +195,9 @@ const WalletPassProgramPage = () => {
   )
   const [draft, setDraft] = useState<Draft | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
+  // The server's problems with the earn rules and campaigns, shown at their fields.
+  const [problems, setProblems] = useState<FieldProblem[]>([])
+  const targets = useEarningTargets()
   const [saving, setSaving] = useState(false)
   useEffect(() => {
     if (data && !draft) setDraft(toDraft(data.program.program, f.numberLocale))
@@ -185,6 +211,7 @@ const WalletPassProgramPage = () => {
 
   const save = async () => {
     setProblem(null)
+    setProblems([])
     setSaving(true)
     try {
       const program = toProgram(draft, f.numberLocale)
@@ -201,10 +228,21 @@ const WalletPassProgramPage = () => {
       if (!ok) return
       const saved = await postJson<AdminWalletPassProgramSaveResponse>("/admin/wallet-pass/program", program)
       toast.success(t("program.save.saved", { version: saved.program.version, count: saved.levels.changed }))
+      // The saved version holds the ids the server gave new rules and campaigns: edited further from it.
+      setDraft(toDraft(saved.program.program as ProgramJson, f.numberLocale))
       await queryClient.invalidateQueries({ queryKey: walletPassKeys.all })
     } catch (error) {
-      // The server names each field it refuses ("tiers.levels.1.threshold: …"): shown whole.
-      setProblem(t("program.save.refused", { reason: error instanceof Error ? error.message : f.error(error) }))
+      // The server names each field it refuses ("tiers.levels.1.threshold: …"): the earn rules'
+      // and campaigns' at their fields, the rest shown whole.
+      const message = error instanceof Error ? error.message : f.error(error)
+      const found = (error as { status?: number } | null)?.status === 400 ? fieldProblems(message) : []
+      const atFields = found.filter((p) => p.path.startsWith("earning"))
+      setProblems(atFields)
+      setProblem(
+        atFields.length && atFields.length === found.length
+          ? t("earnRules.problems.atFields")
+          : t("program.save.refused", { reason: message })
+      )
     } finally {
       setSaving(false)
     }
@@ -329,6 +367,19 @@ const WalletPassProgramPage = () => {
           </Button>
         </div>
         <ProgramBonusesFields draft={draft.bonuses} onChange={(bonuses) => setDraft({ ...draft, bonuses })} />
+        <ProgramEarningFields
+          draft={draft.earning}
+          targets={targets}
+          problems={problems}
+          onChange={(earning) => setDraft({ ...draft, earning })}
+        />
+        <ProgramCampaignsFields
+          draft={draft.earning}
+          collections={targets.collection}
+          timeZone={draft.timeZone}
+          problems={problems}
+          onChange={(earning) => setDraft({ ...draft, earning })}
+        />
         <ProgramCardFields
           draft={draft.card}
           levels={draft.levels.map((l) => l.name.trim()).filter(Boolean)}
@@ -341,7 +392,14 @@ const WalletPassProgramPage = () => {
           </Text>
         )}
         <div className="flex justify-end gap-2">
-          <Button size="small" variant="secondary" onClick={() => setDraft(toDraft(current.program, f.numberLocale))}>
+          <Button
+            size="small"
+            variant="secondary"
+            onClick={() => {
+              setDraft(toDraft(current.program, f.numberLocale))
+              setProblems([])
+            }}
+          >
             {t("common.actions.reset")}
           </Button>
           <Button size="small" isLoading={saving} onClick={save} data-testid="wallet-pass-program-save">
