@@ -27,6 +27,8 @@ describe("the loyalty program's schema", () => {
       },
       timeZone: "UTC",
       pass: { variables: {}, levelTemplates: {} },
+      // Issue 44: no earn rules, gift cards neither earn nor pay with bonus, no campaigns.
+      earning: { rules: [], giftCards: { earn: false, redeem: false }, campaigns: [] },
     })
   })
 

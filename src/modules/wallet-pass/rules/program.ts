@@ -5,6 +5,8 @@ import { percentToBasisPoints, toMinorUnits } from "../../../lib/amounts"
 import { issueLine } from "./issues"
 import { unstorableTextError } from "../../../lib/safe-json"
 import { isTimeZone } from "../../../lib/time-zone"
+import { earningSchema } from "./earning-schema"
+import { earningChanges } from "./earning-changes"
 
 /**
  * The loyalty program the store runs (docs/program.md): who sets a holder's bonus and discount
@@ -130,6 +132,8 @@ export const programSchema = z
       .default("UTC"),
     // What the card shows (docs/program.md, "On the card"): template variables and a design per level.
     pass: cardSettingsSchema.prefault({}),
+    // Earn rules by what is bought, gift cards, campaigns (docs/program.md, "Earn rules").
+    earning: earningSchema.prefault({}),
   })
   .strict()
   .superRefine((program, ctx) => {
@@ -280,7 +284,9 @@ export function referralDecision(
  * One difference between two versions of the program, as the admin's history shows it:
  * `field` is "ratesOwner", "windowDays" or "timeZone"; "levelAdded" or "levelRemoved" (of
  * `level`); a level's "threshold", "bonusPercent" or "discountPercent" (of `level`, levels
- * matched by name); or a bonus's "<bonus>.<field>" ("welcome.amount", "referral.afterDays").
+ * matched by name); or a bonus's "<bonus>.<field>" ("welcome.amount", "referral.afterDays");
+ * or the earning's (rules/earning-changes.ts): "earning.rule" and "earning.campaign" (`level`
+ * holds the rule's target or the campaign's name), "earning.giftCards.earn"/".redeem".
  */
 export type ProgramChange = {
   field: string
@@ -335,5 +341,6 @@ export function programChanges(before: Program, after: Program): ProgramChange[]
     const now = after.bonuses[bonus] as Record<string, number | null>
     for (const field of fields) setting(`${bonus}.${field}`, was[field], now[field])
   }
+  changes.push(...earningChanges(before.earning, after.earning))
   return changes
 }
