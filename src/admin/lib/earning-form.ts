@@ -1,5 +1,12 @@
 import { parseNumber, numberText } from "./amount-input"
 import { formatDateTime } from "./format"
+import {
+  DEFAULT_EARNING,
+  type EarnCampaign,
+  type Earning,
+  type EarnRule,
+  type EarnTargetKind,
+} from "../../modules/wallet-pass/browser"
 
 /**
  * The program's earn rules and campaigns as the admin's editor holds them (texts, as typed),
@@ -9,24 +16,13 @@ import { formatDateTime } from "./format"
  * server's message names).
  */
 
-export const TARGET_KINDS = ["collection", "category", "type", "tag"] as const
-export type TargetKind = (typeof TARGET_KINDS)[number]
+export { EARN_TARGET_KINDS as TARGET_KINDS } from "../../modules/wallet-pass/browser"
+export type TargetKind = EarnTargetKind
 
-/** How a rule earns, as the program writes it. */
-export type EarnJson = { multiplier: number } | { percent: number } | { none: true }
-
-/** `earning` of the program (the admin API's JSON). */
-export type EarningJson = {
-  rules: Array<{ id?: string; target: { kind: TargetKind; id: string }; earn?: EarnJson; redeem?: boolean }>
-  giftCards: { earn: boolean; redeem: boolean }
-  campaigns: Array<{
-    id?: string
-    name: string
-    multiplier: number
-    start: string
-    end: string
-    collections: string[]
-  }>
+/** `earning` of the program as the admin API takes it: a rule or campaign without an id gets one on save. */
+export type EarningJson = Omit<Earning, "rules" | "campaigns"> & {
+  rules: Array<Omit<EarnRule, "id"> & { id?: string }>
+  campaigns: Array<Omit<EarnCampaign, "id"> & { id?: string }>
 }
 
 export const EARN_CHOICES = ["unset", "multiplier", "percent", "none"] as const
@@ -60,9 +56,6 @@ export type EarningDraft = {
   giftCards: { earn: boolean; redeem: boolean }
   campaigns: CampaignDraft[]
 }
-
-/** What the program holds when it says nothing of earning: gift cards neither earn nor pay. */
-export const DEFAULT_EARNING: EarningJson = { rules: [], giftCards: { earn: false, redeem: false }, campaigns: [] }
 
 export const newRule = (): RuleDraft => ({ kind: "", target: "", earn: "unset", value: "", redeem: "unset" })
 export const newCampaign = (): CampaignDraft => ({ name: "", multiplier: "2", start: "", end: "", collections: [] })

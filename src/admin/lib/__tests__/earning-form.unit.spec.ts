@@ -1,5 +1,4 @@
 import {
-  DEFAULT_EARNING,
   type EarningJson,
   fieldProblems,
   formatLocalDateTime,
@@ -48,8 +47,11 @@ describe("the earn rules' editor (form ↔ the program's earning)", () => {
   })
 
   it("reads an absent earning as the default: no rules, gift cards neither earn nor pay", () => {
-    expect(toEarning(toEarningDraft(undefined))).toEqual(DEFAULT_EARNING)
-    expect(DEFAULT_EARNING.giftCards).toEqual({ earn: false, redeem: false })
+    expect(toEarning(toEarningDraft(undefined))).toEqual({
+      rules: [],
+      giftCards: { earn: false, redeem: false },
+      campaigns: [],
+    })
   })
 
   it("sends a new row without an id, and an unfinished one as it is for the server to name", () => {

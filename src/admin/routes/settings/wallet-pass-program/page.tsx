@@ -38,16 +38,14 @@ import { ProgramEarningFields } from "../../../components/program-earning"
 import { ProgramCampaignsFields } from "../../../components/program-campaigns"
 import {
   type EarningDraft,
-  type EarningJson,
   type FieldProblem,
   fieldProblems,
+  type TargetKind,
   toEarning,
   toEarningDraft,
 } from "../../../lib/earning-form"
 import { useEarningTargets } from "../../../lib/earning-targets"
-
-/** The program as the page reads and saves it: with its earn rules and campaigns (docs/program.md). */
-type ProgramJson = AdminWalletPassProgramResponse["program"]["program"] & { earning?: EarningJson }
+import { describeEarningChange, type EarningHistoryWords } from "../../../lib/earning-history"
 
 type LevelDraft = { name: string; threshold: string; bonusPercent: string; discountPercent: string }
 type Draft = {
@@ -66,7 +64,7 @@ const NUMBER_FIELDS = ["threshold", "bonusPercent", "discountPercent"] as const
 const programKey = [...walletPassKeys.all, "program"] as const
 const historyKey = [...walletPassKeys.all, "program", "history"] as const
 
-const toDraft = (program: ProgramJson, locale?: string): Draft => ({
+const toDraft = (program: AdminWalletPassProgramResponse["program"]["program"], locale?: string): Draft => ({
   ratesOwner: program.ratesOwner,
   windowDays: numberText(program.tiers.windowDays, locale),
   timeZone: program.timeZone,
@@ -82,7 +80,7 @@ const toDraft = (program: ProgramJson, locale?: string): Draft => ({
 })
 
 /** The draft as the API takes it; the server names what is wrong with it. */
-const toProgram = (draft: Draft, locale?: string): ProgramInput & { earning: EarningJson } => {
+const toProgram = (draft: Draft, locale?: string): ProgramInput => {
   const number = (value: string) => draftNumber(value, locale)
   return {
     ratesOwner: draft.ratesOwner,
@@ -123,7 +121,12 @@ const describeMoves = (moved: LevelMoves, { t, number }: WalletPassFormat) =>
  * What a version changed, one line each: "Silver, From spend: 100 → 150", "Welcome bonus,
  * amount: 0 → 5", "level Platinum added" (the server compares it with the version before).
  */
-const describeChanges = (changes: ProgramChange[], { t, number }: WalletPassFormat): string[] => {
+const describeChanges = (
+  changes: ProgramChange[],
+  f: WalletPassFormat,
+  nameOf: EarningHistoryWords["nameOf"]
+): string[] => {
+  const { t, number } = f
   if (!changes.length) return [t("program.history.change.none")]
   const value = (field: string, v: string | number | null) => {
     if (field === "ratesOwner")
@@ -145,12 +148,8 @@ const describeChanges = (changes: ProgramChange[], { t, number }: WalletPassForm
         from: c.from ?? t("common.none"),
         to: c.to ?? t("common.none"),
       })
-    if (c.field === "earning" || c.field.startsWith("earning."))
-      return t("program.history.change.line", {
-        what: t(`earnRules.history.${c.field.slice(8) || "earning"}`, { defaultValue: t("earnRules.history.earning") }),
-        from: c.from ?? t("common.none"),
-        to: c.to ?? t("common.none"),
-      })
+    const earning = describeEarningChange(c, { t, locale: f.locale, numberLocale: f.numberLocale, nameOf })
+    if (earning !== null) return earning
     const [bonus, bonusField] = c.field.split(".")
     const what = c.level
       ? t("program.history.change.ofLevel", { level: c.level, field: t(`program.levels.field.${c.field}`) })
@@ -198,6 +197,8 @@ const WalletPassProgramPage = () => {
   // The server's problems with the earn rules and campaigns, shown at their fields.
   const [problems, setProblems] = useState<FieldProblem[]>([])
   const targets = useEarningTargets()
+  const nameOf = (kind: string, id: string) =>
+    targets[kind as TargetKind]?.find((target) => target.id === id)?.name ?? id
   const [saving, setSaving] = useState(false)
   useEffect(() => {
     if (data && !draft) setDraft(toDraft(data.program.program, f.numberLocale))
@@ -229,7 +230,7 @@ const WalletPassProgramPage = () => {
       const saved = await postJson<AdminWalletPassProgramSaveResponse>("/admin/wallet-pass/program", program)
       toast.success(t("program.save.saved", { version: saved.program.version, count: saved.levels.changed }))
       // The saved version holds the ids the server gave new rules and campaigns: edited further from it.
-      setDraft(toDraft(saved.program.program as ProgramJson, f.numberLocale))
+      setDraft(toDraft(saved.program.program, f.numberLocale))
       await queryClient.invalidateQueries({ queryKey: walletPassKeys.all })
     } catch (error) {
       // The server names each field it refuses ("tiers.levels.1.threshold: …"): the earn rules'
@@ -433,7 +434,7 @@ const WalletPassProgramPage = () => {
                 header: t("program.history.changes"),
                 cell: (v) => (
                   <div className="flex flex-col" data-testid="wallet-pass-program-changes">
-                    {describeChanges(v.changes ?? [], f).map((line, i) => (
+                    {describeChanges(v.changes ?? [], f, nameOf).map((line, i) => (
                       <span key={i}>{line}</span>
                     ))}
                   </div>
