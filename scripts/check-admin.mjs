@@ -27,6 +27,14 @@ import {
   textFragments,
 } from "./lib/admin-texts.mjs"
 import {
+  adminLogin,
+  checkEarningEditor,
+  createEarningTargets,
+  earningStory,
+  shootSection,
+  textOf,
+} from "./lib/admin-earning.mjs"
+import {
   adminHeaders,
   createStoreApp,
   freePort,
@@ -122,14 +130,8 @@ async function loadPlaywright() {
   }
 }
 
-/** Logs in at /app/login (the form's fields are named, whatever the language). */
-async function login(page, base) {
-  await page.goto(`${base}/app/login`)
-  await page.locator('input[name="email"]').fill(ADMIN.email)
-  await page.locator('input[name="password"]').fill(ADMIN.password)
-  await page.locator('button[type="submit"]').click()
-  await page.waitForURL((url) => !url.pathname.startsWith("/app/login"), { timeout: UI_TIMEOUT_MS })
-}
+/** Logs in at /app/login as the check's admin. */
+const login = (page, base) => adminLogin(page, base, ADMIN, UI_TIMEOUT_MS)
 
 /** Money as a browser in `locale` writes it, the way the admin must show it. */
 const money = (amount, locale) =>
@@ -289,18 +291,7 @@ async function main() {
      * One section, whole: the dashboard scrolls inside its own pane, which paints nothing
      * below the window, so the window is made as tall as the section for the shot.
      */
-    const shotOf = async (locator, name) => {
-      const p = locator.page()
-      const size = p.viewportSize()
-      const height = await locator.evaluate((el) => el.getBoundingClientRect().height)
-      if (height + 200 > size.height) await p.setViewportSize({ width: size.width, height: Math.ceil(height) + 200 })
-      try {
-        await locator.scrollIntoViewIfNeeded()
-        await locator.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), animations: "disabled" })
-      } finally {
-        await p.setViewportSize(size)
-      }
-    }
+    const shotOf = (locator, name) => shootSection(locator, path.join(ARTIFACTS, `${name}.png`))
     try {
       step("logging in at /app/login")
       await login(page, base)

@@ -1,12 +1,14 @@
-import { Badge, Button, IconButton, Input, Select, Text } from "@medusajs/ui"
+import { Badge, Button, DatePicker, IconButton, Input, Select, Text } from "@medusajs/ui"
 import { Trash, XMarkMini } from "@medusajs/icons"
 import { useQuery } from "@tanstack/react-query"
 import { getJson, walletPassKeys } from "../lib/api"
 import {
   type CampaignDraft,
+  dateToLocal,
   type EarningDraft,
   type FieldProblem,
   formatLocalDateTime,
+  localToDate,
   newCampaign,
   problemsAt,
 } from "../lib/earning-form"
@@ -140,14 +142,24 @@ export const ProgramCampaignsFields = ({
                 <div key={edge} className="min-w-0">
                   {field(
                     t(`earnRules.campaigns.${edge}`, { zone }),
-                    <Input
-                      size="small"
-                      type="datetime-local"
-                      value={campaign[edge]}
-                      aria-invalid={at(`.${edge}`).length > 0}
-                      onChange={(e) => setCampaign(i, { [edge]: e.target.value })}
+                    // The dashboard's own picker (its campaigns use it), in the admin's language;
+                    // its field's screen-reader name, "Date input", is Medusa's own, in English.
+                    <div
                       data-testid={`wallet-pass-campaign-${edge}`}
-                    />
+                      data-wallet-pass-verbatim="Date input"
+                      data-value={campaign[edge]}
+                      aria-invalid={at(`.${edge}`).length > 0}
+                      className="aria-[invalid=true]:[&_div]:shadow-borders-error"
+                    >
+                      <DatePicker
+                        size="small"
+                        granularity="minute"
+                        shouldCloseOnSelect={false}
+                        aria-label={t(`earnRules.campaigns.${edge}`, { zone })}
+                        value={localToDate(campaign[edge])}
+                        onChange={(date) => setCampaign(i, { [edge]: dateToLocal(date) })}
+                      />
+                    </div>
                   )}
                 </div>
               ))}
@@ -195,9 +207,8 @@ export const ProgramCampaignsFields = ({
                   </Select.Content>
                 </Select>
               </div>
-              {saved ? (
-                <StatsLine stats={saved} currency={currency} />
-              ) : (
+              {saved && <StatsLine stats={saved} currency={currency} />}
+              {!campaign.id && (
                 <Text size="xsmall" className="text-ui-fg-muted">
                   {t("earnRules.campaigns.notSaved")}
                 </Text>

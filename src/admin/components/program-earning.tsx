@@ -14,7 +14,7 @@ import {
 import type { EarningTarget } from "../lib/earning-targets"
 import { useWalletPassFormat } from "../lib/format"
 
-const COLUMNS = "grid-cols-[9rem_minmax(0,2fr)_minmax(0,2fr)_6rem_8rem_auto]"
+const COLUMNS = "grid-cols-[9rem_minmax(0,2fr)_minmax(0,2fr)_6rem_10rem_auto]"
 
 /** The server's words for one field, under it. */
 export const FieldProblems = ({ problems, testId }: { problems: FieldProblem[]; testId?: string }) =>
@@ -93,7 +93,9 @@ const TargetSelect = ({
         )}
         {targets.map((target) => (
           <Select.Item key={target.id} value={target.id}>
-            <span>{target.name}</span> <span className="text-ui-fg-muted">{target.id}</span>
+            <span className="block truncate text-left" title={`${target.name} · ${target.id}`}>
+              {target.name} <span className="text-ui-fg-muted">· {target.id}</span>
+            </span>
           </Select.Item>
         ))}
         {!targets.length && !rule.target && (

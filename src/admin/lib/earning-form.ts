@@ -156,3 +156,22 @@ export function formatLocalDateTime(local: string, locale?: string): string {
   const [, y, mo, d, h, mi] = match.map(Number)
   return formatDateTime(new Date(Date.UTC(y, mo - 1, d, h, mi)), locale, "UTC")
 }
+
+/**
+ * A campaign's local date-time as the dashboard's date picker holds it: a Date whose wall
+ * clock in the browser's zone reads the same day, hour and minute (the picker shows the wall
+ * clock; the program's zone gives it its instant on the server). Null for an empty or bad text.
+ */
+export function localToDate(local: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local)
+  if (!match) return null
+  const [, y, mo, d, h, mi] = match.map(Number)
+  return new Date(y, mo - 1, d, h, mi)
+}
+
+/** The picker's Date back as the program writes it, "YYYY-MM-DDTHH:mm" (its wall clock); "" for none. */
+export function dateToLocal(date: Date | null): string {
+  if (!date || Number.isNaN(date.getTime())) return ""
+  const two = (n: number) => String(n).padStart(2, "0")
+  return `${String(date.getFullYear()).padStart(4, "0")}-${two(date.getMonth() + 1)}-${two(date.getDate())}T${two(date.getHours())}:${two(date.getMinutes())}`
+}
