@@ -59,7 +59,11 @@ export async function createEarningTargets(base, headers, suffix = Date.now().to
 /** Picks `option` (a text or a pattern) in the Select whose trigger is `trigger`. */
 async function choose(page, trigger, option) {
   await trigger.click()
-  await page.getByRole("option", { name: option }).first().click()
+  // A text names the whole option ("Да" is not "Не задано"); a pattern may match part of it.
+  await page
+    .getByRole("option", typeof option === "string" ? { name: option, exact: true } : { name: option })
+    .first()
+    .click()
 }
 
 /**
@@ -197,6 +201,11 @@ export async function checkEarningEditor({ page, base, t, locale, prefix, story,
       .getByTestId("wallet-pass-rule-earn")
       .getByText(t(`earnRules.rules.earnChoice.${earn}`))
       .waitFor()
+    const redeem = rule.saved?.redeem ?? rule.redeem ?? "unset"
+    await row
+      .getByTestId("wallet-pass-rule-redeem")
+      .getByText(t(`earnRules.rules.redeemChoice.${redeem}`), { exact: true })
+      .waitFor()
     if (rule.value !== undefined && earn === rule.earn) {
       const shown = await row.getByTestId("wallet-pass-rule-value").inputValue()
       if (shown !== rule.value) throw new Error(`rule on ${rule.target.name}: value ${shown}, typed ${rule.value}`)
@@ -236,7 +245,7 @@ export function earningStory(language, targets) {
     return {
       rules: [
         { kind: "collection", target: targets.collection, earn: "multiplier", value: "2" },
-        { kind: "tag", target: targets.tag, saved: { earn: "none" } },
+        { kind: "tag", target: targets.tag, saved: { earn: "none", redeem: "no" } },
       ],
       campaigns: [
         {
