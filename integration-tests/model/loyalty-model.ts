@@ -10,6 +10,8 @@
  * work"); percents are plain numbers (5 = 5 %); times are epoch milliseconds.
  */
 
+import { type ModelEarning, type ModelLine, modelOrderBonus, NO_EARNING } from "./earning-model"
+
 export type Level = { name: string; threshold: number; bonusPercent: number; discountPercent: number }
 
 export type Bonus = { amount: number; lifetimeDays: number | null }
@@ -24,6 +26,8 @@ export type ModelProgram = {
   welcome?: Bonus
   /** The bonus when a pass is installed and linked (the service's `createCustomer`), once. */
   install?: Bonus
+  /** Earn rules, gift cards and campaigns (earning-model.ts); absent: none, gift cards excluded. */
+  earning?: ModelEarning
 }
 
 export type ModelConfig = {
@@ -57,6 +61,8 @@ export type ModelEvent =
       total: number
       items: number
       paidWithBonus?: number
+      /** The order's lines with what their products are: the earn rules apply (earning-model.ts); absent: `base` at the rate. */
+      lines?: ModelLine[]
     }
   | { type: "cancel"; at: number; order: string }
   | { type: "return"; at: number; order: string; share: number }
@@ -376,7 +382,9 @@ export class LoyaltyModel {
       })
     }
     o.rate = this.ratesOf(h).bonus
-    o.accrued = percentOf(o.base, o.rate)
+    o.accrued = event.lines
+      ? modelOrderBonus(event.lines, o.rate, this.program.earning ?? { ...NO_EARNING, timeZone: "UTC" }, event.at)
+      : percentOf(o.base, o.rate)
     if (o.accrued > 0) {
       this.write(h, {
         key: `order:${o.id}:accrual`,

@@ -12,6 +12,7 @@ import type {
   CampaignRow,
   EnrollmentProgress,
   HookDeliveryRow,
+  EarnCampaignCost,
   LevelMoves,
   OperationMethod,
   OperationRow,
@@ -297,6 +298,9 @@ export type AdminWalletPassProgramVersion = {
 
 /** GET /admin/wallet-pass/program/history */
 export type AdminWalletPassProgramHistoryResponse = Page<"versions", AdminWalletPassProgramVersion>
+
+/** GET /admin/wallet-pass/program/campaigns (docs/program.md, "Campaigns"): `cost` in minor units. */
+export type AdminWalletPassProgramCampaignsResponse = { time_zone: string; campaigns: EarnCampaignCost[] }
 
 // Store
 

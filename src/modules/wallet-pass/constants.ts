@@ -79,9 +79,10 @@ export type SweepOutcome = (typeof SWEEP_OUTCOMES)[number]
 /**
  * What an order's bonus was decided to be, once (docs/loyalty.md, "Decided once, at placement"):
  * credited, or nothing because the rate in force was zero, because the account had not proven
- * the phone (the program's default, zero, applied), or because the rate gave less than a minor unit.
+ * the phone (the program's default, zero, applied), because the rate gave less than a minor unit,
+ * or because the program's earn rules exclude every line that has a base (docs/program.md, "Earn rules").
  */
-export const ORDER_DECISION_OUTCOMES = ["credited", "zero_rate", "unproven", "zero_amount"] as const
+export const ORDER_DECISION_OUTCOMES = ["credited", "zero_rate", "unproven", "zero_amount", "excluded"] as const
 export type OrderDecisionOutcome = (typeof ORDER_DECISION_OUTCOMES)[number]
 /** A failed item is tried again on later runs this many times in all, then left for the admin. */
 export const SWEEP_MAX_ATTEMPTS = 5

@@ -119,7 +119,13 @@ const SYNC = [
 ] as const satisfies readonly (keyof SyncService)[]
 
 /** The loyalty program: versions, spend and levels (services/program.ts). */
-const PROGRAM = ["getProgram", "saveProgram", "updateLevels"] as const satisfies readonly (keyof ProgramService)[]
+const PROGRAM = [
+  "getProgram",
+  "getProgramAt",
+  "getEarnCampaigns",
+  "saveProgram",
+  "updateLevels",
+] as const satisfies readonly (keyof ProgramService)[]
 
 /** The order sweep (services/order-sweep.ts, docs/operations.md "The order sweep"). */
 const ORDER_SWEEP = [

@@ -22,6 +22,8 @@ export type OrderBonusBaseLine = {
   product_tag_ids: string[]
   /** The line after its own discounts, without tax. */
   base: number
+  /** The line after its own discounts, with tax (its base with `accrual.base: "total"`). */
+  total: number
 }
 
 export type OrderBonusBaseHookInput = {
@@ -40,34 +42,62 @@ export type OrderBonusBaseHookInput = {
   max_base: number
 }
 
-/** A handler's answer: the base to use. No answer (undefined) keeps the plugin's base. */
-export type OrderBonusBaseHookResult = { base: number } | undefined
+/**
+ * A handler's answer. `{ base }`: the whole order's base, earning the rate in force with no
+ * earn rules (what the hook meant before earn rules). `{ lines }`: bases of some lines by line
+ * id (each 0 to the larger of the line's `base` and `total`), the program's earn rules then
+ * applying line by line; a line left out keeps its base. No answer (undefined) keeps the
+ * plugin's lines and base (docs/program.md, "Earn rules").
+ */
+export type OrderBonusBaseHookResult = { base: number } | { lines: Record<string, number> } | undefined
 
-const resultSchema = z
-  .object({ base: z.number().int("must be whole minor units").nonnegative("must not be negative") })
-  .strict()
+const minorUnits = z.number().int("must be whole minor units").nonnegative("must not be negative")
+const baseSchema = z.object({ base: minorUnits }).strict()
+const linesSchema = z.object({ lines: z.record(z.string(), minorUnits) }).strict()
 
 /** Medusa's resultValidator: the answer's shape, refused with an error naming the hook. */
 export const orderBonusBaseResult = {
   parse(data: unknown): OrderBonusBaseHookResult {
     if (data === undefined) return undefined
-    const parsed = resultSchema.safeParse(data)
+    const byLines = typeof data === "object" && data !== null && "lines" in data
+    const parsed = byLines ? linesSchema.safeParse(data) : baseSchema.safeParse(data)
     if (!parsed.success) {
       const why = parsed.error.issues.map((i) => `${i.path.join(".") || "answer"} ${i.message}`).join("; ")
-      throw new Error(`${ORDER_BONUS_BASE_HOOK} hook: invalid answer (${why}); expected { base: minor units }`)
+      throw new Error(
+        `${ORDER_BONUS_BASE_HOOK} hook: invalid answer (${why}); expected { base: minor units } or { lines: { [line id]: minor units } }`
+      )
     }
     return parsed.data
   },
 }
 
-/** The base to decide on: the handler's, checked against the input's bound, or the plugin's. */
-export function chosenBase(input: Pick<OrderBonusBaseHookInput, "base" | "max_base">, answer: unknown): number {
+/** What the handler chose: nothing (the plugin's lines), one base for the order, or bases by line. */
+export type OrderBonusBaseChoice =
+  { kind: "plugin" } | { kind: "base"; base: number } | { kind: "lines"; lines: Record<string, number> }
+
+/** The handler's answer, checked against the input's bounds (the order's, each line's). */
+export function chosenBases(
+  input: Pick<OrderBonusBaseHookInput, "base" | "max_base"> & { order?: { items: OrderBonusBaseLine[] } },
+  answer: unknown
+): OrderBonusBaseChoice {
   const result = orderBonusBaseResult.parse(answer)
-  if (!result) return input.base
-  if (result.base > input.max_base) {
-    throw new Error(
-      `${ORDER_BONUS_BASE_HOOK} hook: base ${result.base} is more than the order's items total ${input.max_base}`
-    )
+  if (!result) return { kind: "plugin" }
+  if ("base" in result) {
+    if (result.base > input.max_base) {
+      throw new Error(
+        `${ORDER_BONUS_BASE_HOOK} hook: base ${result.base} is more than the order's items total ${input.max_base}`
+      )
+    }
+    return { kind: "base", base: result.base }
   }
-  return result.base
+  const items = new Map((input.order?.items ?? []).map((line) => [line.id, line]))
+  for (const [id, base] of Object.entries(result.lines)) {
+    const line = items.get(id)
+    if (!line) throw new Error(`${ORDER_BONUS_BASE_HOOK} hook: lines.${id} is not a line of the order`)
+    const max = Math.max(line.base, line.total)
+    if (base > max) {
+      throw new Error(`${ORDER_BONUS_BASE_HOOK} hook: lines.${id} base ${base} is more than the line's total ${max}`)
+    }
+  }
+  return { kind: "lines", lines: result.lines }
 }

@@ -1,20 +1,10 @@
-import { DEFAULT_EARNING, type EarnLine, type Earning, lineRules, orderBonus } from "../rules/earning"
+import { DEFAULT_EARNING, earnLine, type EarnLine, type Earning, lineRules, orderBonus } from "../rules/earning"
 import { localTimeToInstant } from "../../../lib/time-zone"
 
 // Every expected figure below is worked by hand from the rules as docs/program.md ("Earn rules",
 // "Campaigns") states them; none comes from running the code.
 
-const line = (id: string, base: number, over: Partial<EarnLine> = {}): EarnLine => ({
-  id,
-  base,
-  is_giftcard: false,
-  product_collection_id: null,
-  product_category_ids: [],
-  product_type_id: null,
-  product_tag_ids: [],
-  ...over,
-})
-
+const line = earnLine
 const earning = (over: Partial<Earning> = {}): Earning => ({ ...DEFAULT_EARNING, ...over })
 const at = (iso: string) => new Date(iso)
 const bonus = (

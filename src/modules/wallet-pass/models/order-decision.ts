@@ -8,7 +8,8 @@ import { ORDER_DECISION_OUTCOMES } from "../constants"
  * placed (`rates_from`: the holder's rates row used, wallet_pass_holder_rates). `order_id` is
  * unique: no later path decides the order again, whatever the rates are by then. A credited
  * decision is followed by its accrual entry (`order:<id>:accrual`); `rate_bp`, `base` and
- * `amount` are minor units and basis points.
+ * `amount` are minor units and basis points; `breakdown` what each line and campaign gave
+ * (docs/program.md, "Earn rules"), null for decisions made before earn rules.
  */
 export const WalletPassOrderDecision = model
   .define("wallet_pass_order_decision", {
@@ -22,5 +23,7 @@ export const WalletPassOrderDecision = model
     currency_code: model.text(),
     placed_at: model.dateTime(),
     rates_from: model.dateTime().nullable(),
+    // What each line earned under the program's earn rules (OrderBreakdown, types/order-decisions.ts).
+    breakdown: model.json().nullable(),
   })
   .indexes([{ on: ["order_id"], unique: true }])

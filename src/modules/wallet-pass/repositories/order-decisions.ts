@@ -41,15 +41,36 @@ export class OrderDecisionRepository {
     return rows[0] ?? null
   }
 
+  /**
+   * What each campaign added over credited orders (their decisions' `breakdown.campaigns`): how
+   * many orders, and the exact extras summed, rounded down once to minor units.
+   */
+  async campaignTotals(): Promise<Map<string, { orders: number; cost: number }>> {
+    const { rows } = await this.knex.raw<{ rows: { id: string; orders: string; cost: string }[] }>(
+      `SELECT c->>'id' AS id, count(DISTINCT d.order_id) AS orders,
+              floor(sum(CAST(c->>'extra_exact' AS numeric))) AS cost
+         FROM wallet_pass_order_decision d
+        CROSS JOIN LATERAL jsonb_array_elements(COALESCE(d.breakdown->'campaigns', '[]'::jsonb)) c
+        WHERE d.deleted_at IS NULL AND d.outcome = 'credited'
+        GROUP BY 1`
+    )
+    return new Map(rows.map((r) => [r.id, { orders: Number(r.orders), cost: Number(r.cost) }]))
+  }
+
   /** Records the decision unless the order has one: answers the one that stands (the first). */
   async insert(input: OrderDecisionInput): Promise<OrderDecisionRow> {
     const { rows } = await this.knex.raw<{ rows: OrderDecisionRow[] }>(
       `INSERT INTO wallet_pass_order_decision
-         (id, order_id, holder_id, outcome, rate_bp, base, amount, currency_code, placed_at, rates_from)
-       VALUES (:id, :order_id, :holder_id, :outcome, :rate_bp, :base, :amount, :currency_code, :placed_at, :rates_from)
+         (id, order_id, holder_id, outcome, rate_bp, base, amount, currency_code, placed_at, rates_from, breakdown)
+       VALUES (:id, :order_id, :holder_id, :outcome, :rate_bp, :base, :amount, :currency_code, :placed_at, :rates_from,
+               CAST(:breakdown AS jsonb))
        ON CONFLICT (order_id) WHERE deleted_at IS NULL DO NOTHING
        RETURNING *`,
-      { id: generateEntityId(undefined, "wpdec"), ...input }
+      {
+        id: generateEntityId(undefined, "wpdec"),
+        ...input,
+        breakdown: input.breakdown ? JSON.stringify(input.breakdown) : null,
+      }
     )
     return rows[0] ?? (await this.find(input.order_id))!
   }

@@ -17,6 +17,26 @@ export class ProgramRepository {
     return rows[0]
   }
 
+  /** The version saved last before `at` (an order's placement: the program in force for it); none: the option's. */
+  async versionBefore(at: Date): Promise<ProgramVersionRow | undefined> {
+    const { rows } = await this.knex.raw<{ rows: ProgramVersionRow[] }>(
+      `SELECT * FROM wallet_pass_program_version
+        WHERE deleted_at IS NULL AND created_at < ?
+        ORDER BY version DESC LIMIT 1`,
+      [at]
+    )
+    return rows[0]
+  }
+
+  /** The saved versions' programs, newest first (at most `limit`): where campaigns of earlier versions are found. */
+  async versionPrograms(limit: number): Promise<{ version: number; program: unknown }[]> {
+    const { rows } = await this.knex.raw<{ rows: { version: number; program: unknown }[] }>(
+      `SELECT version, program FROM wallet_pass_program_version WHERE deleted_at IS NULL ORDER BY version DESC LIMIT ?`,
+      [limit]
+    )
+    return rows
+  }
+
   /** A new version, numbered after the last (the unique version refuses a concurrent save's twin). */
   async insertVersion(input: { program: unknown; actor: string | null; moved: unknown }): Promise<ProgramVersionRow> {
     const { rows } = await this.knex.raw<{ rows: ProgramVersionRow[] }>(

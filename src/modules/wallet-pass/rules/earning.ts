@@ -55,6 +55,20 @@ export type EarnLine = {
   product_tag_ids: string[]
 }
 
+/** A line with no product facts (no collection, category, type or tag; not a gift card): no rule matches it. */
+export function earnLine(id: string, base: number, facts: Partial<EarnLine> = {}): EarnLine {
+  return {
+    id,
+    base,
+    is_giftcard: false,
+    product_collection_id: null,
+    product_category_ids: [],
+    product_type_id: null,
+    product_tag_ids: [],
+    ...facts,
+  }
+}
+
 /** What decides a line's earning: a rule (by kind), the gift-card setting, or nothing (null: the rate in force). */
 export type EarnDecider = { kind: EarnTargetKind | "gift_card"; rule_id: string | null }
 

@@ -2,18 +2,22 @@ import type { Context } from "@medusajs/framework/types"
 import { InjectManager, InjectTransactionManager, MedusaContext } from "@medusajs/framework/utils"
 import { type CardFormat, withoutRefusedVariables } from "../rules/card-texts"
 import { levelFor, nextLevel, type Program, programSchema } from "../rules/program"
+import { campaignState, type EarnCampaign } from "../rules/earning"
+import { OrderDecisionRepository } from "../repositories/order-decisions"
 import { percentToBasisPoints, toMinorUnits } from "../../../lib/amounts"
 import { LEVEL_BATCH, OPERATION_PRIORITY } from "../constants"
 import { QueueClassRepository } from "../repositories/classes"
 import { ProgramRepository } from "../repositories/program"
 import type {
   CurrentProgram,
+  EarnCampaignCost,
   HolderLevel,
   HolderLevelRow,
   LevelChange,
   LevelMoves,
   LevelPassInput,
   OrderSpendInput,
+  ProgramVersionRow,
 } from "../types"
 import { InternalService, type InternalServiceDeps } from "../utils/internal-service"
 import type { CardTextsService } from "./card-texts"
@@ -31,7 +35,20 @@ export class ProgramService extends InternalService<Deps> {
   /** The program in force: the last saved version, else plugin option `program` (version 0). */
   @InjectManager()
   async getProgram(@MedusaContext() sharedContext: Context = {}): Promise<CurrentProgram> {
-    const latest = await new ProgramRepository(this.knex_(sharedContext)).latestVersion()
+    return this.programOf_(await new ProgramRepository(this.knex_(sharedContext)).latestVersion())
+  }
+
+  /**
+   * The program in force at `at`: the version saved last before it, else plugin option
+   * `program` (version 0). An order's bonus follows the program in force when it was placed: a
+   * save applies to orders placed after it (docs/program.md, "Earn rules").
+   */
+  @InjectManager()
+  async getProgramAt(at: Date, @MedusaContext() sharedContext: Context = {}): Promise<CurrentProgram> {
+    return this.programOf_(await new ProgramRepository(this.knex_(sharedContext)).versionBefore(at))
+  }
+
+  private programOf_(latest: ProgramVersionRow | undefined): CurrentProgram {
     if (!latest) {
       return { id: null, program: this.options_.program, version: 0, source: "options", actor: null, saved_at: null }
     }
@@ -49,6 +66,46 @@ export class ProgramService extends InternalService<Deps> {
       source: "admin",
       actor: latest.actor,
       saved_at: latest.created_at,
+    }
+  }
+
+  /**
+   * Every campaign of the program in force and of earlier versions (by id, its latest
+   * definition), newest start first, with its state at `now` in the program's time zone and
+   * its cost: the credited orders it multiplied and the extra it added (docs/program.md,
+   * "Campaigns"). Versions are read newest first, at most 1,000 of them.
+   */
+  @InjectManager()
+  async getEarnCampaigns(
+    now: Date = new Date(),
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<{ time_zone: string; campaigns: EarnCampaignCost[] }> {
+    const knex = this.knex_(sharedContext)
+    const current = await this.getProgram(sharedContext)
+    const versions = await new ProgramRepository(knex).versionPrograms(1000)
+    const programs = [
+      current.program,
+      ...versions.map((v) => programSchema.safeParse(v.program).data),
+      this.options_.program,
+    ]
+    const campaigns = new Map<string, EarnCampaign>()
+    for (const program of programs) {
+      for (const campaign of program?.earning.campaigns ?? []) {
+        if (!campaigns.has(campaign.id)) campaigns.set(campaign.id, campaign)
+      }
+    }
+    const totals = await new OrderDecisionRepository(knex).campaignTotals()
+    const timeZone = current.program.timeZone
+    return {
+      time_zone: timeZone,
+      campaigns: [...campaigns.values()]
+        .sort((a, b) => (a.start < b.start ? 1 : a.start > b.start ? -1 : 0))
+        .map((c) => ({
+          ...c,
+          state: campaignState(c, timeZone, now),
+          orders: totals.get(c.id)?.orders ?? 0,
+          cost: totals.get(c.id)?.cost ?? 0,
+        })),
     }
   }
 

@@ -1,5 +1,6 @@
 import type { RatesSource } from "../constants"
 import type { Program } from "../rules/program"
+import type { EarnCampaign } from "../rules/earning"
 
 /** What the program's service (services/program.ts, docs/program.md) takes and answers. */
 
@@ -10,6 +11,17 @@ export type ProgramVersionRow = {
   actor: string | null
   moved: LevelMoves | null
   created_at: Date
+}
+
+/**
+ * A campaign of the program in force or of an earlier version (docs/program.md, "Campaigns"),
+ * with its state now and what it cost: the credited orders it multiplied and the extra bonus
+ * it added over them (minor units; returns do not lower it).
+ */
+export type EarnCampaignCost = EarnCampaign & {
+  state: "scheduled" | "running" | "ended"
+  orders: number
+  cost: number
 }
 
 /** The program in force and where it comes from. */

@@ -12,17 +12,19 @@ import {
   WALLET_PASS_MODULE,
   type WalletPassOptions,
 } from "../../../modules/wallet-pass"
-import { bonusFor, currencyStep } from "../../../lib/amounts"
+import { currencyStep } from "../../../lib/amounts"
 import type { RecordLedgerChangeStepInput } from "./record-ledger-change"
 import type { HolderRow, OrderAccrualReading, OrderRow } from "./read-order-accrual"
-import { chosenBase } from "../order-bonus-base"
+import { chosenBases, type OrderBonusBaseChoice, type OrderBonusBaseHookInput } from "../order-bonus-base"
+import { decideEarning } from "../order-earning"
 import { reason } from "../../../lib/reasons"
 
 export const computeOrderAccrualStepId = "compute-order-accrual"
 
 /** What an order's bonus comes to: the outcome, and `amount` rounded down to the currency's minor unit. */
-function outcomeOf(amount: number, rate: number, ownRate: number): OrderDecisionOutcome {
+function outcomeOf(amount: number, rate: number, ownRate: number, excluded: boolean): OrderDecisionOutcome {
   if (amount > 0) return "credited"
+  if (excluded) return "excluded"
   if (rate > 0) return "zero_amount"
   return ownRate > 0 ? "unproven" : "zero_rate"
 }
@@ -31,10 +33,11 @@ function outcomeOf(amount: number, rate: number, ownRate: number): OrderDecision
  * Decides an order's bonus (docs/loyalty.md, "Decided once, at placement"): the rate the
  * holder's rates in force when the order was placed give (their history, so a rate the service
  * or a level set afterwards does not count) — the holder's own once the account proved the
- * phone, else the program's default (cartRates) — of the accrual base: items after discounts
- * without shipping and tax ("subtotal"), or the order total, as the store's setOrderBonusBase
- * hook may have changed it (`base`, the one recorded). Recorded once: a decision already there
- * (another path's, made first) is the one answered.
+ * phone, else the program's default (cartRates) — of the order's lines under the earn rules and
+ * campaigns of the program in force at placement (decideEarning, docs/program.md "Earn rules"),
+ * as the store's setOrderBonusBase hook may have changed them (`base`, the one recorded, is
+ * their sum). Recorded once: a decision already there (another path's, made first) is the one
+ * answered.
  */
 async function decideOrderBonus(
   container: MedusaContainer,
@@ -42,9 +45,17 @@ async function decideOrderBonus(
     order,
     holder,
     currency,
-    base,
+    hook_input,
+    choice,
     options,
-  }: { order: OrderRow; holder: HolderRow; currency: string; base: number; options: WalletPassOptions }
+  }: {
+    order: OrderRow
+    holder: HolderRow
+    currency: string
+    hook_input: OrderBonusBaseHookInput
+    choice: OrderBonusBaseChoice
+    options: WalletPassOptions
+  }
 ): Promise<OrderDecisionRow> {
   const decisions = container.resolve(WALLET_PASS_MODULE)
   const placedAt = new Date(order.created_at)
@@ -56,18 +67,26 @@ async function decideOrderBonus(
     .resolve(Modules.CUSTOMER)
     .listCustomers({ id: order.customer_id! }, { select: ["id", "has_account"] })
   const rate = cartRates(rates, customer, options).bonus_bp
-  const step = currencyStep(currency)
-  const amount = Math.max(0, Math.floor(bonusFor(base, rate) / step) * step)
+  const { amount, base, breakdown, excluded } = decideEarning({
+    hook_input,
+    choice,
+    accrual_base: options.accrual.base,
+    rate_bp: rate,
+    program: await decisions.getProgramAt(placedAt),
+    placed_at: placedAt,
+    step: currencyStep(currency),
+  })
   return decisions.recordOrderDecision({
     order_id: order.id,
     holder_id: holder.id,
-    outcome: outcomeOf(amount, rate, effectiveBonusBasisPoints(rates, options)),
+    outcome: outcomeOf(amount, rate, effectiveBonusBasisPoints(rates, options), excluded),
     rate_bp: rate,
     base,
     amount,
     currency_code: currency,
     placed_at: placedAt,
     rates_from: inForce?.valid_from ?? null,
+    breakdown,
   })
 }
 
@@ -100,10 +119,10 @@ export const computeOrderAccrualStep = createStep(
     let pluginBase: number | null = null
     if (!decision && reading.pending) {
       const { order, holder, currency, hook_input } = reading.pending
-      const base = chosenBase(hook_input, hook_answer)
-      if (base !== hook_input.base) pluginBase = hook_input.base
+      const choice = chosenBases(hook_input, hook_answer)
       const options = walletPass.getOptions()
-      decision = await decideOrderBonus(container, { order, holder, currency, base, options })
+      decision = await decideOrderBonus(container, { order, holder, currency, hook_input, choice, options })
+      if (choice.kind !== "plugin" && decision.base !== hook_input.base) pluginBase = hook_input.base
     }
     if (!decision) return skip("nothing to decide")
     if (decision.outcome !== "credited") {
@@ -126,6 +145,8 @@ export const computeOrderAccrualStep = createStep(
           currency: decision.currency_code,
           // The store's setOrderBonusBase hook changed the base: what the plugin had computed.
           ...(pluginBase !== null ? { plugin_base: pluginBase } : {}),
+          // What each line and campaign gave (docs/program.md, "Earn rules").
+          ...(decision.breakdown ? { breakdown: decision.breakdown } : {}),
         },
       },
       operation: {

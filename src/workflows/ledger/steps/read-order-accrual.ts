@@ -89,6 +89,7 @@ async function linesOf(container: MedusaContainer, items: ItemRow[]): Promise<Or
       product_category_ids: (product?.categories ?? []).map((c) => c.id),
       product_tag_ids: (product?.tags ?? []).map((t) => t.id),
       base: minor(item.total) - minor(item.tax_total),
+      total: minor(item.total),
     }
   })
 }
