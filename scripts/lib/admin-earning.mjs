@@ -221,7 +221,11 @@ export async function checkEarningEditor({ page, base, t, locale, prefix, story,
     const start = await row.getByTestId("wallet-pass-campaign-start").getAttribute("data-value")
     // The ids the server gave on save: a campaign keeps its figures across saves.
     if (start !== campaign.start) throw new Error(`campaign ${campaign.name}: start ${start}, typed ${campaign.start}`)
-    if (story.stats) await row.getByTestId("wallet-pass-campaign-stats").waitFor()
+    // Its state now and what it cost so far (no order placed: none, nothing).
+    const stats = row.getByTestId("wallet-pass-campaign-stats")
+    await stats.getByText(t(`earnRules.campaigns.state.${campaign.state}`), { exact: true }).waitFor()
+    const form = new Intl.PluralRules(locale).select(0)
+    await stats.getByText(t(`earnRules.campaigns.stats_${form}`, { count: 0, cost: "" }).trim()).waitFor()
   }
   await check(page, "the earn rules saved")
   await shotOf(rules, `${prefix}-earning-rules-saved`)
@@ -241,6 +245,8 @@ export async function checkEarningEditor({ page, base, t, locale, prefix, story,
  * product type at a fixed 7,5 %, gift cards payable with bonus and a Black Friday campaign.
  */
 export function earningStory(language, targets) {
+  // Whole days from today (UTC), so a campaign is scheduled or running in any program zone.
+  const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10) + "T00:00"
   if (language === "en")
     return {
       rules: [
@@ -251,20 +257,21 @@ export function earningStory(language, targets) {
         {
           name: `Weekend double ${targets.suffix}`,
           multiplier: "1.5",
-          start: "2026-12-05T00:00",
-          end: "2026-12-04T00:00",
+          start: day(7),
+          end: day(6),
+          state: "scheduled",
           collections: [targets.collection.name],
         },
       ],
       refused: {
         rule: { index: 1, says: "a rule must set earn, redeem or both", fix: { earn: "none", redeem: "no" } },
-        campaign: { says: "end must be after start", fixEnd: "2026-12-07T00:00" },
+        campaign: { says: "end must be after start", fixEnd: day(9) },
       },
     }
   return {
     rules: [{ kind: "type", target: targets.type, earn: "percent", value: "7,5", redeem: "yes" }],
     campaigns: [
-      { name: `Чёрная пятница ${targets.suffix}`, multiplier: "3", start: "2026-11-27T00:00", end: "2026-11-30T00:00" },
+      { name: `Чёрная пятница ${targets.suffix}`, multiplier: "3", start: day(-1), end: day(2), state: "running" },
     ],
     giftCardsRedeem: true,
   }

@@ -1,6 +1,7 @@
 import { Badge, Button, DatePicker, IconButton, Input, Select, Text } from "@medusajs/ui"
 import { Trash, XMarkMini } from "@medusajs/icons"
 import { useQuery } from "@tanstack/react-query"
+import type { AdminWalletPassProgramCampaignsResponse, AdminWalletPassStatusResponse } from "../../api/types"
 import { getJson, walletPassKeys } from "../lib/api"
 import {
   type CampaignDraft,
@@ -16,20 +17,9 @@ import type { EarningTarget } from "../lib/earning-targets"
 import { useWalletPassFormat } from "../lib/format"
 import { FieldProblems } from "./program-earning"
 
-/** A campaign as GET /admin/wallet-pass/program/campaigns answers it: the program's, with what it did. */
-export type CampaignStats = {
-  id: string
-  name: string
-  multiplier: number
-  start: string
-  end: string
-  collections: string[]
-  state: "scheduled" | "running" | "ended"
-  orders: number
-  /** What it added to the orders' bonus, in minor units of the balance currency. */
-  cost: number
-}
-type CampaignsResponse = { campaigns: CampaignStats[]; currency_code?: string | null }
+type CampaignStats = AdminWalletPassProgramCampaignsResponse["campaigns"][number]
+/** `currency_code`: the balance currency `cost` is in, when the route names it (else read from the status). */
+type CampaignsResponse = AdminWalletPassProgramCampaignsResponse & { currency_code?: string | null }
 
 export const campaignsKey = [...walletPassKeys.all, "program", "campaigns"] as const
 
@@ -74,11 +64,15 @@ export const ProgramCampaignsFields = ({
   const { data } = useQuery({
     queryKey: campaignsKey,
     queryFn: () => getJson<CampaignsResponse>("/admin/wallet-pass/program/campaigns"),
-    // The route comes with the earn rules (issue 44); an older server has none: no figures shown.
-    retry: false,
   })
   const stats = new Map((data?.campaigns ?? []).map((c) => [c.id, c]))
-  const currency = data?.currency_code ?? null
+  // The balance currency the costs are in: the status names it (shared with the status panel's query).
+  const status = useQuery({
+    queryKey: walletPassKeys.status,
+    queryFn: () => getJson<AdminWalletPassStatusResponse>("/admin/wallet-pass/status"),
+    enabled: !!data?.campaigns.length && data.currency_code === undefined,
+  })
+  const currency = data?.currency_code ?? status.data?.wallet_pass_status.currency_code ?? null
   const zone = timeZone.trim() || "UTC"
   const nameOf = (id: string) => collections.find((c) => c.id === id)?.name ?? id
   const setCampaign = (i: number, change: Partial<CampaignDraft>) =>

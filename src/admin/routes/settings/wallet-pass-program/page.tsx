@@ -433,7 +433,10 @@ const WalletPassProgramPage = () => {
               {
                 header: t("program.history.changes"),
                 cell: (v) => (
-                  <div className="flex flex-col" data-testid="wallet-pass-program-changes">
+                  <div
+                    className="flex min-w-[24rem] flex-col whitespace-normal"
+                    data-testid="wallet-pass-program-changes"
+                  >
                     {describeChanges(v.changes ?? [], f, nameOf).map((line, i) => (
                       <span key={i}>{line}</span>
                     ))}
