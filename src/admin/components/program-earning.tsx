@@ -68,11 +68,13 @@ function ChoiceSelect<C extends string>({
 const TargetSelect = ({
   rule,
   targets,
+  loading,
   invalid,
   onChange,
 }: {
   rule: RuleDraft
   targets: EarningTarget[]
+  loading: boolean
   invalid: boolean
   onChange: (id: string) => void
 }) => {
@@ -89,7 +91,10 @@ const TargetSelect = ({
       </Select.Trigger>
       <Select.Content>
         {rule.target && !known && (
-          <Select.Item value={rule.target}>{t("earnRules.rules.unknownTarget", { id: rule.target })}</Select.Item>
+          // While the store's lists load, the id alone; once loaded, said to be missing.
+          <Select.Item value={rule.target}>
+            {loading ? rule.target : t("earnRules.rules.unknownTarget", { id: rule.target })}
+          </Select.Item>
         )}
         {targets.map((target) => (
           <Select.Item key={target.id} value={target.id}>
@@ -120,7 +125,7 @@ export const ProgramEarningFields = ({
   onChange,
 }: {
   draft: EarningDraft
-  targets: Record<TargetKind, EarningTarget[]>
+  targets: Record<TargetKind, EarningTarget[]> & { loading: boolean }
   problems: FieldProblem[]
   onChange: (draft: EarningDraft) => void
 }) => {
@@ -172,6 +177,7 @@ export const ProgramEarningFields = ({
               <TargetSelect
                 rule={rule}
                 targets={rule.kind ? targets[rule.kind] : []}
+                loading={targets.loading}
                 invalid={at(".target").length > 0}
                 onChange={(target) => setRule(i, { target })}
               />
