@@ -225,7 +225,11 @@ export async function checkEarningEditor({ page, base, t, locale, prefix, story,
     const stats = row.getByTestId("wallet-pass-campaign-stats")
     await stats.getByText(t(`earnRules.campaigns.state.${campaign.state}`), { exact: true }).waitFor()
     const form = new Intl.PluralRules(locale).select(0)
-    await stats.getByText(t(`earnRules.campaigns.stats_${form}`, { count: 0, cost: "" }).trim()).waitFor()
+    // In the balance currency (both check stores keep EUR), written as the browser writes money.
+    const cost = new Intl.NumberFormat(locale, { style: "currency", currency: "EUR", minimumFractionDigits: 2 }).format(
+      0
+    )
+    await stats.getByText(t(`earnRules.campaigns.stats_${form}`, { count: 0, cost })).waitFor()
   }
   await check(page, "the earn rules saved")
   await shotOf(rules, `${prefix}-earning-rules-saved`)
