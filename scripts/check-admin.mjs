@@ -10,7 +10,8 @@
 // customer without a pass (nothing offered that cannot work, and why), the Wallet pass page
 // (the connection from answered requests, the hook log paged and filtered, a campaign sent
 // after a confirmation that counts its cards, "Enrol all" saying how many), the import, the
-// program settings, levels, bonuses and store events. Then the same screens with the admin in
+// program settings, levels, bonuses, earn rules and campaigns (scripts/lib/admin-earning.mjs)
+// and store events. Then the same screens with the admin in
 // Russian: each must show no English text of the plugin and no untranslated key
 // (scripts/lib/admin-texts.mjs).
 // Run after `npm run build`. Needs playwright-core and Chromium (CHROMIUM_PATH, default
@@ -26,6 +27,14 @@ import {
   loadCatalogues,
   textFragments,
 } from "./lib/admin-texts.mjs"
+import {
+  adminLogin,
+  checkEarningEditor,
+  createEarningTargets,
+  earningStory,
+  shootSection,
+  textOf,
+} from "./lib/admin-earning.mjs"
 import {
   adminHeaders,
   createStoreApp,
@@ -122,14 +131,8 @@ async function loadPlaywright() {
   }
 }
 
-/** Logs in at /app/login (the form's fields are named, whatever the language). */
-async function login(page, base) {
-  await page.goto(`${base}/app/login`)
-  await page.locator('input[name="email"]').fill(ADMIN.email)
-  await page.locator('input[name="password"]').fill(ADMIN.password)
-  await page.locator('button[type="submit"]').click()
-  await page.waitForURL((url) => !url.pathname.startsWith("/app/login"), { timeout: UI_TIMEOUT_MS })
-}
+/** Logs in at /app/login as the check's admin. */
+const login = (page, base) => adminLogin(page, base, ADMIN, UI_TIMEOUT_MS)
 
 /** Money as a browser in `locale` writes it, the way the admin must show it. */
 const money = (amount, locale) =>
@@ -149,7 +152,8 @@ async function main() {
       throw new Error("run `npm run build` first: .medusa/server/src/emulator/index.js is missing")
     fs.rmSync(ARTIFACTS, { recursive: true, force: true })
     fs.mkdirSync(ARTIFACTS, { recursive: true })
-    const fragments = englishFragments(await loadCatalogues())
+    const catalogues = await loadCatalogues()
+    const fragments = englishFragments(catalogues)
     step(`${fragments.length} English texts of the plugin must not show in Russian`)
 
     const port = await freePort()
@@ -289,18 +293,7 @@ async function main() {
      * One section, whole: the dashboard scrolls inside its own pane, which paints nothing
      * below the window, so the window is made as tall as the section for the shot.
      */
-    const shotOf = async (locator, name) => {
-      const p = locator.page()
-      const size = p.viewportSize()
-      const height = await locator.evaluate((el) => el.getBoundingClientRect().height)
-      if (height + 200 > size.height) await p.setViewportSize({ width: size.width, height: Math.ceil(height) + 200 })
-      try {
-        await locator.scrollIntoViewIfNeeded()
-        await locator.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), animations: "disabled" })
-      } finally {
-        await p.setViewportSize(size)
-      }
-    }
+    const shotOf = (locator, name) => shootSection(locator, path.join(ARTIFACTS, `${name}.png`))
     try {
       step("logging in at /app/login")
       await login(page, base)
@@ -687,6 +680,18 @@ async function main() {
       await page.getByText("Program version 1 saved").waitFor()
       await page.getByRole("cell", { name: "Base, Silver" }).waitFor()
       await shotOf(page.getByTestId("wallet-pass-program-history"), "en-18-program-saved")
+
+      step("earn rules and campaigns: added, a save refused at its rows, corrected, saved, reloaded (issue 44)")
+      const earningTargets = await createEarningTargets(base, auth)
+      await checkEarningEditor({
+        page,
+        base,
+        t: textOf(catalogues.en),
+        locale: "en-US",
+        prefix: "en-18b",
+        story: earningStory("en", earningTargets),
+        shotOf,
+      })
       await page.goto(`${base}/app/customers/${imported.customer_id}`)
       const levelSection = page.getByTestId("wallet-pass-widget").getByTestId("wallet-pass-level")
       await levelSection.getByText("Level Base").waitFor()
@@ -748,7 +753,10 @@ async function main() {
         "Boris",
         "Nina Orlova",
         "Base",
-        "Silver"
+        "Silver",
+        // The earn rules' targets and campaigns the check made (issue 44).
+        ...[earningTargets.collection, earningTargets.tag, earningTargets.type].map((target) => target.name),
+        ...["en", "ru"].flatMap((language) => earningStory(language, earningTargets).campaigns.map((c) => c.name))
       )
       const assertRu = (p, screen) => assertRussian(p, fragments, screen, written)
       // A Russian admin in a Russian browser: words and dates follow the admin's language, money and
@@ -854,9 +862,19 @@ async function main() {
 
       await ru.goto(`${base}/app/settings/wallet-pass-program`)
       await ru.getByTestId("wallet-pass-program").getByRole("heading", { name: "Программа лояльности" }).waitFor()
-      await ru.getByRole("cell", { name: "Base, Silver" }).waitFor()
+      await ru.getByRole("cell", { name: "Base, Silver" }).first().waitFor()
       await assertRu(ru, "the program settings")
       await shotOf(ru.getByTestId("wallet-pass-program"), "ru-06-program")
+      await checkEarningEditor({
+        page: ru,
+        base,
+        t: textOf(catalogues.ru),
+        locale: "ru-RU",
+        prefix: "ru-06b",
+        story: earningStory("ru", earningTargets),
+        shotOf,
+        check: assertRu,
+      })
 
       await ru.goto(`${base}/app/customers/${friendId}`)
       await ru.getByTestId("wallet-pass-widget").getByTestId("wallet-pass-level").waitFor()

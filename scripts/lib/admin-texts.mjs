@@ -98,7 +98,8 @@ export function pluginTexts(page) {
 }
 
 /** A key of the plugin's namespace printed as itself: i18next found no text for it in any language. */
-const RAW_KEY = /\b(?:common|customer|order|page|program|forecast|overview)\.[a-z][A-Za-z_]*(?:\.[A-Za-z_]+)+\b/g
+const RAW_KEY =
+  /\b(?:common|customer|order|page|program|earnRules|forecast|overview)\.[a-z][A-Za-z_]*(?:\.[A-Za-z_]+)+\b/g
 
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
 

@@ -2,6 +2,7 @@ import type { Area, Catalogue } from "./area"
 import check from "./check"
 import common from "./common"
 import customer from "./customer"
+import earning from "./earning"
 import forecast from "./forecast"
 import order from "./order"
 import overview from "./overview"
@@ -21,7 +22,7 @@ import program from "./program"
 export const WALLET_PASS_NS = "wallet-pass"
 
 /** Every area's texts, in the order they are merged (top-level keys are distinct). */
-export const AREAS: Area[] = [common, customer, order, page, check, program, forecast, overview]
+export const AREAS: Area[] = [common, customer, order, page, check, program, earning, forecast, overview]
 
 const merged = (language: keyof Area): Catalogue => Object.assign({}, ...AREAS.map((area) => area[language]))
 

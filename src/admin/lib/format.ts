@@ -36,8 +36,11 @@ export function formatDate(value: DateInput, locale?: string): string {
   return date ? new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(date) : "—"
 }
 
-/** A date with its time, for logs: "Nov 23, 2026, 20:34"; "23 нояб. 2026 г., 20:34". */
-export function formatDateTime(value: DateInput, locale?: string): string {
+/**
+ * A date with its time, for logs: "Nov 23, 2026, 20:34"; "23 нояб. 2026 г., 20:34" (in the
+ * browser's zone, or `timeZone`).
+ */
+export function formatDateTime(value: DateInput, locale?: string, timeZone?: string): string {
   const date = toDate(value)
   return date
     ? new Intl.DateTimeFormat(locale, {
@@ -47,6 +50,7 @@ export function formatDateTime(value: DateInput, locale?: string): string {
         hour: "2-digit",
         minute: "2-digit",
         hourCycle: "h23",
+        timeZone,
       }).format(date)
     : "—"
 }

@@ -34,6 +34,18 @@ import {
   toBonusesDraft,
 } from "../../../components/program-bonuses"
 import { type CardDraft, ProgramCardFields, toCardDraft, toCardSettings } from "../../../components/program-card"
+import { ProgramEarningFields } from "../../../components/program-earning"
+import { ProgramCampaignsFields } from "../../../components/program-campaigns"
+import {
+  type EarningDraft,
+  type FieldProblem,
+  fieldProblems,
+  type TargetKind,
+  toEarning,
+  toEarningDraft,
+} from "../../../lib/earning-form"
+import { useEarningTargets } from "../../../lib/earning-targets"
+import { describeEarningChange, type EarningHistoryWords } from "../../../lib/earning-history"
 
 type LevelDraft = { name: string; threshold: string; bonusPercent: string; discountPercent: string }
 type Draft = {
@@ -43,6 +55,7 @@ type Draft = {
   levels: LevelDraft[]
   bonuses: BonusesDraft
   card: CardDraft
+  earning: EarningDraft
 }
 
 /** A level's numbers, in the order of the table's columns. */
@@ -63,6 +76,7 @@ const toDraft = (program: AdminWalletPassProgramResponse["program"]["program"], 
   })),
   bonuses: toBonusesDraft(program.bonuses, locale),
   card: toCardDraft(program.pass),
+  earning: toEarningDraft(program.earning, locale),
 })
 
 /** The draft as the API takes it; the server names what is wrong with it. */
@@ -85,6 +99,7 @@ const toProgram = (draft: Draft, locale?: string): ProgramInput => {
       draft.card,
       draft.levels.map((l) => l.name.trim())
     ),
+    earning: toEarning(draft.earning, locale),
   }
 }
 
@@ -106,7 +121,12 @@ const describeMoves = (moved: LevelMoves, { t, number }: WalletPassFormat) =>
  * What a version changed, one line each: "Silver, From spend: 100 → 150", "Welcome bonus,
  * amount: 0 → 5", "level Platinum added" (the server compares it with the version before).
  */
-const describeChanges = (changes: ProgramChange[], { t, number }: WalletPassFormat): string[] => {
+const describeChanges = (
+  changes: ProgramChange[],
+  f: WalletPassFormat,
+  nameOf: EarningHistoryWords["nameOf"]
+): string[] => {
+  const { t, number } = f
   if (!changes.length) return [t("program.history.change.none")]
   const value = (field: string, v: string | number | null) => {
     if (field === "ratesOwner")
@@ -128,6 +148,8 @@ const describeChanges = (changes: ProgramChange[], { t, number }: WalletPassForm
         from: c.from ?? t("common.none"),
         to: c.to ?? t("common.none"),
       })
+    const earning = describeEarningChange(c, { t, locale: f.locale, numberLocale: f.numberLocale, nameOf })
+    if (earning !== null) return earning
     const [bonus, bonusField] = c.field.split(".")
     const what = c.level
       ? t("program.history.change.ofLevel", { level: c.level, field: t(`program.levels.field.${c.field}`) })
@@ -172,6 +194,11 @@ const WalletPassProgramPage = () => {
   )
   const [draft, setDraft] = useState<Draft | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
+  // The server's problems with the earn rules and campaigns, shown at their fields.
+  const [problems, setProblems] = useState<FieldProblem[]>([])
+  const targets = useEarningTargets()
+  const nameOf = (kind: string, id: string) =>
+    targets[kind as TargetKind]?.find((target) => target.id === id)?.name ?? id
   const [saving, setSaving] = useState(false)
   useEffect(() => {
     if (data && !draft) setDraft(toDraft(data.program.program, f.numberLocale))
@@ -185,6 +212,7 @@ const WalletPassProgramPage = () => {
 
   const save = async () => {
     setProblem(null)
+    setProblems([])
     setSaving(true)
     try {
       const program = toProgram(draft, f.numberLocale)
@@ -201,10 +229,21 @@ const WalletPassProgramPage = () => {
       if (!ok) return
       const saved = await postJson<AdminWalletPassProgramSaveResponse>("/admin/wallet-pass/program", program)
       toast.success(t("program.save.saved", { version: saved.program.version, count: saved.levels.changed }))
+      // The saved version holds the ids the server gave new rules and campaigns: edited further from it.
+      setDraft(toDraft(saved.program.program, f.numberLocale))
       await queryClient.invalidateQueries({ queryKey: walletPassKeys.all })
     } catch (error) {
-      // The server names each field it refuses ("tiers.levels.1.threshold: …"): shown whole.
-      setProblem(t("program.save.refused", { reason: error instanceof Error ? error.message : f.error(error) }))
+      // The server names each field it refuses ("tiers.levels.1.threshold: …"): the earn rules'
+      // and campaigns' at their fields, the rest shown whole.
+      const message = error instanceof Error ? error.message : f.error(error)
+      const found = (error as { status?: number } | null)?.status === 400 ? fieldProblems(message) : []
+      const atFields = found.filter((p) => p.path.startsWith("earning"))
+      setProblems(atFields)
+      setProblem(
+        atFields.length && atFields.length === found.length
+          ? t("earnRules.problems.atFields")
+          : t("program.save.refused", { reason: message })
+      )
     } finally {
       setSaving(false)
     }
@@ -329,6 +368,19 @@ const WalletPassProgramPage = () => {
           </Button>
         </div>
         <ProgramBonusesFields draft={draft.bonuses} onChange={(bonuses) => setDraft({ ...draft, bonuses })} />
+        <ProgramEarningFields
+          draft={draft.earning}
+          targets={targets}
+          problems={problems}
+          onChange={(earning) => setDraft({ ...draft, earning })}
+        />
+        <ProgramCampaignsFields
+          draft={draft.earning}
+          collections={targets.collection}
+          timeZone={draft.timeZone}
+          problems={problems}
+          onChange={(earning) => setDraft({ ...draft, earning })}
+        />
         <ProgramCardFields
           draft={draft.card}
           levels={draft.levels.map((l) => l.name.trim()).filter(Boolean)}
@@ -341,7 +393,14 @@ const WalletPassProgramPage = () => {
           </Text>
         )}
         <div className="flex justify-end gap-2">
-          <Button size="small" variant="secondary" onClick={() => setDraft(toDraft(current.program, f.numberLocale))}>
+          <Button
+            size="small"
+            variant="secondary"
+            onClick={() => {
+              setDraft(toDraft(current.program, f.numberLocale))
+              setProblems([])
+            }}
+          >
             {t("common.actions.reset")}
           </Button>
           <Button size="small" isLoading={saving} onClick={save} data-testid="wallet-pass-program-save">
@@ -374,8 +433,11 @@ const WalletPassProgramPage = () => {
               {
                 header: t("program.history.changes"),
                 cell: (v) => (
-                  <div className="flex flex-col" data-testid="wallet-pass-program-changes">
-                    {describeChanges(v.changes ?? [], f).map((line, i) => (
+                  <div
+                    className="flex min-w-[24rem] flex-col whitespace-normal"
+                    data-testid="wallet-pass-program-changes"
+                  >
+                    {describeChanges(v.changes ?? [], f, nameOf).map((line, i) => (
                       <span key={i}>{line}</span>
                     ))}
                   </div>
