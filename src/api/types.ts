@@ -21,10 +21,10 @@ import type {
   OrderSweepRun,
   Program,
   ProgramChange,
+  QueueForecast,
   QueueHealth,
   RefusalMinute,
 } from "../modules/wallet-pass/browser"
-import type { QueueForecast } from "../modules/wallet-pass"
 import type { HolderStatus } from "../lib/holder-status"
 
 /**
