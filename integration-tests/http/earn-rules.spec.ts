@@ -265,6 +265,8 @@ storeTestRunner({
       // (4.3995 × 2 = 8.799) over one order, 8.79 rounded down.
       const { data } = await api.get("/admin/wallet-pass/program/campaigns", admin)
       expect(data.time_zone).toBe(ZONE)
+      // The balance currency the costs are in (the seed store's default).
+      expect(data.currency_code).toBe("eur")
       const byName = Object.fromEntries(data.campaigns.map((c: { name: string }) => [c.name, c]))
       expect(byName["Now ×3"]).toMatchObject({
         id: savedRunning.program.earning.campaigns[0].id,

@@ -300,7 +300,12 @@ export type AdminWalletPassProgramVersion = {
 export type AdminWalletPassProgramHistoryResponse = Page<"versions", AdminWalletPassProgramVersion>
 
 /** GET /admin/wallet-pass/program/campaigns (docs/program.md, "Campaigns"): `cost` in minor units. */
-export type AdminWalletPassProgramCampaignsResponse = { time_zone: string; campaigns: EarnCampaignCost[] }
+/** The campaigns with their figures; `cost` in minor units of `currency_code`, the balance currency. */
+export type AdminWalletPassProgramCampaignsResponse = {
+  time_zone: string
+  currency_code: string | null
+  campaigns: EarnCampaignCost[]
+}
 
 // Store
 

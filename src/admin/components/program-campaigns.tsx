@@ -1,7 +1,7 @@
 import { Badge, Button, DatePicker, IconButton, Input, Select, Text } from "@medusajs/ui"
 import { Trash, XMarkMini } from "@medusajs/icons"
 import { useQuery } from "@tanstack/react-query"
-import type { AdminWalletPassProgramCampaignsResponse, AdminWalletPassStatusResponse } from "../../api/types"
+import type { AdminWalletPassProgramCampaignsResponse } from "../../api/types"
 import { getJson, walletPassKeys } from "../lib/api"
 import {
   type CampaignDraft,
@@ -18,8 +18,6 @@ import { useWalletPassFormat } from "../lib/format"
 import { FieldProblems } from "./program-earning"
 
 type CampaignStats = AdminWalletPassProgramCampaignsResponse["campaigns"][number]
-/** `currency_code`: the balance currency `cost` is in, when the route names it (else read from the status). */
-type CampaignsResponse = AdminWalletPassProgramCampaignsResponse & { currency_code?: string | null }
 
 export const campaignsKey = [...walletPassKeys.all, "program", "campaigns"] as const
 
@@ -63,16 +61,10 @@ export const ProgramCampaignsFields = ({
   const { t } = f
   const { data } = useQuery({
     queryKey: campaignsKey,
-    queryFn: () => getJson<CampaignsResponse>("/admin/wallet-pass/program/campaigns"),
+    queryFn: () => getJson<AdminWalletPassProgramCampaignsResponse>("/admin/wallet-pass/program/campaigns"),
   })
   const stats = new Map((data?.campaigns ?? []).map((c) => [c.id, c]))
-  // The balance currency the costs are in: the status names it (shared with the status panel's query).
-  const status = useQuery({
-    queryKey: walletPassKeys.status,
-    queryFn: () => getJson<AdminWalletPassStatusResponse>("/admin/wallet-pass/status"),
-    enabled: !!data?.campaigns.length && data.currency_code === undefined,
-  })
-  const currency = data?.currency_code ?? status.data?.wallet_pass_status.currency_code ?? null
+  const currency = data?.currency_code ?? null
   const zone = timeZone.trim() || "UTC"
   const nameOf = (id: string) => collections.find((c) => c.id === id)?.name ?? id
   const setCampaign = (i: number, change: Partial<CampaignDraft>) =>
