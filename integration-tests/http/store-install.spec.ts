@@ -212,7 +212,15 @@ storeTestRunner({
       const base = cart.item_total
       expect(base).toBeGreaterThan(80) // 50% of it is more than the balance of 40
       const before = await retrieveBonus(sdk, cart.id)
-      expect(before.wallet_pass_bonus).toEqual({ amount: 0, code: null, max: 40, max_order_percent: 50 })
+      expect(before.wallet_pass_bonus).toEqual({
+        amount: 0,
+        code: null,
+        max: 40,
+        max_order_percent: 50,
+        // Nothing in this cart is left out of paying with bonus (docs/loyalty.md).
+        excluded: [],
+        excluded_total: 0,
+      })
       expect(before.cart.total).toBe(cart.total)
       const applied = await applyBonus(sdk, cart.id, 30)
       expect(applied.wallet_pass_bonus).toMatchObject({ amount: 30, max: 40, max_order_percent: 50 })
