@@ -19,13 +19,19 @@ const LOOKS_AT_ONCE = 10
  */
 export async function catchUpDueCardTexts(container: MedusaContainer): Promise<boolean> {
   const walletPass = container.resolve(WALLET_PASS_MODULE)
-  const format = await storeCardFormat(container)
-  for (let look = 1; ; look++) {
+  for (let look = 1; ;) {
+    // The store's locale is read only while the card shows texts (as the last look found).
+    const format = textsShown ? await storeCardFormat(container) : null
     const { in_use, due, waiting } = await walletPass.catchUpDueCards({ format, limit: CARDS_PER_LOOK })
+    textsShown = in_use
+    if (in_use && !format) continue // the card shows texts now: look again with the format
     // Fewer than a look's worth, or only holders still waiting for their request: done for now.
-    if (!in_use || due < CARDS_PER_LOOK || due === waiting || look === LOOKS_AT_ONCE) return in_use
+    if (!in_use || due < CARDS_PER_LOOK || due === waiting || look++ === LOOKS_AT_ONCE) return in_use
   }
 }
+
+/** Whether the program's card showed texts at the last look (the first look of a process reads no format). */
+let textsShown = false
 
 /**
  * Once a request that moved a holder's balance or set their values is done, the marked cards

@@ -105,25 +105,29 @@ export class CardTextsService extends InternalService<Deps> {
    * request that will carry the values (a balance request, or one that sets them) keeps it,
    * due from now (behind the others), and is caught up once that request is done. The
    * program in force is read here (`in_use`: whether its card shows texts); the caller gives
-   * the store's locale and currency (the module cannot read them). When the program's card shows no texts the marks
+   * the store's locale and currency (the module cannot read them), or null when it has not
+   * read them (no card is caught up then: it asks again with them). When the program's card shows no texts the marks
    * are only cleared. Answers how many were taken, queued and left waiting.
    */
   @InjectTransactionManager()
   async catchUpDueCards(
-    input: { format: Omit<CardFormat, "timeZone">; limit?: number },
+    input: { format: Omit<CardFormat, "timeZone"> | null; limit?: number },
     @MedusaContext() sharedContext: Context = {}
   ): Promise<{ in_use: boolean; due: number; queued: number; waiting: number }> {
     const { limit = 100 } = input
     const { program } = await this.deps_.programService.getProgram(sharedContext)
-    const format = { ...input.format, timeZone: program.timeZone }
     const repository = new CardTextsRepository(this.knex_(sharedContext))
-    const due = await repository.lockDue(cardInUse(program.pass) ? limit : limit * 10)
     if (!cardInUse(program.pass)) {
       // No texts to follow: the marks are only cleared.
+      const due = await repository.lockDue(limit * 10)
       await repository.clearDue(due)
       return { in_use: false, due: due.length, queued: 0, waiting: 0 }
     }
+    // Without the store's format (a caller that found no texts shown last time) nothing is taken.
+    if (!input.format) return { in_use: true, due: 0, queued: 0, waiting: 0 }
+    const due = await repository.lockDue(limit)
     if (!due.length) return { in_use: true, due: 0, queued: 0, waiting: 0 }
+    const format = { ...input.format, timeZone: program.timeZone }
     const { queued, waiting } = await this.queueChanged_(
       { holder_ids: due, program, format, after_balance: true },
       sharedContext
