@@ -7,7 +7,8 @@ import { createTestDatabase, migrateStore, seedStoreDatabase, StoreProcess } fro
 // `medusa start` process, started on a database as a process killed between a request being
 // done and its card's catch-up being queued leaves it: the credit's balance/add done, the card
 // still showing what lapsed before it, nothing queued. Once the store runs again the card
-// converges within seconds (docs/program.md, "On the card"), not at the next daily job.
+// converges within seconds (docs/program.md, "On the card"), not at the next daily job: the
+// card's catch-up mark the balance door wrote with the credit outlives the kill.
 jest.setTimeout(300_000)
 
 const APP_KEY = "card-restart-key"
@@ -47,9 +48,11 @@ it("a kill between a credit's balance/add being done and its card's catch-up bei
   const phone = "+79997390001"
   emulator.seedCustomer({ phone, name: "Killed", balance: 7 })
   // The card was last given nothing lapsing; a credit of 7 lapsing in ten days was sent and done.
+  // The balance door marked the card due when it wrote the credit (card_due_at, in the same
+  // transaction); the mark stayed while the balance/add waited, and the kill left it.
   await sql.query(
-    `INSERT INTO wallet_pass_holder (id, phone, source, enrollment_state, adoption_state, discount_percent_bp, card_texts, created_at, updated_at)
-     VALUES ('wph_card_restart', $1, 'admin', 'enrolled', 'adopted', 0, '{"lapsing": ""}', now(), now())`,
+    `INSERT INTO wallet_pass_holder (id, phone, source, enrollment_state, adoption_state, discount_percent_bp, card_texts, card_due_at, created_at, updated_at)
+     VALUES ('wph_card_restart', $1, 'admin', 'enrolled', 'adopted', 0, '{"lapsing": ""}', now() - interval '1 minute', now(), now())`,
     [phone]
   )
   await sql.query(

@@ -1,7 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { CountryCode } from "../lib/phone"
-import { readOnce } from "../lib/read-once"
 import { isWalletPassApiError, type WalletPassCallRecord } from "../lib/wallet-pass-client"
 import {
   type CallRecord,
@@ -14,7 +13,7 @@ import {
 import { phoneCountry } from "../utils/phone-country"
 import { serviceClient } from "./client"
 import { OPERATIONS, type OperationContext, type ServiceRequest, type Withheld } from "./operations"
-import { catchUpCardsAtStart } from "./operations/card-catch-up"
+import { catchUpDueCardTexts } from "./operations/card-catch-up"
 import { retryAfterSeconds, settleFailure } from "./policy"
 import { isCustomerNotFound } from "./service-customer"
 import { runRequestFailed } from "./sync-effects"
@@ -75,13 +74,21 @@ async function drain(container: MedusaContainer, budgetMs: number): Promise<Drai
   // country that reads phones without "+" is looked up only when there is something to send
   // (an idle drain runs every second).
   let country: CountryCode | undefined
-  // The program's card settings for the card's catch-up after a request: one read a run, not
-  // one a request (OperationContext.program); a failed read is tried again by the next request.
-  const program = readOnce(() => walletPass.getProgram().then((current) => current.program))
-  // A process killed between a request done and its card's catch-up: the first drain catches up.
-  await catchUpCardsAtStart(container, program).catch((e) =>
-    container.resolve(ContainerRegistrationKeys.LOGGER).warn(`wallet-pass: card catch-up at start: ${describe(e)}`)
-  )
+  // The cards the balance door marked due (docs/architecture.md, "One door for a balance
+  // change"): when a run starts (a mark outlives a process killed before its catch-up), on each
+  // word of the queue's channel while it runs and after a request (OperationContext.catchUpCards).
+  // The first look says whether the program's card shows texts: if not, the run looks no more
+  // (a program saved since queues its own profile updates). A failed look leaves the marks.
+  let cardsInUse = true
+  const catchUpCards = async () => {
+    if (!cardsInUse) return
+    cardsInUse = await catchUpDueCardTexts(container).catch((e) => {
+      container.resolve(ContainerRegistrationKeys.LOGGER).warn(`wallet-pass: card catch-up: ${describe(e)}`)
+      return true
+    })
+  }
+  let cardsSeen = queuedSeen
+  await catchUpCards()
   const going = () => Date.now() < deadline && !backgroundWorkHeld()
 
   /**
@@ -94,7 +101,7 @@ async function drain(container: MedusaContainer, budgetMs: number): Promise<Drai
     { operation, facts }: { operation: OperationRow; facts: SendFacts },
     seen: number
   ): Promise<"next" | "stop"> => {
-    const ctx: OperationContext = { container, walletPass, options, operation, facts, program }
+    const ctx: OperationContext = { container, walletPass, options, operation, facts, catchUpCards }
     country ??= (await phoneCountry(container)).country
     const request = await build(ctx)
     if ("withheld" in request) {
@@ -131,6 +138,10 @@ async function drain(container: MedusaContainer, budgetMs: number): Promise<Drai
   }
 
   while (going()) {
+    if (queuedSeen !== cardsSeen) {
+      cardsSeen = queuedSeen
+      await catchUpCards()
+    }
     const seen = queuedSeen
     const next = await walletPass.sendNext(limits, (prepared) => underLock(prepared, seen))
     if (next.kind === "idle") {

@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import { type CardFormat, cardInUse, type Program, WALLET_PASS_MODULE } from "../modules/wallet-pass"
+import { type CardFormat, WALLET_PASS_MODULE } from "../modules/wallet-pass"
 import { balanceCurrency } from "./currency"
 
 /** The store's settings are read again after this long (a merchant who adds a locale). */
@@ -13,12 +13,17 @@ let cached: { at: number; locale: string; currency: string | null } | null = nul
  * the program's time zone.
  */
 export async function cardFormat(container: MedusaContainer, timeZone: string): Promise<CardFormat> {
+  return { ...(await storeCardFormat(container)), timeZone }
+}
+
+/** The store's part of how the card's texts are written (cardFormat without the program's time zone). */
+export async function storeCardFormat(container: MedusaContainer): Promise<Omit<CardFormat, "timeZone">> {
   if (!cached || Date.now() - cached.at > READ_AGAIN_MS) {
     const configured = container.resolve(WALLET_PASS_MODULE).getOptions().pass.locale
     const locale = configured ?? (await storeLocale(container)) ?? "en"
     cached = { at: Date.now(), locale, currency: await balanceCurrency(container) }
   }
-  return { locale: cached.locale, currency: cached.currency, timeZone }
+  return { locale: cached.locale, currency: cached.currency }
 }
 
 async function storeLocale(container: MedusaContainer): Promise<string | null> {
@@ -32,27 +37,4 @@ async function storeLocale(container: MedusaContainer): Promise<string | null> {
   } catch {
     return null
   }
-}
-
-/**
- * The card catches up (docs/program.md, "On the card"): one profile update for each of
- * `holderIds` whose card's moving texts (level, spend, the credit that lapses first) differ
- * from what it was last given; none while a request setting their values waits (it carries
- * them), none doubled, and nothing when the program's card asks for no texts.
- */
-export async function queueChangedCardTexts(
-  container: MedusaContainer,
-  holderIds: string[],
-  /** The program in force, when the caller has it. */
-  known?: Program
-): Promise<void> {
-  if (!holderIds.length) return
-  const walletPass = container.resolve(WALLET_PASS_MODULE)
-  const program = known ?? (await walletPass.getProgram()).program
-  if (!cardInUse(program.pass)) return
-  await walletPass.queueChangedCards({
-    holder_ids: [...new Set(holderIds)],
-    program,
-    format: await cardFormat(container, program.timeZone),
-  })
 }

@@ -152,7 +152,7 @@ const ORDER_DECISIONS = [
 const CARD_TEXTS = [
   "getHolderCards",
   "queueChangedCards",
-  "catchUpChangedCards",
+  "catchUpDueCards",
   "recordCardSent",
 ] as const satisfies readonly (keyof CardTextsService)[]
 

@@ -1,43 +1,44 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { cardInUse, type Program, WALLET_PASS_MODULE } from "../../modules/wallet-pass"
-import { cardFormat, queueChangedCardTexts } from "../../utils/card-format"
+import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
+import { storeCardFormat } from "../../utils/card-format"
 import type { OperationContext } from "./types"
 
-/**
- * How far back a process that starts draining looks for changes whose card catch-up a process
- * that died may have left undone (docs/program.md, "On the card"); older ones the daily level
- * job catches.
- */
-export const CATCH_UP_LOOKBACK_SECONDS = 24 * 3600
+/** How many marked cards one look takes; a look that took as many looks again, up to LOOKS_AT_ONCE times. */
+const CARDS_PER_LOOK = 100
+const LOOKS_AT_ONCE = 10
 
 /**
- * Once a request that moved a holder's balance or set their values is done, the card catches
- * up (docs/program.md, "On the card"): a credit, a spend or a reversal moves the credit that
- * lapses first (`expiringAmount`, `expiringDate`) with no request carrying texts, and a text
- * can change while a request carrying the old one is in flight.
+ * The card's catch-up (docs/program.md, "On the card"; docs/architecture.md, "One door for a
+ * balance change"): the balance door marks a holder's card due with every change that can move
+ * its texts, and this, the app's one call of the module's consumer (catchUpDueCards, given the
+ * store's locale and currency, which the module cannot read), queues a profile update for each
+ * marked card whose texts changed; when the program's card shows no texts the consumer only
+ * clears the marks. The drain calls it when a run starts (a mark outlives a process killed
+ * before its catch-up), on a word of the queue's channel (the door notifies it with a mark) and
+ * once a request a marked holder may wait for is done. Answers whether the card shows texts.
  */
-export async function queueCardIfChanged({ container, operation, program }: OperationContext): Promise<void> {
-  if (operation.holder_id) await queueChangedCardTexts(container, [operation.holder_id], await program())
+export async function catchUpDueCardTexts(container: MedusaContainer): Promise<boolean> {
+  const walletPass = container.resolve(WALLET_PASS_MODULE)
+  for (let look = 1; ;) {
+    // The store's locale is read only while the card shows texts (as the last look found).
+    const format = textsShown ? await storeCardFormat(container) : null
+    const { in_use, due, waiting } = await walletPass.catchUpDueCards({ format, limit: CARDS_PER_LOOK })
+    textsShown = in_use
+    if (in_use && !format) continue // the card shows texts now: look again with the format
+    // Fewer than a look's worth, or only holders still waiting for their request: done for now.
+    if (!in_use || due < CARDS_PER_LOOK || due === waiting || look++ === LOOKS_AT_ONCE) return in_use
+  }
 }
 
-let caughtUpAtStart = false
+/** Whether the program's card showed texts at the last look (the first look of a process reads no format). */
+let textsShown = false
 
 /**
- * The first drain of a process catches up the card of every holder whose balance or values
- * changed in the last CATCH_UP_LOOKBACK_SECONDS: a process killed between a request being done
- * and its catch-up being queued (or between a hook's credit and its event) left it undone.
- * Nothing is doubled and an unchanged card costs nothing, so several processes starting do no
- * harm. Done once a process; a failed run is tried again by the next drain.
+ * Once a request that moved a holder's balance or set their values is done, the marked cards
+ * that waited for it catch up: a credit, a spend or a reversal moves the credit that lapses
+ * first (`expiringAmount`, `expiringDate`) with no request carrying texts, and a text can change
+ * while a request carrying the old one is in flight.
  */
-export async function catchUpCardsAtStart(container: MedusaContainer, program: () => Promise<Program>): Promise<void> {
-  if (caughtUpAtStart) return
-  const current = await program()
-  if (cardInUse(current.pass)) {
-    await container.resolve(WALLET_PASS_MODULE).catchUpChangedCards({
-      lookback_seconds: CATCH_UP_LOOKBACK_SECONDS,
-      program: current,
-      format: await cardFormat(container, current.timeZone),
-    })
-  }
-  caughtUpAtStart = true
+export async function catchUpAfterDone({ catchUpCards }: OperationContext): Promise<void> {
+  await catchUpCards()
 }

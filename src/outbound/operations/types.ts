@@ -1,12 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { WalletPassClient } from "../../lib/wallet-pass-client"
-import type {
-  OperationRow,
-  Program,
-  SendFacts,
-  WalletPassModuleService,
-  WalletPassOptions,
-} from "../../modules/wallet-pass"
+import type { OperationRow, SendFacts, WalletPassModuleService, WalletPassOptions } from "../../modules/wallet-pass"
 
 /** What an operation's request and effects are worked out from. */
 export type OperationContext = {
@@ -17,11 +11,10 @@ export type OperationContext = {
   /** Read with the send lock (OutboxService.sendNext). */
   facts: SendFacts
   /**
-   * The program as the drain run first read it (once a run), for the card's catch-up after a
-   * request: a program saved since queues its own profile updates, so at worst the catch-up
-   * queues one more. A request that carries texts reads the program in force itself.
+   * The card's catch-up after a request (card-catch-up.ts): the drain's, which calls the module
+   * only while the program's card shows texts (as its run's first look found).
    */
-  program: () => Promise<Program>
+  catchUpCards: () => Promise<void>
 }
 
 /** One request to the service, built from current data (a profile or balance sent late is sent as it is now). */

@@ -22,7 +22,7 @@ import {
   type OperationHandler,
   type ServiceRequest,
 } from "./types"
-import { queueCardIfChanged } from "./card-catch-up"
+import { catchUpAfterDone } from "./card-catch-up"
 import { customerOf, holderName, ownName, recordName } from "./record-name"
 
 /** The user_create_or_update field of each kind of personal push (docs/service-api.md). */
@@ -200,7 +200,7 @@ export const userCreateOrUpdate: OperationHandler = {
   // landing during an enrolment) goes in a profile update of its own.
   afterDone: async (ctx) => {
     const type = ctx.operation.payload.type as RequestType
-    if (type === "enroll" || type === "profile" || type === "balance_sync") await queueCardIfChanged(ctx)
+    if (type === "enroll" || type === "profile" || type === "balance_sync") await catchUpAfterDone(ctx)
   },
 
   onFailed: async ({ walletPass, operation }) => {

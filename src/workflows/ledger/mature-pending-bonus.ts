@@ -2,7 +2,6 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createWorkflow, WorkflowData, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { WALLET_PASS_MODULE } from "../../modules/wallet-pass"
-import { queueChangedCardTexts } from "../../utils/card-format"
 import { maturePendingBonusStep } from "./steps/mature-pending-bonus"
 import { recordLedgerChangeStep } from "./steps/record-ledger-change"
 
@@ -22,7 +21,7 @@ export const maturePendingBonusWorkflow = createWorkflow(
 /**
  * One run of the maturity (the job's, src/jobs/mature-wallet-pass-pending-bonus.ts): the orders
  * whose pending bonus is due by the database's clock, at most `limit`, each matured by the
- * workflow; then the cards of their holders catch up (their `pending` text moved). Answers how
+ * workflow (the maturity marks the holder's card due: its `pending` text moved). Answers how
  * many orders were looked at and how many credits were written by this run; a failure is left
  * for the next run (the order stays due).
  */
@@ -32,15 +31,12 @@ export async function maturePendingBonuses(
 ): Promise<{ due: number; credited: number; failed: number }> {
   const walletPass = container.resolve(WALLET_PASS_MODULE)
   const orderIds = await walletPass.listDuePendingBonuses({ limit: input.limit ?? 200 })
-  const holders: string[] = []
   let credited = 0
   let failed = 0
   for (const orderId of orderIds) {
     try {
       const { result } = await maturePendingBonusWorkflow(container).run({ input: { order_id: orderId } })
       if (result.created) credited++
-      const decision = await walletPass.retrieveOrderDecision(orderId)
-      if (decision) holders.push(decision.holder_id)
     } catch (e) {
       failed++
       container
@@ -50,6 +46,5 @@ export async function maturePendingBonuses(
         )
     }
   }
-  await queueChangedCardTexts(container, holders)
   return { due: orderIds.length, credited, failed }
 }

@@ -7,8 +7,8 @@ import ts from "typescript"
  * writers of ledger rows and of what follows a change are listed. Each list must be exactly
  * the one below: a second writer (a repository's write called from another file, a new SQL
  * statement writing entries, a request queued for an entry elsewhere, another emitter of
- * wallet_pass.balance_changed, another caller of the card's catch-up) fails here and names
- * itself. A new kind of change goes through the door (services/balance-door.ts `BalanceChange`).
+ * wallet_pass.balance_changed, another writer of the card's catch-up mark or another caller of
+ * its one consumer) fails here and names itself. A new kind of change goes through the door (services/balance-door.ts `BalanceChange`).
  */
 const SRC = path.resolve(__dirname, "../../..")
 const MODULE = path.join(SRC, "modules", "wallet-pass")
@@ -161,21 +161,39 @@ describe("one door for a balance change", () => {
     expect(emitters).toEqual([DOOR])
   })
 
-  it("the card's catch-up is queued in one place, called at the three moments a change reaches the card", () => {
-    // The module method: the app's one function (it needs the store's locale), the restart catch-up, a level pass.
-    expect(sorted(callers(["queueChangedCards"]))).toEqual([
-      "modules/wallet-pass/services/card-texts.ts catchUpChangedCards",
-      // a level's change (an order's spend), not a balance's: services/program.ts
-      "modules/wallet-pass/services/program.ts updateLevels",
-      "utils/card-format.ts queueChangedCardTexts",
+  it("the card's catch-up mark is written by the door alone, and read by one consumer", () => {
+    const CARD_TEXTS_REPOSITORY = "modules/wallet-pass/repositories/card-texts.ts"
+    const CONSUMER = "modules/wallet-pass/services/card-texts.ts catchUpDueCards"
+    // The SQL that sets or clears the mark: the door's mark, the consumer's clear and deferral.
+    const markSql = files.flatMap((f) =>
+      f.strings.filter((s) => /\bcard_due_at\s*=/i.test(s.text)).map((s) => ({ file: f.rel, where: s.where }))
+    )
+    expect(sorted(markSql)).toEqual([
+      `${CARD_TEXTS_REPOSITORY} clearDue`,
+      `${CARD_TEXTS_REPOSITORY} deferDue`,
+      `${CARD_TEXTS_REPOSITORY} markDue`,
     ])
-    expect(sorted(callers(["queueChangedCardTexts"]))).toEqual([
-      // an expiry: the job, right after the door wrote it
-      "jobs/expire-wallet-pass-credits.ts expireWalletPassCredits",
-      // a store change: once its request is done (the drain's afterDone)
-      "outbound/operations/card-catch-up.ts queueCardIfChanged",
-      // a service change: the door's event
-      "subscribers/card-follows-service-balance.ts cardFollowsServiceBalance",
+    // The mark is set by the door, with every kind of change (the card-only kind included).
+    expect(sorted(callers(["markDue"]))).toEqual([`${DOOR} cardDue_`, `${DOOR} hookBatch_`])
+    expect(sorted(callers(["cardDue_"])).filter((c) => c.startsWith(DOOR))).toEqual([
+      `${DOOR} apply_`,
+      `${DOOR} cancel_`,
+      `${DOOR} entry_`,
+      `${DOOR} expire_`,
     ])
+    // ... and read, cleared or kept by the one consumer.
+    expect(sorted(callers(["lockDue", "clearDue", "deferDue"]))).toEqual([CONSUMER])
+  })
+
+  it("the card's texts are queued by the one consumer, called from one app place (the drain)", () => {
+    // The module's comparison of the texts: the consumer, and the method the tests call.
+    expect(sorted(callers(["queueChanged_"]))).toEqual([
+      "modules/wallet-pass/services/card-texts.ts catchUpDueCards",
+      "modules/wallet-pass/services/card-texts.ts queueChangedCards",
+    ])
+    expect(sorted(callers(["queueChangedCards", "queueChangedCardTexts"]))).toEqual([])
+    // The consumer is called by the app's one function, which the drain calls.
+    expect(sorted(callers(["catchUpDueCards"]))).toEqual(["outbound/operations/card-catch-up.ts catchUpDueCardTexts"])
+    expect(sorted(callers(["catchUpDueCardTexts"]))).toEqual(["outbound/drain.ts drain"])
   })
 })

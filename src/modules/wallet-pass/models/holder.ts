@@ -53,6 +53,9 @@ export const WalletPassHolder = model
     // variables, sent and applied, and the level whose design it was given (null: none by the store).
     card_texts: model.json().nullable(),
     card_level: model.text().nullable(),
+    // Set by the balance door when a change may move the card's texts, cleared by the one
+    // catch-up that compares them (docs/architecture.md, "One door for a balance change").
+    card_due_at: model.dateTime().nullable(),
     // A referral by `referrer_phone` (docs/program.md): when it was recorded and how it ended.
     referral_state: model.enum([...REFERRAL_STATES]).nullable(),
     referred_at: model.dateTime().nullable(),
@@ -69,4 +72,5 @@ export const WalletPassHolder = model
     { on: ["phone"], unique: true, where: "phone IS NOT NULL" },
     { on: ["customer_id"], unique: true, where: "customer_id IS NOT NULL" },
     { on: ["promo"], where: "promo IS NOT NULL" },
+    { on: ["card_due_at"], where: "card_due_at IS NOT NULL" },
   ])

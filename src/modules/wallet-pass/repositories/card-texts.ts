@@ -1,4 +1,6 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
+import { QUEUE_CHANNEL } from "../constants"
+import { lockHolders } from "./ledger"
 import { NET_SPEND } from "./program"
 import { PENDING_LEFT_SQL } from "./order-decisions"
 
@@ -26,6 +28,11 @@ export type CardFactsRow = {
    * texts (a catch-up in between would send them twice).
    */
   setting_waits: boolean
+  /**
+   * Whether a balance request of the holder (balance/add or deduct) waits or is being sent: the
+   * card's catch-up follows it once done, as the service's balance then holds the change.
+   */
+  balance_waits: boolean
 }
 
 /** The reads and writes of the card's texts (docs/program.md, "On the card"). */
@@ -63,7 +70,10 @@ export class CardTextsRepository {
                           WHERE l.holder_id = h.id AND l.expires_at IS NOT NULL AND l.expires_at <= now()
                             AND l.expired_at IS NULL AND l.state = 'applied' AND l.remaining > 0
                             AND l.deleted_at IS NULL)
-                AS setting_waits
+                AS setting_waits,
+              EXISTS (SELECT 1 FROM wallet_pass_operation o
+                       WHERE o.holder_id = h.id AND o.method IN ('balance_add', 'balance_deduct')
+                         AND o.state IN ('pending', 'sending') AND o.deleted_at IS NULL) AS balance_waits
          FROM wallet_pass_holder h
          LEFT JOIN LATERAL (
            SELECT e.remaining, e.expires_at FROM wallet_pass_ledger_entry e
@@ -84,26 +94,51 @@ export class CardTextsRepository {
   }
 
   /**
-   * Holders whose balance or values changed in the last `seconds` (a request done, a ledger
-   * entry written), after `afterId` in id order, at most `limit`: the ones a process that died
-   * may have left without their card's catch-up.
+   * Marks the holders' cards due for a catch-up (docs/architecture.md, "One door for a balance
+   * change"; the balance door alone calls it, in the transaction of the change), and wakes the
+   * drain: QUEUE_CHANNEL is notified, delivered when the transaction commits.
    */
-  async changedSince(seconds: number, afterId: string, limit: number): Promise<string[]> {
-    const { rows } = await this.knex.raw<{ rows: { holder_id: string }[] }>(
-      `SELECT holder_id FROM (
-         SELECT o.holder_id FROM wallet_pass_operation o
-          WHERE o.state IN ('done', 'resolved') AND o.holder_id IS NOT NULL AND o.deleted_at IS NULL
-            AND o.method IN ('balance_add', 'balance_deduct', 'user_create_or_update')
-            AND o.completed_at > now() - make_interval(secs => :seconds)
-         UNION
-         SELECT e.holder_id FROM wallet_pass_ledger_entry e
-          WHERE e.deleted_at IS NULL AND e.created_at > now() - make_interval(secs => :seconds)
-       ) changed
-       WHERE holder_id > :after
-       ORDER BY holder_id LIMIT :limit`,
-      { seconds, after: afterId, limit }
+  async markDue(holderIds: string[]): Promise<void> {
+    if (!holderIds.length) return
+    await this.knex.raw(
+      `WITH marked AS (
+         UPDATE wallet_pass_holder SET card_due_at = COALESCE(card_due_at, now())
+          WHERE id = ANY(:holders) AND deleted_at IS NULL
+          RETURNING id
+       )
+       SELECT pg_notify('${QUEUE_CHANNEL}', '') FROM (SELECT 1 FROM marked LIMIT 1) one`,
+      { holders: [...new Set(holderIds)] }
     )
-    return rows.map((r) => r.holder_id)
+  }
+
+  /**
+   * At most `limit` holders whose card is due, longest due first, row-locked for the
+   * transaction (lockHolders); a holder another transaction holds (a change being written) is
+   * left for the next look.
+   */
+  async lockDue(limit: number): Promise<string[]> {
+    const rows = await lockHolders(
+      this.knex,
+      { where: "h.card_due_at IS NOT NULL", bindings: {}, limit },
+      { order: "h.card_due_at", skipLocked: true }
+    )
+    return rows.map((r) => r.id)
+  }
+
+  /** Clears the mark of these holders (locked by lockDue). */
+  async clearDue(holderIds: string[]): Promise<void> {
+    if (!holderIds.length) return
+    await this.knex.raw(`UPDATE wallet_pass_holder SET card_due_at = NULL WHERE id = ANY(:holders)`, {
+      holders: holderIds,
+    })
+  }
+
+  /** Keeps the mark of these holders (locked by lockDue), due from now: behind the others at the next look. */
+  async deferDue(holderIds: string[]): Promise<void> {
+    if (!holderIds.length) return
+    await this.knex.raw(`UPDATE wallet_pass_holder SET card_due_at = clock_timestamp() WHERE id = ANY(:holders)`, {
+      holders: holderIds,
+    })
   }
 
   /** What a request applied gave the card: its texts (merged over the last), and the level of the design it gave. */

@@ -14,12 +14,19 @@ export type HolderLockSelection =
  * The holder row lock, the one place it is taken (docs/architecture.md, "The ledger"): every
  * change of one holder (its ledger, its queue, its level, its account) goes one at a time
  * under it, in the caller's transaction. Answers the locked rows (`columns` of alias `h`,
- * `h.id` by default), by id. A soft-deleted holder is not locked unless `withDeleted`.
+ * `h.id` by default), by id (`order`: by these columns first). A soft-deleted holder is not
+ * locked unless `withDeleted`; `skipLocked`: a holder another transaction holds is left out
+ * instead of waited for (the card's catch-up, which comes back for it).
  */
 export async function lockHolders<Row = { id: string }>(
   knex: Knex,
   selection: HolderLockSelection,
-  { columns = "h.id", withDeleted = false }: { columns?: string; withDeleted?: boolean } = {}
+  {
+    columns = "h.id",
+    withDeleted = false,
+    order = null,
+    skipLocked = false,
+  }: { columns?: string; withDeleted?: boolean; order?: string | null; skipLocked?: boolean } = {}
 ): Promise<Row[]> {
   const where = withDeleted ? [] : ["h.deleted_at IS NULL"]
   let bindings: Knex.ValueDict = {}
@@ -36,7 +43,8 @@ export async function lockHolders<Row = { id: string }>(
     bindings = { lock_customer: selection.customer_id }
   }
   const { rows } = await knex.raw<{ rows: Row[] }>(
-    `SELECT ${columns} FROM wallet_pass_holder h WHERE ${where.join(" AND ")} ORDER BY h.id ${limit} FOR UPDATE OF h`,
+    `SELECT ${columns} FROM wallet_pass_holder h WHERE ${where.join(" AND ")}
+      ORDER BY ${order ? `${order}, ` : ""}h.id ${limit} FOR UPDATE OF h${skipLocked ? " SKIP LOCKED" : ""}`,
     bindings
   )
   return rows

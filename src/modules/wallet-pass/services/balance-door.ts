@@ -5,6 +5,7 @@ import { formatBalanceAmount } from "../../../lib/amounts"
 import { type Reason, reason } from "../../../lib/reasons"
 import { ledgerKeys, operationKeys } from "../keys"
 import { QueueClassRepository } from "../repositories/classes"
+import { CardTextsRepository } from "../repositories/card-texts"
 import { HooksRepository } from "../repositories/hooks"
 import { LedgerRepository } from "../repositories/ledger"
 import { QueueRepository } from "../repositories/queue"
@@ -26,7 +27,12 @@ import { accountBalances } from "./trust"
  *   what it took from credits that have lapsed since written off as expiries;
  * - `attach_order`: a reservation becomes an order's (its order id and reason; no amount moves);
  * - `hook_batch`: the service's own changes and reads, many hooks in one call of
- *   wallet_pass_hook_batch; its new entries are announced (`wallet_pass.balance_changed`).
+ *   wallet_pass_hook_batch; its new entries are announced (`wallet_pass.balance_changed`);
+ * - `card`: what moves a card's texts without a ledger row (an order's pending bonus decided,
+ *   taken from by a cancel or return, matured; a level pass): the card's catch-up mark alone.
+ * Every kind but `attach_order` marks the card of each holder it changed due for a catch-up, in
+ * the same transaction (`card_due_at`, repositories/card-texts.ts `markDue`), which wakes the
+ * drain when it commits; the one consumer is CardTextsService.catchUpDueCards.
  */
 export type BalanceChange =
   | {
@@ -40,6 +46,7 @@ export type BalanceChange =
   | { kind: "cancel"; entry_id: string; rename_keys: boolean }
   | { kind: "attach_order"; entry_id: string; order_id: string; reason: Reason }
   | { kind: "hook_batch"; items: HookBatchItem[] }
+  | { kind: "card"; holder_ids: string[] }
 
 /** One hook for wallet_pass_hook_batch (field names are the function's); `entry` is built by newLedgerEntry. */
 export type HookBatchItem =
@@ -53,7 +60,7 @@ export type BalanceChangeResult<C extends BalanceChange> = C extends { kind: "en
     ? { entry: LedgerEntryRow; balance: number } | null
     : C extends { kind: "cancel" }
       ? boolean
-      : C extends { kind: "attach_order" }
+      : C extends { kind: "attach_order" | "card" }
         ? void
         : unknown[]
 
@@ -94,6 +101,8 @@ export class BalanceDoor {
         return new LedgerRepository(this.knex).attachOrder(change.entry_id, change.order_id, change.reason)
       case "hook_batch":
         return this.hookBatch_(change.items)
+      case "card":
+        return this.cardDue_(change.holder_ids)
     }
   }
 
@@ -129,7 +138,9 @@ export class BalanceDoor {
     if (!change.answer && result.status === "out_of_range") {
       throw new BalanceOutOfRangeError(Number(result.balance), input.amount, currency ?? undefined)
     }
-    if (result.status !== "created" || !change.request) return { ...result, operation: null }
+    if (result.status !== "created") return { ...result, operation: null }
+    await this.cardDue_([input.holder_id])
+    if (!change.request) return { ...result, operation: null }
     if (input.order_id || input.kind === "accrual" || input.kind === "redemption") {
       // The customer has ordered: an enrolment of theirs still waiting in class c moves up,
       // so this change, which goes after it, does not wait for the open share.
@@ -159,7 +170,9 @@ export class BalanceDoor {
     const result = await ledger.expireCredit(creditId, expiry)
     // "taken": another instance expired it first; "consumed": fully spent before it lapsed.
     if (result.status === "taken" || result.status === "consumed") return null
-    return this.settleExpiry_(result, null)
+    const settled = await this.settleExpiry_(result, null)
+    if (settled) await this.cardDue_([holderId])
+    return settled
   }
 
   private async cancel_(entryId: string, renameKeys: boolean): Promise<boolean> {
@@ -169,6 +182,7 @@ export class BalanceDoor {
     await lockLiveHolder(ledger, holderId)
     const canceled = await ledger.cancelEntry(entryId, renameKeys)
     if (!canceled) return false
+    await this.cardDue_([holderId])
     for (const { credit_id, amount } of canceled.lapsed) {
       const expiry = expiryEntry({
         reason: reason("credit_expired_given_back"),
@@ -209,22 +223,32 @@ export class BalanceDoor {
     return { entry, balance }
   }
 
+  /** Marks the holders' cards due for a catch-up, in the change's transaction (see {@link BalanceChange}). */
+  private async cardDue_(holderIds: string[]): Promise<void> {
+    await new CardTextsRepository(this.knex).markDue(holderIds)
+  }
+
   /**
-   * The hook batch: one statement on the manager, outside any transaction (it commits on its
-   * own), so its new entries are announced as soon as it returns, once each: a repeat of a
-   * `transactionId` or an echo of our own request writes nothing and announces nothing.
+   * The hook batch: one statement and the card marks of its new entries, in a transaction of
+   * its own (the door refuses a caller's), so its new entries are announced as soon as it
+   * commits, once each: a repeat of a `transactionId` or an echo of our own request writes
+   * nothing and announces nothing.
    */
   private async hookBatch_(items: HookBatchItem[]): Promise<unknown[]> {
     if ((this.knex as { isTransaction?: boolean }).isTransaction) {
       throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "walletPass: the hook batch commits on its own")
     }
-    const results = await new HooksRepository(this.knex).runHookBatch<HookBatchItem, Record<string, unknown>>(items)
     const announced: BalanceChangedData[] = []
-    for (const result of results) {
-      if (result.status !== "created") continue
-      const entry = result.entry as { id: string; amount: number }
-      announced.push({ holder_id: result.holder_id as string, entry_id: entry.id, amount: Number(entry.amount) })
-    }
+    const results = await this.knex.transaction(async (trx) => {
+      const rows = await new HooksRepository(trx).runHookBatch<HookBatchItem, Record<string, unknown>>(items)
+      for (const result of rows) {
+        if (result.status !== "created") continue
+        const entry = result.entry as { id: string; amount: number }
+        announced.push({ holder_id: result.holder_id as string, entry_id: entry.id, amount: Number(entry.amount) })
+      }
+      await new CardTextsRepository(trx).markDue(announced.map((a) => a.holder_id))
+      return rows
+    })
     if (announced.length) await this.options.announce?.(announced)
     return results
   }

@@ -15,8 +15,9 @@ import { OPERATION_PRIORITY } from "../constants"
 import { type CardFactsRow, CardTextsRepository } from "../repositories/card-texts"
 import { InternalService, type InternalServiceDeps } from "../utils/internal-service"
 import type { OutboxService } from "./outbox"
+import type { ProgramService } from "./program"
 
-type Deps = InternalServiceDeps & { outboxService: OutboxService }
+type Deps = InternalServiceDeps & { outboxService: OutboxService; programService: ProgramService }
 
 /** What a holder's card gets now: its texts, and the design a request would give it. */
 export type HolderCard = {
@@ -85,22 +86,78 @@ export class CardTextsService extends InternalService<Deps> {
    * expiring credit: MOVING_SOURCES) differ from what it was last given, or whose level's
    * design it does not have, unless a request that sets their values waits already (it
    * carries the texts when it goes). One per holder however often it runs: a waiting update
-   * is not doubled. Answers how many were queued.
+   * is not doubled. Answers how many were queued. The app's catch-up is catchUpDueCards.
    */
   @InjectTransactionManager()
   async queueChangedCards(
     input: { holder_ids: string[]; program: Program; format: CardFormat },
     @MedusaContext() sharedContext: Context = {}
   ): Promise<{ queued: number }> {
+    const { queued } = await this.queueChanged_(input, sharedContext)
+    return { queued }
+  }
+
+  /**
+   * The one catch-up of the cards (docs/architecture.md, "One door for a balance change"): takes
+   * at most `limit` holders whose card the balance door marked due, row-locked (one another
+   * transaction holds is left for the next look), queues the profile update of each whose
+   * texts changed (as queueChangedCards) and clears their mark; a holder still waiting for a
+   * request that will carry the values (a balance request, or one that sets them) keeps it,
+   * due from now (behind the others), and is caught up once that request is done. The
+   * program in force is read here (`in_use`: whether its card shows texts); the caller gives
+   * the store's locale and currency (the module cannot read them), or null when it has not
+   * read them (no card is caught up then: it asks again with them). When the program's card shows no texts the marks
+   * are only cleared. Answers how many were taken, queued and left waiting.
+   */
+  @InjectTransactionManager()
+  async catchUpDueCards(
+    input: { format: Omit<CardFormat, "timeZone"> | null; limit?: number },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<{ in_use: boolean; due: number; queued: number; waiting: number }> {
+    const { limit = 100 } = input
+    const { program } = await this.deps_.programService.getProgram(sharedContext)
+    const repository = new CardTextsRepository(this.knex_(sharedContext))
+    if (!cardInUse(program.pass)) {
+      // No texts to follow: the marks are only cleared.
+      const due = await repository.lockDue(limit * 10)
+      await repository.clearDue(due)
+      return { in_use: false, due: due.length, queued: 0, waiting: 0 }
+    }
+    // Without the store's format (a caller that found no texts shown last time) nothing is taken.
+    if (!input.format) return { in_use: true, due: 0, queued: 0, waiting: 0 }
+    const due = await repository.lockDue(limit)
+    if (!due.length) return { in_use: true, due: 0, queued: 0, waiting: 0 }
+    const format = { ...input.format, timeZone: program.timeZone }
+    const { queued, waiting } = await this.queueChanged_(
+      { holder_ids: due, program, format, after_balance: true },
+      sharedContext
+    )
+    await repository.clearDue(due.filter((id) => !waiting.has(id)))
+    await repository.deferDue([...waiting])
+    return { in_use: true, due: due.length, queued, waiting: waiting.size }
+  }
+
+  /**
+   * queueChangedCards on the caller's transaction; also answers the holders left waiting for a
+   * request. `after_balance`: a holder whose balance request waits waits for it too.
+   */
+  private async queueChanged_(
+    input: { holder_ids: string[]; program: Program; format: CardFormat; after_balance?: boolean },
+    sharedContext: Context
+  ): Promise<{ queued: number; waiting: Set<string> }> {
     const { program, format } = input
-    if (!cardInUse(program.pass) || !input.holder_ids.length) return { queued: 0 }
+    const waiting = new Set<string>()
+    if (!cardInUse(program.pass) || !input.holder_ids.length) return { queued: 0, waiting }
     const rows = await new CardTextsRepository(this.knex_(sharedContext)).facts(
       input.holder_ids,
       program.tiers.windowDays
     )
     let queued = 0
     for (const row of rows) {
-      if (row.setting_waits) continue
+      if (row.setting_waits || (input.after_balance && row.balance_waits)) {
+        waiting.add(row.holder_id)
+        continue
+      }
       const texts = cardTexts(program.pass.variables, this.facts_(program, row), format, MOVING_SOURCES)
       const design = cardDesign({
         newCard: false,
@@ -118,43 +175,7 @@ export class CardTextsService extends InternalService<Deps> {
       )
       if (created) queued++
     }
-    return { queued }
-  }
-
-  /**
-   * The card's catch-up of every holder whose balance or values changed in the last
-   * `lookback_seconds`, as queueChangedCards (nothing doubled, nothing for an unchanged card):
-   * run when a process starts draining, it queues what a process that died between a change
-   * and its catch-up left undone (docs/program.md, "On the card"). Pages of `page` holders,
-   * each in its own transaction. Answers how many were read and queued.
-   */
-  async catchUpChangedCards(input: {
-    lookback_seconds: number
-    program: Program
-    format: CardFormat
-    page?: number
-  }): Promise<{ read: number; queued: number }> {
-    const { program, format, page = 500 } = input
-    let read = 0
-    let queued = 0
-    if (!cardInUse(program.pass)) return { read, queued }
-    for (let after = ""; ;) {
-      const holderIds = await this.changedSince_(input.lookback_seconds, after, page)
-      if (!holderIds.length) return { read, queued }
-      read += holderIds.length
-      queued += (await this.queueChangedCards({ holder_ids: holderIds, program, format })).queued
-      after = holderIds.at(-1)!
-    }
-  }
-
-  @InjectManager()
-  private async changedSince_(
-    seconds: number,
-    after: string,
-    limit: number,
-    @MedusaContext() sharedContext: Context = {}
-  ): Promise<string[]> {
-    return new CardTextsRepository(this.knex_(sharedContext)).changedSince(seconds, after, limit)
+    return { queued, waiting }
   }
 
   /** What a request applied gave a holder's card (its texts; the level when it gave a design). */

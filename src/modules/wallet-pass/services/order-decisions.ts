@@ -5,6 +5,7 @@ import type { HolderPending, HolderRatesRow, OrderDecisionInput, OrderDecisionRo
 import { ledgerKeys } from "../keys"
 import { pendingLeft, pendingTake } from "../rules/pending"
 import { InternalService } from "../utils/internal-service"
+import { BalanceDoor } from "./balance-door"
 
 /**
  * An order's bonus is decided once, at placement rates (docs/loyalty.md, "Decided once, at
@@ -29,14 +30,22 @@ export class OrderDecisionService extends InternalService {
 
   /**
    * Records an order's decision once (the order id is unique in the table): a second decision
-   * for the order changes nothing and answers the first, the one that stands.
+   * for the order changes nothing and answers the first, the one that stands. A bonus that
+   * waits as pending moves the holder's `pending` card text: the card is marked due.
    */
   @InjectTransactionManager()
   async recordOrderDecision(
     input: OrderDecisionInput,
     @MedusaContext() sharedContext: Context = {}
   ): Promise<OrderDecisionRow> {
-    return new OrderDecisionRepository(this.knex_(sharedContext)).insert(input)
+    const decision = await new OrderDecisionRepository(this.knex_(sharedContext)).insert(input)
+    if (decision.pending_until && !decision.matured_at) await this.cardDue_([decision.holder_id], sharedContext)
+    return decision
+  }
+
+  /** What changes a card without a ledger row goes through the balance door too: it marks the card due. */
+  private async cardDue_(holderIds: string[], sharedContext: Context): Promise<void> {
+    await new BalanceDoor(this.knex_(sharedContext), {}).change({ kind: "card", holder_ids: holderIds })
   }
 
   /**
@@ -65,6 +74,7 @@ export class OrderDecisionService extends InternalService {
     }
     const taken = pendingTake(decision.amount, already, input.share)
     await repository.recordTaken(input.order_id, input.dedupe_key, taken)
+    if (taken > 0) await this.cardDue_([decision.holder_id], sharedContext)
     const left = pendingLeft(decision.amount, { ...already, [input.dedupe_key]: taken })
     return { state: "pending", holder_id: decision.holder_id, taken, left }
   }
@@ -85,7 +95,9 @@ export class OrderDecisionService extends InternalService {
     if (!decision?.pending_until) return null
     if (decision.matured_at) return decision
     if (!decision.due) return null
-    return repository.recordMatured(orderId, pendingLeft(decision.amount, decision.pending_taken ?? {}))
+    const matured = await repository.recordMatured(orderId, pendingLeft(decision.amount, decision.pending_taken ?? {}))
+    await this.cardDue_([decision.holder_id], sharedContext)
+    return matured
   }
 
   /** Orders whose pending bonus is due (or matured without its accrual entry yet), oldest first. */

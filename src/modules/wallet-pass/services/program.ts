@@ -1,6 +1,6 @@
 import type { Context } from "@medusajs/framework/types"
 import { InjectManager, InjectTransactionManager, MedusaContext } from "@medusajs/framework/utils"
-import { type CardFormat, withoutRefusedVariables } from "../rules/card-texts"
+import { withoutRefusedVariables } from "../rules/card-texts"
 import { levelFor, nextLevel, type Program, programSchema } from "../rules/program"
 import { campaignState, type EarnCampaign } from "../rules/earning"
 import { OrderDecisionRepository } from "../repositories/order-decisions"
@@ -20,10 +20,10 @@ import type {
   ProgramVersionRow,
 } from "../types"
 import { InternalService, type InternalServiceDeps } from "../utils/internal-service"
-import type { CardTextsService } from "./card-texts"
+import { BalanceDoor } from "./balance-door"
 import type { OutboxService } from "./outbox"
 
-type Deps = InternalServiceDeps & { outboxService: OutboxService; cardTextsService: CardTextsService }
+type Deps = InternalServiceDeps & { outboxService: OutboxService }
 
 /**
  * The loyalty program (docs/program.md): its saved versions, the spend of each order, and
@@ -164,16 +164,16 @@ export class ProgramService extends InternalService<Deps> {
    */
   @InjectTransactionManager()
   async updateLevels(
-    input: LevelPassInput & { program: Program; card_format?: CardFormat },
+    input: LevelPassInput & { program: Program },
     @MedusaContext() sharedContext: Context = {}
-  ): Promise<{ changes: LevelChange[]; last_id: string | null; read: number; cards_queued: number }> {
-    const { program, spend, card_format, ...select } = input
+  ): Promise<{ changes: LevelChange[]; last_id: string | null; read: number }> {
+    const { program, spend, ...select } = input
     const knex = this.knex_(sharedContext)
     const repo = new ProgramRepository(knex)
     if (spend) {
       // An order's spend first, in the same transaction: its customer's level follows at once.
       const customerId = await this.recordOrderSpend_(repo, spend)
-      if (!customerId) return { changes: [], last_id: null, read: 0, cards_queued: 0 }
+      if (!customerId) return { changes: [], last_id: null, read: 0 }
       if (spend.type === "placed") await new QueueClassRepository(knex).promoteCustomer(customerId)
       select.customer_ids = [customerId]
     }
@@ -190,14 +190,10 @@ export class ProgramService extends InternalService<Deps> {
       changes.push(change)
     }
     // The card's texts of every holder read (an order moves the spend to the next level, a
-    // pass the level): one profile update each whose texts changed (docs/program.md, "On the card").
-    const cards = card_format
-      ? await this.deps_.cardTextsService.queueChangedCards(
-          { holder_ids: rows.map((r) => r.holder_id), program, format: card_format },
-          sharedContext
-        )
-      : { queued: 0 }
-    return { changes, last_id: rows.at(-1)?.holder_id ?? null, read: rows.length, cards_queued: cards.queued }
+    // pass the level): their cards are marked due through the balance door, and the one
+    // catch-up queues a profile update for each whose texts changed (docs/program.md, "On the card").
+    await new BalanceDoor(knex, {}).change({ kind: "card", holder_ids: rows.map((r) => r.holder_id) })
+    return { changes, last_id: rows.at(-1)?.holder_id ?? null, read: rows.length }
   }
 
   /**

@@ -19,7 +19,6 @@ import type { HolderRow, OrderAccrualReading, OrderRow } from "./read-order-accr
 import { chosenBases, type OrderBonusBaseChoice, type OrderBonusBaseHookInput } from "../order-bonus-base"
 import { decideEarning } from "../order-earning"
 import { reason } from "../../../lib/reasons"
-import { queueChangedCardTexts } from "../../../utils/card-format"
 
 export const computeOrderAccrualStepId = "compute-order-accrual"
 
@@ -133,7 +132,7 @@ export const computeOrderAccrualStep = createStep(
       return skip(`${what} (base ${decision.base / 100}, rate ${decision.rate_bp / 100}% in force at placement)`)
     }
 
-    if (decision.pending_until) return skip(await pendingNotice(container, decision, !!reading.pending))
+    if (decision.pending_until) return skip(pendingNotice(decision))
     return new StepResponse<RecordLedgerChangeStepInput>(
       accrualLedgerChange(decision, reading.display_id ?? order_id, decision.amount, {
         // The store's setOrderBonusBase hook changed the base: what the plugin had computed.
@@ -145,11 +144,10 @@ export const computeOrderAccrualStep = createStep(
 
 /**
  * An order's bonus that waits as pending (docs/loyalty.md, "Pending bonus"): nothing for the
- * ledger now (the maturity job credits it, workflows/ledger/mature-pending-bonus.ts); a
- * decision just made moves the holder's `pending` card text, so the card catches up.
+ * ledger now (the maturity job credits it, workflows/ledger/mature-pending-bonus.ts); recording
+ * the decision marked the holder's card due (its `pending` text moved).
  */
-async function pendingNotice(container: MedusaContainer, decision: OrderDecisionRow, decidedNow: boolean) {
-  if (decidedNow) await queueChangedCardTexts(container, [decision.holder_id])
+function pendingNotice(decision: OrderDecisionRow) {
   return `bonus ${decision.amount / 100} pending until ${new Date(decision.pending_until!).toISOString()}`
 }
 

@@ -11,7 +11,6 @@ import { floorToMinorUnits } from "../../../lib/amounts"
 import { type LedgerChangeCompensation, withdrawLedgerChange } from "../utils/withdraw-ledger-change"
 import { returnedShare } from "../utils/order-shares"
 import { reason } from "../../../lib/reasons"
-import { queueChangedCardTexts } from "../../../utils/card-format"
 import { maturedAccrualChange } from "./mature-pending-bonus"
 
 export type ReverseOrderAccrualStepInput =
@@ -53,7 +52,7 @@ async function refundedShare(container: { resolve: (key: string) => any }, payme
 /**
  * A cancel, return or refund of an order whose bonus is pending (docs/loyalty.md, "Pending
  * bonus"): its share comes off what waits, once per cause, with nothing for the ledger or the
- * service; the card catches up (its `pending` text). Answers what was taken, or null when the
+ * service; taking it marks the card due (its `pending` text). Answers what was taken, or null when the
  * bonus is not pending: never was, or has matured, and then its accrual is made sure of first
  * (keyed: written once), so the reversal that follows finds it.
  */
@@ -64,10 +63,7 @@ async function takeFromPending(container: MedusaContainer, request: ReversalInpu
     dedupe_key: request.dedupe_key,
     share: request.share,
   })
-  if (pending.state === "pending") {
-    if (pending.taken > 0) await queueChangedCardTexts(container, [pending.holder_id])
-    return pending.taken
-  }
+  if (pending.state === "pending") return pending.taken
   if (pending.state === "matured") {
     const change = await maturedAccrualChange(container, pending.decision)
     if (change) await walletPass.applyLedgerEntryAndEnqueue(change.entry, change.operation)

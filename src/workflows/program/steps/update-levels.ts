@@ -1,6 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { type LevelChange, type LevelPassInput, WALLET_PASS_MODULE } from "../../../modules/wallet-pass"
-import { cardFormat } from "../../../utils/card-format"
 
 export const updateLevelsStepId = "update-wallet-pass-levels"
 
@@ -16,8 +15,7 @@ export const updateLevelsStep = createStep(
   async (input: LevelPassInput, { container }) => {
     const walletPass = container.resolve(WALLET_PASS_MODULE)
     const { program } = await walletPass.getProgram()
-    const card_format = await cardFormat(container, program.timeZone)
-    const result = await walletPass.updateLevels({ ...input, program, card_format })
+    const result = await walletPass.updateLevels({ ...input, program })
     return new StepResponse(result, result.changes)
   },
   async (changes: LevelChange[] | undefined, { container }) => {
