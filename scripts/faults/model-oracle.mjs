@@ -10,15 +10,24 @@ import path from "node:path"
 import { pathToFileURL } from "node:url"
 import ts from "typescript"
 
-/** Imports integration-tests/model/loyalty-model.ts from a plain .mjs script. */
+/**
+ * Imports integration-tests/model/loyalty-model.ts from a plain .mjs script: every .ts file of
+ * the model's folder is transpiled beside the others (the model imports its own parts, such as
+ * earning-model.ts, by relative path without an extension, which is rewritten to .mjs).
+ */
 export async function importModel(root) {
-  const source = fs.readFileSync(path.join(root, "integration-tests/model/loyalty-model.ts"), "utf8")
-  const { outputText } = ts.transpileModule(source, {
-    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
-  })
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "loyalty-model-")), "loyalty-model.mjs")
-  fs.writeFileSync(file, outputText)
-  return import(pathToFileURL(file).href)
+  const dir = path.join(root, "integration-tests/model")
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), "loyalty-model-"))
+  for (const name of fs.readdirSync(dir).filter((n) => n.endsWith(".ts"))) {
+    const { outputText } = ts.transpileModule(fs.readFileSync(path.join(dir, name), "utf8"), {
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+    })
+    const linked = outputText.replace(/(from\s+["'])(\.\/[^"']+)(["'])/g, (_, a, spec, b) =>
+      spec.endsWith(".mjs") ? `${a}${spec}${b}` : `${a}${spec}.mjs${b}`
+    )
+    fs.writeFileSync(path.join(out, name.replace(/\.ts$/, ".mjs")), linked)
+  }
+  return import(pathToFileURL(path.join(out, "loyalty-model.mjs")).href)
 }
 
 /** Cents of an amount Medusa or the service answered in units (float noise removed). */
