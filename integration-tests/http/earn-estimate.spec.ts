@@ -144,9 +144,9 @@ storeTestRunner({
       expect(confirmed.data).toMatchObject({ verified: true })
     }
 
-    it("an account that proved its phone is estimated at its own rate, and its order earns the same", async () => {
+    it("an account that proved its phone is estimated at its own rate and discount, and its order earns the same", async () => {
       const phone = "+4915111571002" // the store serves Germany: codes are texted there only
-      service.emulator.seedCustomer({ phone, name: "Owner", bonus: 7, discount: 0 })
+      service.emulator.seedCustomer({ phone, name: "Owner", bonus: 7, discount: 10 })
       const { headers } = await signUpEnrolled(api, store, getContainer(), {
         email: "earn-own@example.com",
         phone,
@@ -160,20 +160,26 @@ storeTestRunner({
       // Not proven yet: the program's default, whatever the service set (docs/security.md).
       expect(product.data).toMatchObject({ rate_percent: 10, variants: [{ bonus: 6 }] })
       await proveThePhone(phone, headers)
+      // Proven: its own 7 % (× 2 on New Arrivals) on the price less its own 10 % discount:
+      // 30 × 0.9 = 27.00 × 14 % = 3.78 (docs/routes.md, "What the shopper will earn").
       const proven = await earnOf(v.newArrival)
-      expect(proven.data).toMatchObject({ rate_percent: 7, variants: [{ id: v.newArrival, bonus: 4.2 }] })
+      expect(proven.data).toMatchObject({ rate_percent: 7, variants: [{ id: v.newArrival, bonus: 3.78 }] })
 
       const cart = await createCart(api, store, headers)
       await api.post(`/store/carts/${cart.id}/line-items`, { variant_id: v.newArrival, quantity: 1 }, { headers })
-      const estimate = (await cartEarn(cart.id, headers)).data
-      // 100 × 7 % + 30 × 14 % = 11.20.
-      expect(estimate).toMatchObject({ amount: 11.2, rate_percent: 7 })
+      // Its discount group's 10 % prices the cart: 90 × 7 % + 27 × 14 % = 6.30 + 3.78 = 10.08.
+      await waitFor(
+        async () => (await cartEarn(cart.id, headers)).data.amount === 10.08,
+        "the cart estimated with the account's discount",
+        30_000
+      )
+      expect((await cartEarn(cart.id, headers)).data).toMatchObject({ amount: 10.08, rate_percent: 7 })
       let order!: Awaited<ReturnType<typeof placeOrder>>
       await afterSubscribers(getContainer(), "order.placed", async () => {
         order = await placeOrder(api, store, headers, cart.id)
       })
       const [decision] = await walletPass().listWalletPassOrderDecisions({ order_id: order.id })
-      expect([decision.rate_bp, decision.amount]).toEqual([700, 1120])
+      expect([decision.rate_bp, decision.amount]).toEqual([700, 1008])
     })
 
     it("another customer's cart is a 404; a guest's cart is read at the default rate", async () => {

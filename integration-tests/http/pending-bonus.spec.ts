@@ -101,6 +101,12 @@ storeTestRunner({
         new Date(decision.pending_until!).getTime()
       )
       await cardSays(phone, "€1.66")
+      // The merchant sees it on the customer's pass, apart from the balance.
+      const merchantSees = async () => (await api.get(`/admin/customers/${holder.customer_id}/wallet-pass`, admin)).data
+      expect(await merchantSees()).toMatchObject({
+        wallet_pass: { balance: 0 },
+        pending: { amount: 1.66, until: new Date(decision.pending_until!).toISOString() },
+      })
       // Cannot be spent: the most a cart may be paid with is 0.
       expect(await cartMax(headers)).toBe(0)
 
@@ -130,6 +136,7 @@ storeTestRunner({
       expect(sent("balance/add")).toHaveLength(1)
       expect(service.emulator.getCustomer(phone)?.balance).toBe(1.66)
       expect(await passOf(headers)).toMatchObject({ balance: 1.66, pending: 0, pending_until: null })
+      expect(await merchantSees()).toMatchObject({ wallet_pass: { balance: 1.66 }, pending: null })
       await cardSays(phone, "")
       expect(await cartMax(headers)).toBe(1.66)
       expect(await maturePendingBonuses(getContainer())).toEqual({ due: 0, credited: 0, failed: 0 })

@@ -89,6 +89,11 @@ export type AdminCustomerWalletPassResponse = {
   opening_balance: number | null
   /** The program's bonus percent (`accrual.bonusPercent`): a holder without a rate of their own earns it. */
   program_bonus_percent: number
+  /**
+   * The bonus of the customer's orders still pending (option `accrual.pendingDays`, docs/loyalty.md
+   * "Pending bonus"): not in `balance` yet; `until` when the next part becomes spendable. Null: none.
+   */
+  pending: { amount: number; until: Date | null } | null
   actions: AdminWalletPassActions
 }
 

@@ -42,9 +42,12 @@ export const PassFigures = ({
   pass,
   expiring,
   programBonus,
+  pending,
 }: {
   pass: Pass
   expiring: Expiring
+  /** The bonus of the customer's orders still pending (not in the balance yet). */
+  pending: Json<AdminCustomerWalletPassResponse>["pending"]
   /** The program's rate, which a holder without a rate of their own earns. */
   programBonus: number
 }) => {
@@ -59,15 +62,27 @@ export const PassFigures = ({
         testId="wallet-pass-balance"
         value={pass.balance}
         note={
-          soonest && (
-            <Text size="xsmall" className="text-ui-fg-subtle" data-testid="wallet-pass-expiring">
-              {t("customer.figures.expiresSoonest", {
-                amount: f.money(soonest.amount, currency),
-                date: f.date(soonest.expires_at),
-              })}
-              {expiring.length > 1 ? ` ${t("customer.figures.moreExpiring", { count: expiring.length - 1 })}` : ""}
-            </Text>
-          )
+          <>
+            {soonest && (
+              <Text size="xsmall" className="text-ui-fg-subtle" data-testid="wallet-pass-expiring">
+                {t("customer.figures.expiresSoonest", {
+                  amount: f.money(soonest.amount, currency),
+                  date: f.date(soonest.expires_at),
+                })}
+                {expiring.length > 1 ? ` ${t("customer.figures.moreExpiring", { count: expiring.length - 1 })}` : ""}
+              </Text>
+            )}
+            {pending && (
+              <Text size="xsmall" className="text-ui-fg-subtle" data-testid="wallet-pass-pending">
+                {pending.until
+                  ? t("customer.figures.pendingUntil", {
+                      amount: f.money(pending.amount, currency),
+                      date: f.date(pending.until),
+                    })
+                  : t("customer.figures.pending", { amount: f.money(pending.amount, currency) })}
+              </Text>
+            )}
+          </>
         }
       >
         {f.money(pass.balance, currency)}

@@ -58,6 +58,8 @@ export default defineArea({
         programRate: "{{percent}} (the program's rate)",
         expiresSoonest: "{{amount}} expires on {{date}}",
         moreExpiring: "· {{count, number}} more later",
+        pending: "+{{amount}} pending",
+        pendingUntil: "+{{amount}} pending, spendable from {{date}}",
       },
       expiring: { title: "Bonus that expires", line: "{{amount}} on {{date}}" },
       level: {
@@ -270,6 +272,8 @@ export default defineArea({
         programRate: "{{percent}} (ставка программы)",
         expiresSoonest: "{{amount}} сгорят {{date}}",
         moreExpiring: "· ещё {{count, number}} позже",
+        pending: "+{{amount}} ожидают",
+        pendingUntil: "+{{amount}} ожидают, доступны с {{date}}",
       },
       expiring: { title: "Сгорающие бонусы", line: "{{amount}} — {{date}}" },
       level: {

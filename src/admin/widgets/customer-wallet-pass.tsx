@@ -62,7 +62,12 @@ const CustomerWalletPassWidget = ({ data: customer }: DetailWidgetProps<AdminCus
       {/* A holder recorded without a phone has nothing else to show: the line above says why. */}
       {pass && data && pass.holder.phone && (
         <>
-          <PassFigures pass={pass} expiring={data.expiring} programBonus={data.program_bonus_percent} />
+          <PassFigures
+            pass={pass}
+            expiring={data.expiring}
+            programBonus={data.program_bonus_percent}
+            pending={data.pending}
+          />
           {pass.level && <PassLevel level={pass.level} currency={pass.currency_code} ratesSource={pass.rates_source} />}
           <PassFacts pass={pass} openingBalance={data.opening_balance} />
           <CustomerRequests customerId={customer.id} refetchInterval={poll} />

@@ -23,20 +23,32 @@ import { earnLinesOf } from "../../workflows/ledger/order-earning"
  * guest get the program's default).
  */
 
-/** The rate a shopper earns at, basis points: a guest's (`customerId` null) or the account's. */
+/**
+ * The rates a shopper gets, basis points: a guest's (`customerId` null) or the account's — the
+ * bonus it earns at, and the discount its carts are priced with (the holder's discount group).
+ */
+export async function shopperRates(
+  scope: MedusaContainer,
+  customerId: string | null,
+  customer?: { has_account?: boolean | null } | null
+): Promise<{ bonus_bp: number; discount_bp: number }> {
+  const walletPass = scope.resolve(WALLET_PASS_MODULE)
+  const options = walletPass.getOptions()
+  const [holder] = customerId ? await walletPass.listWalletPassHolders({ customer_id: customerId }) : []
+  if (!holder) return cartRates(GUEST_HOLDER, null, options)
+  const account =
+    customer ??
+    (await scope.resolve(Modules.CUSTOMER).listCustomers({ id: customerId! }, { select: ["id", "has_account"] }))[0]
+  return cartRates(holder, { has_account: account?.has_account === true }, options)
+}
+
+/** The rate a shopper earns at, basis points (shopperRates). */
 export async function shopperRateBp(
   scope: MedusaContainer,
   customerId: string | null,
   customer?: { has_account?: boolean | null } | null
 ): Promise<number> {
-  const walletPass = scope.resolve(WALLET_PASS_MODULE)
-  const options = walletPass.getOptions()
-  const [holder] = customerId ? await walletPass.listWalletPassHolders({ customer_id: customerId }) : []
-  if (!holder) return cartRates(GUEST_HOLDER, null, options).bonus_bp
-  const account =
-    customer ??
-    (await scope.resolve(Modules.CUSTOMER).listCustomers({ id: customerId! }, { select: ["id", "has_account"] }))[0]
-  return cartRates(holder, { has_account: account?.has_account === true }, options).bonus_bp
+  return (await shopperRates(scope, customerId, customer)).bonus_bp
 }
 
 /** A holder's fields as cartRates reads them, for a shopper without one: only the guest's rates are read. */

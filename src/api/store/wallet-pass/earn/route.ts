@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError, QueryContext } from "@medusajs/framework/utils"
 import { WALLET_PASS_MODULE } from "../../../../modules/wallet-pass"
-import { cachedLineRules, estimate, shopperRateBp } from "../../../utils/earn-estimate"
+import { cachedLineRules, estimate, shopperRates } from "../../../utils/earn-estimate"
 import { lineFactsOf, type ProductFactsRow } from "../../../../workflows/redemption/utils/redeemable-lines"
 import { basisPointsToPercent, floorToMinorUnits } from "../../../../lib/amounts"
 import { balanceCurrency } from "../../../../utils/currency"
@@ -13,6 +13,9 @@ type VariantRow = {
   product?: (ProductFactsRow & { id: string; is_giftcard?: boolean | null }) | null
   calculated_price?: { calculated_amount?: unknown } | null
 }
+
+/** A price less a discount in basis points, rounded down to the minor unit. */
+const afterDiscount = (minor: number, discountBp: number) => minor - Math.ceil((minor * discountBp) / 10_000)
 
 /**
  * GET /store/wallet-pass/earn?variant_id=…&region_id=… — the bonus one unit of each variant
@@ -36,7 +39,7 @@ export const GET = async (
   if (!currency) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Region with id: ${region_id} was not found`)
   const customerId = req.auth_context?.actor_type === "customer" ? req.auth_context.actor_id || null : null
   const walletPass = req.scope.resolve(WALLET_PASS_MODULE)
-  const [{ data }, { program, version }, rateBp, balance] = await Promise.all([
+  const [{ data }, { program, version }, rates, balance] = await Promise.all([
     query.graph({
       entity: "product_variant",
       fields: [
@@ -53,16 +56,19 @@ export const GET = async (
       context: { calculated_price: QueryContext({ region_id, currency_code: currency }) },
     }),
     walletPass.getProgram(),
-    shopperRateBp(req.scope, customerId),
+    shopperRates(req.scope, customerId),
     balanceCurrency(req.scope),
   ])
+  const rateBp = rates.bonus_bp
   const earns = balance === currency
   const variants = (data as VariantRow[]).flatMap((variant) => {
     const price = variant.calculated_price?.calculated_amount
     if (price === undefined || price === null || !variant.product) return []
     const line = {
       ...lineFactsOf({ id: variant.product.id, is_giftcard: variant.product.is_giftcard }, variant.product),
-      base: floorToMinorUnits(Number(price)),
+      // The shopper's own discount (their discount group's promotion) comes off before the
+      // bonus, as it does in their cart: the base is the price after it, rounded down.
+      base: afterDiscount(floorToMinorUnits(Number(price)), rates.discount_bp),
     }
     const rules = cachedLineRules(version, line, program.earning, rateBp)
     const bonus = earns ? estimate(program, [line], rateBp, currency).amount : 0

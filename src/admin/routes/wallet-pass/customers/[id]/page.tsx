@@ -64,7 +64,12 @@ const CustomerPassPage = () => {
         <>
           <Container className="divide-y p-0" data-testid="wallet-pass-summary">
             <CustomerPassActions customerId={id} data={data} />
-            <PassFigures pass={pass} expiring={data.expiring} programBonus={data.program_bonus_percent} />
+            <PassFigures
+              pass={pass}
+              expiring={data.expiring}
+              programBonus={data.program_bonus_percent}
+              pending={data.pending}
+            />
             <ExpiringCredits expiring={data.expiring} currency={pass.currency_code} />
             {pass.level && (
               <PassLevel level={pass.level} currency={pass.currency_code} ratesSource={pass.rates_source} />

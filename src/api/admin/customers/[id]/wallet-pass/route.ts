@@ -49,7 +49,7 @@ function passActions(account: AccountPass, status: HolderStatus, installLink: bo
  * they have none. `pass_elsewhere`: the pass of this customer's phone when another store
  * customer holds it (the admin may move it here). `expiring`: credits with a lifetime, soonest
  * first. `opening_balance`: what the service held when its record was taken over (null: no
- * balance taken). `status`: the pass's one state and who takes it further (src/lib/holder-status.ts);
+ * balance taken). `pending`: the bonus of its orders still pending (docs/loyalty.md). `status`: the pass's one state and who takes it further (src/lib/holder-status.ts);
  * `actions`: what the admin may ask for this pass, and why not. The customer's store
  * events are paged by `GET .../wallet-pass/store-events`.
  */
@@ -59,15 +59,16 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<A
   const walletPass = req.scope.resolve(WALLET_PASS_MODULE)
   const account = await resolveAccountPass(req.scope, req.params.id, { ledgerLimit: 20 })
   const holderId = account.own?.holder.id
-  const [expiring, [opening]] = holderId
+  const [expiring, [opening], pending] = holderId
     ? await Promise.all([
         listExpiringCredits(req.scope, holderId),
         walletPass.listWalletPassLedgerEntries(
           { holder_id: holderId, kind: "opening_balance", state: "applied" },
           { select: ["amount"], take: 1 }
         ),
+        walletPass.getPendingBonuses([holderId]).then((all) => all.get(holderId) ?? null),
       ])
-    : [[], []]
+    : [[], [], null]
   const status = accountStatus(account)
   res.json({
     wallet_pass: account.own ? presentAdminPass(account.own, await balanceCurrency(req.scope)) : null,
@@ -76,6 +77,7 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<A
     status,
     opening_balance: opening ? fromMinorUnits(Number(opening.amount)) : null,
     program_bonus_percent: walletPass.getOptions().accrual.bonusPercent ?? 0,
+    pending: pending?.amount ? { amount: fromMinorUnits(pending.amount), until: pending.next_until } : null,
     actions: passActions(account, status, !!walletPass.getOptions().installLink),
   })
 }
