@@ -1,40 +1,14 @@
 import { generateEntityId, MedusaError } from "@medusajs/framework/utils"
-import { LEDGER_KINDS, MAX_AMOUNT_MINOR, MAX_BALANCE_MINOR } from "../constants"
-import type { ApplyLedgerEntryInput, ApplyLedgerEntryResult, LedgerEntryRow } from "../types"
-import { formatBalanceAmount } from "../../../lib/amounts"
+import type { ApplyLedgerEntryResult, LedgerEntryRow } from "../types"
+import { ledgerEntryProblems, type NewLedgerEntry } from "../rules/ledger-entry"
 import { type Reason, storedReason } from "../../../lib/reasons"
 
-/** The longest lifetime a credit may have. */
-const MAX_LIFETIME_SECONDS = 100 * 366 * 24 * 3600
-
-/** Kinds that carry a balance the service held into the ledger. */
-const TAKEN_OVER = new Set<string>(["opening_balance", "sync_adjustment"])
-
-/** A balance change without its holder: what wallet_pass_apply_entry writes once it has one. */
-export type NewLedgerEntry = Omit<ApplyLedgerEntryInput, "holder_id" | "forbid_overdraft">
-
 /**
- * Checks a balance change (INVALID_DATA naming each problem) and gives it as
- * wallet_pass_apply_entry takes it, with a new entry id. A lifetime is a credit's only.
+ * Checks a balance change (INVALID_DATA naming each problem: rules/ledger-entry.ts) and gives it
+ * as wallet_pass_apply_entry takes it, with a new entry id. A lifetime is a credit's only.
  */
 export function newLedgerEntry(input: NewLedgerEntry): Record<string, unknown> {
-  const problems: string[] = []
-  // A balance taken over from the service (adoption's opening balance, an import's adjustment)
-  // is bounded only by what a balance can be: the service's is the balance of record there.
-  const largest = TAKEN_OVER.has(input.kind) ? MAX_BALANCE_MINOR : MAX_AMOUNT_MINOR
-  if (!Number.isSafeInteger(input.amount) || input.amount === 0 || Math.abs(input.amount) > largest) {
-    problems.push(`amount must not be zero and at most ${formatBalanceAmount(largest)} in size (two decimals at most)`)
-  }
-  if (!LEDGER_KINDS.includes(input.kind)) problems.push(`kind must be one of ${LEDGER_KINDS.join(", ")}`)
-  if (!input.dedupe_key?.trim()) problems.push("dedupe_key is required")
-  if (
-    input.lifetime_seconds != null &&
-    (!Number.isSafeInteger(input.lifetime_seconds) ||
-      input.lifetime_seconds <= 0 ||
-      input.lifetime_seconds > MAX_LIFETIME_SECONDS)
-  ) {
-    problems.push("lifetime_seconds must be a positive integer of at most 100 years")
-  }
+  const problems = ledgerEntryProblems(input)
   if (problems.length) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid ledger entry: ${problems.join("; ")}`)
   }
