@@ -15,6 +15,7 @@ import type {
 } from "../types"
 import { InternalService } from "../utils/internal-service"
 import { appliedEntry } from "../utils/ledger-entry"
+import { shareOfAmount } from "../rules/pending"
 import { type Reason, reason } from "../../../lib/reasons"
 import { ledgerKeys, operationKeys, voidedKey } from "../keys"
 
@@ -115,8 +116,7 @@ export class LedgerService extends InternalService {
     await lockLiveHolder(ledger, accrual.holder_id)
     const reversed = await ledger.reversedOfOrder(input.order_id)
     const remaining = accrual.amount - reversed
-    const shareOf = ({ numerator, denominator }: { numerator: number; denominator: number }) =>
-      denominator > 0 ? Math.floor((accrual.amount * Math.min(numerator, denominator)) / denominator) : 0
+    const shareOf = (share: { numerator: number; denominator: number }) => shareOfAmount(accrual.amount, share)
     const wanted =
       input.share === "rest"
         ? remaining

@@ -9,7 +9,7 @@ import {
 } from "../../../modules/wallet-pass"
 import { floorToMinorUnits } from "../../../lib/amounts"
 import { type LedgerChangeCompensation, withdrawLedgerChange } from "../utils/withdraw-ledger-change"
-import { returnedShare } from "../utils/order-shares"
+import { returnedBonusShare } from "../utils/order-shares"
 import { reason } from "../../../lib/reasons"
 import { queueChangedCardTexts } from "../../../utils/card-format"
 import { maturedAccrualChange } from "./mature-pending-bonus"
@@ -76,8 +76,8 @@ async function takeFromPending(container: MedusaContainer, request: ReversalInpu
 }
 
 /**
- * Takes back an order's bonus: all that is left of it on cancel, the returned share on a
- * return, up to the refunded share on a refund (a refund that repays a return already
+ * Takes back an order's bonus: all that is left of it on cancel, on a return the share the
+ * returned lines earned (returnedBonusShare, docs/program.md "Returns"), up to the refunded share on a refund (a refund that repays a return already
  * reversed takes nothing more); once per cause, never more than was credited; from what waits
  * while the bonus is pending (takeFromPending). Compensation
  * cancels the entry this run created and withdraws its request.
@@ -105,7 +105,7 @@ export const reverseOrderAccrualStep = createStep(
           cause.type === "cancel"
             ? ledgerKeys.orderCanceled(order_id!)
             : ledgerKeys.orderReturned(order_id!, cause.return_id),
-        share: cause.type === "cancel" ? "rest" : await returnedShare(container, order_id!, cause.return_id),
+        share: cause.type === "cancel" ? "rest" : await returnedBonusShare(container, order_id!, cause.return_id),
         reason:
           cause.type === "cancel" ? reason("order_canceled") : reason("items_returned", { return_id: cause.return_id }),
         priority: OPERATION_PRIORITY.money,
