@@ -370,6 +370,58 @@ storeTestRunner({
       expect(deducts.map((r) => (r.body as { sum?: number }).sum)).toEqual([3.99])
     })
 
+    it("a refund of the returned hoodie takes back nothing more; 10.00 refunded beyond the returns takes its paid share (docs/loyalty.md, 'Refunds')", async () => {
+      await save({ rules: rules() })
+      const { headers, holder } = await shopper(6)
+      const phone = "+79995590006"
+      const placed = await order(headers, ["tshirt", "hoodie", "socks"], { quantities: { tshirt: 2 } })
+      expect(await entries(placed.id)).toEqual([["accrual", 839]])
+      await waitFor(
+        async () =>
+          service.emulator.getCustomer(phone)?.balance === 8.39 && requestsAnswered(getContainer(), holder.id),
+        "the accrual at the service"
+      )
+      const hoodie = placed.items!.find((i) => i.product_id === products.hoodie.productId)!
+      await api.post(
+        `/admin/orders/${placed.id}/fulfillments`,
+        { items: placed.items!.map((i) => ({ id: i.id, quantity: i.quantity })) },
+        admin
+      )
+      const { data } = await api.get(`/admin/orders/${placed.id}?fields=total,*payment_collections.payments`, admin)
+      const paymentId = data.order.payment_collections[0].payments[0].id
+      await api.post(`/admin/payments/${paymentId}/capture`, {}, admin)
+      // Paid: 80.00 + 30.00 + 7.99 + 10.00 shipping, no tax.
+      expect(Number(data.order.total)).toBe(127.99)
+      const refund = (amount: number) =>
+        afterSubscribers(getContainer(), "payment.refunded", () =>
+          api.post(`/admin/payments/${paymentId}/refund`, { amount }, admin)
+        )
+
+      // The hoodie (30.00, on sale: it earned nothing) comes back, and its 30.00 is refunded:
+      // the return took its bonus, 0, and the refund repays only it: nothing more.
+      await returnItems(placed.id, hoodie.id, 1)
+      await refund(30)
+      expect(await entries(placed.id)).toEqual([["accrual", 839]])
+
+      // 10.00 more, beyond what came back: floor(8.39 × 10.00 / 127.99) = 0.65.
+      await refund(10)
+      const share = 65
+      expect(await entries(placed.id)).toEqual([
+        ["accrual", 839],
+        ["accrual_reversal", -share],
+      ])
+      await waitFor(
+        async () =>
+          service.emulator.getCustomer(phone)?.balance === (839 - share) / 100 &&
+          requestsAnswered(getContainer(), holder.id, "balance_deduct"),
+        "the refund's reversal at the service"
+      )
+      const deducts = service.emulator
+        .requests()
+        .filter((r) => r.endpoint.includes("balance/deduct") && (r.body as { phone?: string }).phone === phone)
+      expect(deducts.map((r) => (r.body as { sum?: number }).sum)).toEqual([share / 100])
+    })
+
     it("the setOrderBonusBase hook: { lines } sets a line's base and the rules apply; { base } earns the rate with no rules", async () => {
       await save({ rules: rules() })
       const { headers } = await shopper(4)

@@ -29,12 +29,18 @@ export const pendingLeft = (amount: number, taken: Record<string, number>): numb
 /**
  * What a cancel, return or refund takes now of a pending bonus of `amount`: "rest" all that is
  * left; a share its floor of the whole amount; `upTo` whatever brings the total taken up to that
- * share; never more than is left, never below 0.
+ * share (of what `counted` took: all takes unless given); never more than is left, never below 0.
  */
-export function pendingTake(amount: number, taken: Record<string, number>, share: PendingShare): number {
+export function pendingTake(
+  amount: number,
+  taken: Record<string, number>,
+  share: PendingShare,
+  counted: Record<string, number> = taken
+): number {
   const already = pendingTakenTotal(taken)
   const left = Math.max(0, amount - already)
   const shareOf = (share: { numerator: number; denominator: number }) => shareOfAmount(amount, share)
-  const wanted = share === "rest" ? left : "upTo" in share ? shareOf(share.upTo) - already : shareOf(share)
+  const wanted =
+    share === "rest" ? left : "upTo" in share ? shareOf(share.upTo) - pendingTakenTotal(counted) : shareOf(share)
   return Math.max(0, Math.min(left, wanted))
 }

@@ -35,9 +35,13 @@ export type ReversalInput = {
   /**
    * "rest": all that is left; `{ numerator, denominator }`: that share of the accrual;
    * `{ upTo: ... }`: whatever brings the total reversed up to that share (refunds, which
-   * often repay a return already reversed).
+   * often repay a return already reversed); with `counting: "refunds"` only what refunds
+   * reversed counts (an order with lines, docs/loyalty.md "Refunds").
    */
-  share: "rest" | { numerator: number; denominator: number } | { upTo: { numerator: number; denominator: number } }
+  share:
+    | "rest"
+    | { numerator: number; denominator: number }
+    | { upTo: { numerator: number; denominator: number }; counting?: "refunds" }
   reason: Reason
   priority: number
 }
@@ -121,7 +125,10 @@ export class LedgerService extends InternalService {
       input.share === "rest"
         ? remaining
         : "upTo" in input.share
-          ? shareOf(input.share.upTo) - reversed
+          ? shareOf(input.share.upTo) -
+            (input.share.counting === "refunds"
+              ? await ledger.reversedOfOrder(input.order_id, "payment_refunded")
+              : reversed)
           : shareOf(input.share)
     const amount = Math.min(remaining, wanted)
     if (amount <= 0) {

@@ -1,5 +1,5 @@
 import { shareOfAmount } from "../../../modules/wallet-pass"
-import { bonusShare, returnedBonusShare, valueShare } from "../utils/order-shares"
+import { bonusShare, refundBeyondReturns, returnedBonusShare, valueShare } from "../utils/order-shares"
 
 // A return's share of an order's bonus (docs/program.md, "Returns"): figures worked by hand
 // from the docs' example. A holder at 5 %: 2 T-shirts (New Arrivals ×2, 80.00: 8.00), a hoodie
@@ -92,5 +92,28 @@ describe("which share a return takes", () => {
     for (const old of [null, undefined, { program_version: 1, hook_base: true, lines: [], campaigns: [] }]) {
       expect(shareOfAmount(CREDITED, await share(old))).toBe(213)
     }
+  })
+})
+
+// A refund of an order with lines (docs/loyalty.md, "Refunds"): only what it refunds beyond the
+// items returned so far (as paid) is a paid share, counted against what refunds took.
+describe("refundBeyondReturns", () => {
+  const PAID = 12_799 // what the order paid: 80.00 + 30.00 + 7.99 + 10.00 shipping
+
+  it("a refund of the returned hoodie's 30.00 is no share at all", () => {
+    const share = refundBeyondReturns(3000, PAID, 3000)
+    expect(share).toEqual({ upTo: { numerator: 0, denominator: PAID }, counting: "refunds" })
+    expect(shareOfAmount(CREDITED, share.upTo)).toBe(0)
+  })
+
+  it("10.00 beyond the returns is its paid share: floor(8.39 × 10.00 / 127.99) = 0.65", () => {
+    expect(shareOfAmount(CREDITED, refundBeyondReturns(4000, PAID, 3000).upTo)).toBe(65)
+  })
+
+  it("without returns the whole refund counts; never beyond what was paid, never below 0", () => {
+    expect(refundBeyondReturns(1000, PAID, 0).upTo).toEqual({ numerator: 1000, denominator: PAID })
+    expect(refundBeyondReturns(20_000, PAID, 3000).upTo).toEqual({ numerator: PAID - 3000, denominator: PAID })
+    expect(refundBeyondReturns(1000, PAID, 3000).upTo.numerator).toBe(0)
+    expect(refundBeyondReturns(1000, PAID, -50).upTo.numerator).toBe(1000)
   })
 })

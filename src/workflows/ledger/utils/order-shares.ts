@@ -97,17 +97,48 @@ export async function returnedShare(container: Container, orderId: string, retur
 }
 
 /**
+ * What a refund takes back of an order with lines (docs/loyalty.md, "Refunds"): the paid share
+ * of the refunded amount beyond the value, as paid, of the items returned so far (their returns
+ * took the lines' own bonus), `counting` only what refunds took. Pure; minor units.
+ */
+export function refundBeyondReturns(refunded: number, paid: number, returnedValue: number) {
+  const beyond = Math.max(0, Math.min(refunded, paid) - Math.max(0, returnedValue))
+  return { upTo: { numerator: beyond, denominator: paid }, counting: "refunds" as const }
+}
+
+/** Whether the order's decision kept what each line earned (not the hook's `{ base }`). */
+async function orderLines(container: Container, orderId: string): Promise<OrderBreakdown["lines"] | null> {
+  const decision = await container.resolve(WALLET_PASS_MODULE).retrieveOrderDecision(orderId)
+  const breakdown: OrderBreakdown | null | undefined = decision?.breakdown
+  return breakdown && !breakdown.hook_base && breakdown.lines?.length ? breakdown.lines : null
+}
+
+/**
+ * An order with lines: the value, as paid (tax in, discounts off, Medusa's item totals), of
+ * every item received back so far, minor units; null for an order without lines.
+ */
+export async function returnedPaidValue(container: Container, orderId: string): Promise<number | null> {
+  if (!(await orderLines(container, orderId))) return null
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data: orders } = await query.graph({
+    entity: "order",
+    fields: ["id", "total", "items.*", "items.detail.*"],
+    filters: { id: orderId },
+  })
+  const items = (orders[0]?.items ?? []) as Array<{ return_received_total?: unknown }>
+  // Each item's value floored to the minor unit (a refund rounded up may pass it by one minor unit).
+  return items.reduce((sum, item) => sum + floorToMinorUnits(item.return_received_total ?? 0), 0)
+}
+
+/**
  * The returned share of an order's bonus: by the returned lines' own bonus when the order's
  * decision kept what each line earned (bonusShare); by value (valueShare) for an order decided
  * before earn rules or on the store hook's `{ base }`, which has no lines.
  */
 export async function returnedBonusShare(container: Container, orderId: string, returnId: string): Promise<Share> {
-  const walletPass = container.resolve(WALLET_PASS_MODULE)
-  const [{ items, returned }, decision] = await Promise.all([
+  const [{ items, returned }, lines] = await Promise.all([
     readOrderAndReturn(container, orderId, returnId),
-    walletPass.retrieveOrderDecision(orderId),
+    orderLines(container, orderId),
   ])
-  const breakdown: OrderBreakdown | null | undefined = decision?.breakdown
-  if (breakdown && !breakdown.hook_base && breakdown.lines?.length) return bonusShare(breakdown.lines, items, returned)
-  return valueShare(items, returned)
+  return lines ? bonusShare(lines, items, returned) : valueShare(items, returned)
 }
