@@ -1,12 +1,18 @@
 import { StepResponse } from "@medusajs/framework/workflows-sdk"
 import { createCollectionsWorkflow, createProductsWorkflow, createProductTagsWorkflow } from "@medusajs/core-flows"
 import { createAdminHeaders } from "../support/admin"
-import { externalCrmService, signUpEnrolled, waitFor } from "../support/hooks"
+import { externalCrmService, requestsAnswered, signUpEnrolled, waitFor } from "../support/hooks"
 import { afterSubscribers, placeOrder, type StoreHeaders } from "../support/store"
 import { storeTestRunner } from "../support/store-runner"
 import { dropEvents } from "../support/events"
 import { type OrderBonusBaseHookResult, recordOrderAccrualWorkflow } from "../../src/workflows"
-import { type ModelEarning, type ModelLine, modelOrderBonus } from "../model/earning-model"
+import {
+  type ModelEarning,
+  type ModelLine,
+  modelLineBonuses,
+  modelOrderBonus,
+  modelReturnedPart,
+} from "../model/earning-model"
 
 // Earn rules and campaigns through the store (docs/program.md, "Earn rules", "Campaigns";
 // issue 44): an order's lines earn by what they are, gift cards nothing, a campaign multiplies
@@ -18,7 +24,7 @@ jest.setTimeout(300_000)
 const APP_KEY = "earn-rules-key"
 const RATE = 5
 
-const { env, storeInFront } = externalCrmService(APP_KEY, {
+const { service, env, storeInFront } = externalCrmService(APP_KEY, {
   // 5 % for every holder (the program's default): the rules alone move the figures.
   WALLET_PASS_BONUS_PERCENT: String(RATE),
   WALLET_PASS_SWEEP: JSON.stringify({ enabled: false, graceSeconds: 1 }),
@@ -137,14 +143,21 @@ storeTestRunner({
       timeZone: ZONE,
     })
 
-    /** A cart of `keys` (one each), checked out; `lost`: its order.placed never reaches the subscribers. */
-    async function order(headers: StoreHeaders, keys: string[], { lost = false } = {}) {
+    /**
+     * A cart of `keys` (one each, or as `quantities` says), checked out; `lost`: its order.placed
+     * never reaches the subscribers.
+     */
+    async function order(
+      headers: StoreHeaders,
+      keys: string[],
+      { lost = false, quantities = {} as Record<string, number> } = {}
+    ) {
       const created = await api.post(
         "/store/carts",
         {
           region_id: store.regionId,
           sales_channel_id: store.salesChannelId,
-          items: keys.map((k) => ({ variant_id: products[k].variantId, quantity: 1 })),
+          items: keys.map((k) => ({ variant_id: products[k].variantId, quantity: quantities[k] ?? 1 })),
         },
         { headers }
       )
@@ -295,6 +308,120 @@ storeTestRunner({
       // 40.00 × 5 % × 2 = 4.00.
       expect(await entries(placed.id)).toEqual([["accrual", 400]])
       expect(await decision(placed.id)).toMatchObject({ outcome: "credited", amount: 400 })
+    })
+
+    /** `quantity` items of the order's line `itemId` come back, as the admin dashboard returns them. */
+    async function returnItems(orderId: string, itemId: string, quantity: number) {
+      const { data } = await api.post(
+        "/admin/returns",
+        { order_id: orderId, location_id: store.stockLocationId },
+        admin
+      )
+      const ret = data.return.id
+      await api.post(`/admin/returns/${ret}/request-items`, { items: [{ id: itemId, quantity }] }, admin)
+      await api.post(`/admin/returns/${ret}/request`, {}, admin)
+      await api.post(`/admin/returns/${ret}/receive`, {}, admin)
+      await api.post(`/admin/returns/${ret}/receive-items`, { items: [{ id: itemId, quantity }] }, admin)
+      await afterSubscribers(getContainer(), "order.return_received", () =>
+        api.post(`/admin/returns/${ret}/receive/confirm`, {}, admin)
+      )
+    }
+
+    it("a return takes back what the returned lines earned: the sale hoodie 0, one T-shirt of the ×2 line 3.99 (docs/program.md, 'Returns')", async () => {
+      await save({ rules: rules() })
+      const { headers, holder } = await shopper(5)
+      const phone = "+79995590005"
+      const placed = await order(headers, ["tshirt", "hoodie", "socks"], { quantities: { tshirt: 2 } })
+      // By hand: 2 T-shirts 80.00 × 5 % × 2 = 8.00; hoodie 0 (sale); socks 0.3995: 8.3995, 8.39.
+      const lines = [{ ...products.tshirt.line, base: 8000, quantity: 2 }, products.hoodie.line, products.socks.line]
+      const bonuses = modelLineBonuses(lines, RATE, modelEarning(), Date.now())
+      expect(modelOrderBonus(lines, RATE, modelEarning(), Date.now())).toBe(839)
+      expect(await entries(placed.id)).toEqual([["accrual", 839]])
+      await waitFor(
+        async () =>
+          service.emulator.getCustomer(phone)?.balance === 8.39 && requestsAnswered(getContainer(), holder.id),
+        "the accrual at the service"
+      )
+      const itemOf = (key: string) => placed.items!.find((i) => i.product_id === products[key].productId)!
+      await api.post(
+        `/admin/orders/${placed.id}/fulfillments`,
+        { items: placed.items!.map((i) => ({ id: i.id, quantity: i.quantity })) },
+        admin
+      )
+
+      // The hoodie earned nothing: nothing comes back (by value it would have been 2.13).
+      await returnItems(placed.id, itemOf("hoodie").id, 1)
+      expect(modelReturnedPart(839, bonuses, [2, 1, 1], [{ line: 1, quantity: 1 }])).toBe(0)
+      expect(await entries(placed.id)).toEqual([["accrual", 839]])
+
+      // One T-shirt of 2: floor(8.39 × 4.00 / 8.3995) = 3.99 (by value 2.84), 4.40 stays.
+      await returnItems(placed.id, itemOf("tshirt").id, 1)
+      expect(modelReturnedPart(839, bonuses, [2, 1, 1], [{ line: 0, quantity: 1 }])).toBe(399)
+      expect(await entries(placed.id)).toEqual([
+        ["accrual", 839],
+        ["accrual_reversal", -399],
+      ])
+      await waitFor(
+        async () =>
+          service.emulator.getCustomer(phone)?.balance === 4.4 &&
+          requestsAnswered(getContainer(), holder.id, "balance_deduct"),
+        "the reversal at the service"
+      )
+      // One deduct reached the service, the T-shirt's: the hoodie's return sent none.
+      const deducts = service.emulator.requests().filter((r) => r.endpoint.includes("balance/deduct"))
+      expect(deducts.map((r) => (r.body as { sum?: number }).sum)).toEqual([3.99])
+    })
+
+    it("a refund of the returned hoodie takes back nothing more; 10.00 refunded beyond the returns takes its paid share (docs/loyalty.md, 'Refunds')", async () => {
+      await save({ rules: rules() })
+      const { headers, holder } = await shopper(6)
+      const phone = "+79995590006"
+      const placed = await order(headers, ["tshirt", "hoodie", "socks"], { quantities: { tshirt: 2 } })
+      expect(await entries(placed.id)).toEqual([["accrual", 839]])
+      await waitFor(
+        async () =>
+          service.emulator.getCustomer(phone)?.balance === 8.39 && requestsAnswered(getContainer(), holder.id),
+        "the accrual at the service"
+      )
+      const hoodie = placed.items!.find((i) => i.product_id === products.hoodie.productId)!
+      await api.post(
+        `/admin/orders/${placed.id}/fulfillments`,
+        { items: placed.items!.map((i) => ({ id: i.id, quantity: i.quantity })) },
+        admin
+      )
+      const { data } = await api.get(`/admin/orders/${placed.id}?fields=total,*payment_collections.payments`, admin)
+      const paymentId = data.order.payment_collections[0].payments[0].id
+      await api.post(`/admin/payments/${paymentId}/capture`, {}, admin)
+      // Paid: 80.00 + 30.00 + 7.99 + 10.00 shipping, no tax.
+      expect(Number(data.order.total)).toBe(127.99)
+      const refund = (amount: number) =>
+        afterSubscribers(getContainer(), "payment.refunded", () =>
+          api.post(`/admin/payments/${paymentId}/refund`, { amount }, admin)
+        )
+
+      // The hoodie (30.00, on sale: it earned nothing) comes back, and its 30.00 is refunded:
+      // the return took its bonus, 0, and the refund repays only it: nothing more.
+      await returnItems(placed.id, hoodie.id, 1)
+      await refund(30)
+      expect(await entries(placed.id)).toEqual([["accrual", 839]])
+
+      // 10.00 more, beyond what came back: floor(8.39 × 10.00 / 127.99) = 0.65.
+      await refund(10)
+      const share = 65
+      expect(await entries(placed.id)).toEqual([
+        ["accrual", 839],
+        ["accrual_reversal", -share],
+      ])
+      await waitFor(
+        async () =>
+          service.emulator.getCustomer(phone)?.balance === (839 - share) / 100 &&
+          requestsAnswered(getContainer(), holder.id, "balance_deduct"),
+        "the refund's reversal at the service"
+      )
+      const deducts = service.emulator
+        .requests()
+        .filter((r) => r.endpoint.includes("balance/deduct") && (r.body as { phone?: string }).phone === phone)
+      expect(deducts.map((r) => (r.body as { sum?: number }).sum)).toEqual([share / 100])
     })
 
     it("the setOrderBonusBase hook: { lines } sets a line's base and the rules apply; { base } earns the rate with no rules", async () => {

@@ -257,7 +257,7 @@ function commands(ctx: Ctx) {
       }
       w.orders.push({ id: orderId, holder: h.key, quantity: this.quantity, state: "open", lost: this.dropped })
       const base = ITEM * this.quantity
-      const lines = [{ base, collection: earnTarget.collection }]
+      const lines = [{ base, quantity: this.quantity, collection: earnTarget.collection }]
       w.model.apply({
         type: "order",
         at,
@@ -330,7 +330,8 @@ function commands(ctx: Ctx) {
       const { data } = await (ctx.api as any).get(`/admin/orders/${o.id}`, ctx.admin)
       await shipAndReturn(ctx.api as never, ctx.container(), ctx.store, ctx.admin, data.order, 1)
       o.state = "returned"
-      w.model.apply({ type: "return", at: tick(w), order: o.id, share: ITEM })
+      // One item of the order's one line comes back: its share of the line's bonus (docs/program.md, "Returns").
+      w.model.apply({ type: "return", at: tick(w), order: o.id, share: ITEM, lines: [{ line: 0, quantity: 1 }] })
     }
     toString = () => `return(${this.j}, one item)`
   }

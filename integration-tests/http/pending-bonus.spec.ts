@@ -11,9 +11,10 @@ import { dropEvents } from "../support/events"
 // an order's bonus waits as pending — not in the balance, not spendable, nothing sent to the
 // service — shown by the store route and the card's `pending` variable; once its days are over
 // the maturity credits it once (balance/add); a return or a cancel inside the days takes its
-// share off what waits, with no balance/deduct. Moving time: the tests set the decision's
-// `pending_until` into the past with a test-only SQL update (the maturity reads the database's
-// clock), then run the maturity as its job does (maturePendingBonuses).
+// share off what waits, with no balance/deduct, and so does a refund beyond the returned items.
+// Moving time: the tests set the decision's `pending_until` into the past with a test-only SQL
+// update (the maturity reads the database's clock), then run the maturity as its job does
+// (maturePendingBonuses).
 jest.setTimeout(240_000)
 
 const DAY_MS = 24 * 3600 * 1000
@@ -180,6 +181,34 @@ storeTestRunner({
       ])
       await waitFor(() => requestsAnswered(getContainer(), holder.id, "balance_deduct"), "balance/deduct sent", 30_000)
       expect(service.emulator.getCustomer(phone)?.balance).toBe(0)
+    })
+
+    it("inside the days a refund of the returned item takes nothing more; 10.00 refunded beyond it takes its paid share of what waits (docs/loyalty.md, 'Refunds')", async () => {
+      const phone = "+79995580006"
+      const { headers } = await signUpEnrolled(api, store, getContainer(), { email: "p6@pending.example", phone })
+      // 5 % of 3 x 33.33 = 4.9995 -> 4.99 pending; paid 99.99 + 10.00 shipping = 109.99.
+      const order = await placed(headers, 3)
+      const { data } = await api.get(`/admin/orders/${order.id}?fields=total,*payment_collections.payments`, admin)
+      expect(Number(data.order.total)).toBe(109.99)
+      const paymentId = data.order.payment_collections[0].payments[0].id
+      await api.post(`/admin/payments/${paymentId}/capture`, {}, admin)
+      await shipAndReturn(api, getContainer(), store, admin, order)
+      // One of the three back: its line's share, floor(499 x 1 / 3) = 166; 333 wait.
+      expect(await passOf(headers)).toMatchObject({ pending: 3.33 })
+
+      const refund = (amount: number) =>
+        afterSubscribers(getContainer(), "payment.refunded", () =>
+          api.post(`/admin/payments/${paymentId}/refund`, { amount }, admin)
+        )
+      // The returned item's 33.33 refunded: nothing beyond the return, nothing more taken.
+      await refund(33.33)
+      expect(await passOf(headers)).toMatchObject({ balance: 0, pending: 3.33 })
+      // 10.00 more: floor(4.99 x 10.00 / 109.99) = 0.45 off what waits, 2.88 left.
+      await refund(10)
+      expect(await passOf(headers)).toMatchObject({ balance: 0, pending: 2.88 })
+      await cardSays(phone, "€2.88")
+      expect(await entries(order.id)).toEqual([])
+      expect(sent("balance/deduct")).toEqual([])
     })
 
     it("a cancel inside the days takes all that waits: no ledger entry, no request, nothing credited after them", async () => {

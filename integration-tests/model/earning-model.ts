@@ -24,9 +24,11 @@ export type ModelEarning = {
   timeZone: string
 }
 
-/** A line of an order: its base (after its own discounts, without tax) and what its product is. */
+/** A line of an order: its base (after its own discounts, without tax, all its items) and what its product is. */
 export type ModelLine = {
   base: number
+  /** How many items the line has (default 1): a return names how many of them come back. */
+  quantity?: number
   giftCard?: boolean
   collection?: string | null
   categories?: string[]
@@ -105,9 +107,30 @@ export function modelLocalInstant(local: string, timeZone: string): number {
 }
 
 /**
- * An order's bonus (docs/program.md, "An order's bonus", "Campaigns"): Σ base × line rate ×
- * the highest campaign in force at `at` covering the line (only lines that earn), exact, then
- * rounded down once to a multiple of `step`.
+ * Each line's exact bonus (docs/program.md, "An order's bonus", "Campaigns"): base × line rate ×
+ * the highest campaign in force at `at` covering the line (only lines that earn), in hundredths
+ * × 10^8 (a whole number: nothing rounded).
+ */
+export function modelLineBonuses(lines: ModelLine[], ratePercent: number, earning: ModelEarning, at: number): bigint[] {
+  const live = earning.campaigns.filter(
+    (c) => modelLocalInstant(c.start, earning.timeZone) <= at && at < modelLocalInstant(c.end, earning.timeZone)
+  )
+  return lines.map((line) => {
+    const rate = lineRate(line, ratePercent, earning)
+    if (rate === 0n || line.base <= 0) return 0n
+    const covering = live.filter((c) => !c.collections.length || c.collections.includes(line.collection ?? ""))
+    const times = covering.reduce((m, c) => Math.max(m, Math.round(c.multiplier * 100)), 100)
+    // rate: percent × 10^4; times: × 10^2; so base × rate × times is hundredths × 10^8 × 100 %.
+    return BigInt(line.base) * rate * BigInt(times)
+  })
+}
+
+/** The exact line bonuses' unit: hundredths × 10^8 × 100 % (see modelLineBonuses). */
+const PER_HUNDREDTH = 100n * 10_000n * 100n
+
+/**
+ * An order's bonus (docs/program.md, "An order's bonus", "Campaigns"): the lines' exact
+ * bonuses summed, then rounded down once to a multiple of `step`.
  */
 export function modelOrderBonus(
   lines: ModelLine[],
@@ -116,20 +139,32 @@ export function modelOrderBonus(
   at: number,
   step = 1
 ): number {
-  const live = earning.campaigns.filter(
-    (c) => modelLocalInstant(c.start, earning.timeZone) <= at && at < modelLocalInstant(c.end, earning.timeZone)
-  )
-  let total = 0n // hundredths × 10^8
-  for (const line of lines) {
-    const rate = lineRate(line, ratePercent, earning)
-    if (rate === 0n || line.base <= 0) continue
-    const covering = live.filter((c) => !c.collections.length || c.collections.includes(line.collection ?? ""))
-    const times = covering.reduce((m, c) => Math.max(m, Math.round(c.multiplier * 100)), 100)
-    total += BigInt(line.base) * rate * BigInt(times)
+  const total = modelLineBonuses(lines, ratePercent, earning, at).reduce((sum, b) => sum + b, 0n)
+  return Number(total / (PER_HUNDREDTH * BigInt(step))) * step
+}
+
+/**
+ * What a return takes of `amount` (docs/program.md, "Returns"): the returned lines' share of
+ * what the lines earned, each line's exact bonus × returned / its quantity, summed, over every
+ * line's exact bonus; of `amount`, rounded down. The caller keeps it within what is left.
+ */
+export function modelReturnedPart(
+  amount: number,
+  bonuses: bigint[],
+  quantities: number[],
+  returned: Array<{ line: number; quantity: number }>
+): number {
+  const whole = bonuses.reduce((sum, b) => sum + b, 0n)
+  if (whole === 0n) return 0
+  // Fractions of different quantities summed over the product of all quantities: exact.
+  const common = quantities.reduce((p, q) => p * BigInt(q), 1n)
+  let back = 0n
+  for (const r of returned) {
+    const q = BigInt(quantities[r.line])
+    const n = BigInt(Math.min(r.quantity, quantities[r.line]))
+    back += (bonuses[r.line] * n * common) / q
   }
-  // rate: percent × 10^4; times: × 10^2; so ÷ (100 % × 10^4 × 10^2).
-  const exact = total / (100n * 10_000n * 100n * BigInt(step))
-  return Number(exact) * step
+  return Number((BigInt(amount) * back) / (whole * common))
 }
 
 /** A program without `earning`: no rules, gift cards neither earn nor pay, no campaigns. */

@@ -10,7 +10,14 @@
  * work"); percents are plain numbers (5 = 5 %); times are epoch milliseconds.
  */
 
-import { type ModelEarning, type ModelLine, modelOrderBonus, NO_EARNING } from "./earning-model"
+import {
+  type ModelEarning,
+  type ModelLine,
+  modelLineBonuses,
+  modelOrderBonus,
+  modelReturnedPart,
+  NO_EARNING,
+} from "./earning-model"
 
 export type Level = { name: string; threshold: number; bonusPercent: number; discountPercent: number }
 
@@ -67,7 +74,12 @@ export type ModelEvent =
       lines?: ModelLine[]
     }
   | { type: "cancel"; at: number; order: string }
-  | { type: "return"; at: number; order: string; share: number }
+  /**
+   * A return: `share` the returned items' value (unit price × quantity, its part of the order's
+   * `items`); `lines` which of the order's lines come back and how many of each (an order
+   * placed with `lines` must name them: its bonus comes back by what they earned).
+   */
+  | { type: "return"; at: number; order: string; share: number; lines?: Array<{ line: number; quantity: number }> }
   | { type: "serviceBalance"; at: number; holder: string; key: string; amount: number; lifetimeDays?: number | null }
   /** A pass the service signed up itself is installed (its `createCustomer`): no store account, no welcome. */
   | { type: "install"; at: number; holder: string; serviceBalance?: number }
@@ -130,6 +142,8 @@ type Order = {
    * decided, what cancels and returns took; `accrued` stays 0 until it matures. Null: none.
    */
   pending?: { until: number; amount: number; taken: number; matured: boolean } | null
+  /** An order placed with lines: each line's exact bonus and its quantity (a return's share of the bonus). */
+  lines?: { bonuses: bigint[]; quantities: number[] } | null
 }
 
 type Holder = {
@@ -175,7 +189,7 @@ export class LoyaltyModel {
       case "cancel":
         return this.cancel(event.order, event.at)
       case "return":
-        return this.returned(event.order, event.share, event.at)
+        return this.returned(event.order, event.share, event.at, event.lines)
       case "serviceBalance":
         return this.serviceBalance(event)
       case "install":
@@ -334,16 +348,16 @@ export class LoyaltyModel {
   }
 
   /**
-   * A cancel (`share` null: all that is left) or a return (`share` of the items' value) while
-   * the bonus is pending: its part comes off what waits (the share of the whole bonus, rounded
-   * down), never more than is left; nothing is written.
+   * A cancel (`part` null: all that is left) or a return (`part`: its share of an amount)
+   * while the bonus is pending: its part comes off what waits (the share of the whole bonus,
+   * rounded down), never more than is left; nothing is written.
    */
-  private takePending(o: Order, share: number | null) {
+  private takePending(o: Order, part: ((amount: number) => number) | null) {
     const p = o.pending
     if (!p || p.matured) return
     const left = p.amount - p.taken
-    const part = share === null ? left : o.items > 0 ? Math.floor((p.amount * share) / o.items) : 0
-    p.taken += Math.max(0, Math.min(left, part))
+    const taken = part === null ? left : part(p.amount)
+    p.taken += Math.max(0, Math.min(left, taken))
   }
 
   /** The job: each pending bonus due by `at` is credited, what is left of it, as the order's accrual. */
@@ -450,9 +464,14 @@ export class LoyaltyModel {
       })
     }
     o.rate = this.ratesOf(h).bonus
-    o.accrued = event.lines
-      ? modelOrderBonus(event.lines, o.rate, this.program.earning ?? { ...NO_EARNING, timeZone: "UTC" }, event.at)
-      : percentOf(o.base, o.rate)
+    const earning = this.program.earning ?? { ...NO_EARNING, timeZone: "UTC" }
+    o.lines = event.lines
+      ? {
+          bonuses: modelLineBonuses(event.lines, o.rate, earning, event.at),
+          quantities: event.lines.map((l) => l.quantity ?? 1),
+        }
+      : null
+    o.accrued = event.lines ? modelOrderBonus(event.lines, o.rate, earning, event.at) : percentOf(o.base, o.rate)
     this.holdPending(o)
     if (o.accrued > 0) {
       this.write(h, {
@@ -501,19 +520,25 @@ export class LoyaltyModel {
   }
 
   /**
-   * A return's share is the returned items' value (unit price × quantity) over the items'
-   * value; it takes that share of the order's bonus back (never more than is left) and that
-   * share of the order's total off its spend, each rounded down.
+   * A return takes the share of the order's total off its spend by value (the returned items'
+   * unit price × quantity over the items' value) and a share of its bonus back (never more than
+   * is left), each rounded down. The bonus's share (docs/program.md, "Returns"): for an order
+   * placed with lines, what the returned lines earned over what all lines earned; else by value.
    */
-  private returned(orderId: string, share: number, at: number) {
+  private returned(orderId: string, share: number, at: number, lines?: Array<{ line: number; quantity: number }>) {
     const o = this.orderOf(orderId)
     if (o.canceledAt !== null) return
-    const part = (amount: number) => (o.items > 0 ? Math.floor((amount * share) / o.items) : 0)
-    o.returned += part(o.total)
+    const byValue = (amount: number) => (o.items > 0 ? Math.floor((amount * share) / o.items) : 0)
+    const ordered = o.lines
+    if (ordered && !lines) throw new Error(`return of order ${o.id}: it was placed with lines, the return names none`)
+    const bonusPart = ordered
+      ? (amount: number) => modelReturnedPart(amount, ordered.bonuses, ordered.quantities, lines!)
+      : byValue
+    o.returned += byValue(o.total)
     o.returns += 1
-    this.takePending(o, share)
+    this.takePending(o, bonusPart)
     const h = this.holder(o.holder)
-    const back = Math.min(o.accrued - o.reversed, part(o.accrued))
+    const back = Math.min(o.accrued - o.reversed, bonusPart(o.accrued))
     if (back > 0) {
       o.reversed += back
       this.write(h, {

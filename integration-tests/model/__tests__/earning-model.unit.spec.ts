@@ -1,6 +1,13 @@
 import { readFileSync } from "fs"
 import path from "path"
-import { modelLocalInstant, modelOrderBonus, modelRedeemable, type ModelEarning } from "../earning-model"
+import {
+  modelLineBonuses,
+  modelLocalInstant,
+  modelOrderBonus,
+  modelRedeemable,
+  modelReturnedPart,
+  type ModelEarning,
+} from "../earning-model"
 
 // The worked examples of docs/program.md ("Earn rules", "Campaigns"), figure for figure.
 const earning: ModelEarning = {
@@ -33,6 +40,29 @@ describe("the model's earn rules (earning-model.ts)", () => {
   it("the example order earns 5.39; the mug and the gift card cannot be paid with bonus", () => {
     expect(modelOrderBonus(order, 5, earning, at("2026-06-01T00:00:00Z"))).toBe(539)
     expect(order.map((l) => modelRedeemable(l, earning))).toEqual([true, true, true, false, false, true])
+  })
+
+  it("returns take back what the returned lines earned (docs/program.md, 'Returns'): the hoodie 0, one T-shirt of 2 3.99", () => {
+    const lines = [
+      { base: 8000, quantity: 2, collection: "pcol_new" },
+      { base: 3000, collection: "pcol_sale" },
+      { base: 799 },
+    ]
+    expect(modelOrderBonus(lines, 5, earning, 0)).toBe(839)
+    const bonuses = modelLineBonuses(lines, 5, earning, 0)
+    const quantities = [2, 1, 1]
+    expect(modelReturnedPart(839, bonuses, quantities, [{ line: 1, quantity: 1 }])).toBe(0)
+    expect(modelReturnedPart(839, bonuses, quantities, [{ line: 0, quantity: 1 }])).toBe(399)
+    expect(modelReturnedPart(839, bonuses, quantities, [{ line: 2, quantity: 1 }])).toBe(39)
+    // docs/loyalty.md's pending example: one of 3 × 33.33 at 5 % (4.99) is 1.66.
+    expect(
+      modelReturnedPart(
+        499,
+        modelLineBonuses([{ base: 9999, quantity: 3 }], 5, earning, 0),
+        [3],
+        [{ line: 0, quantity: 1 }]
+      )
+    ).toBe(166)
   })
 
   it("three lines of 1.50 at 3.33 % earn 0.14 (rounded once)", () => {

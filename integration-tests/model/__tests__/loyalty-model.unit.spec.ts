@@ -47,6 +47,44 @@ describe("the loyalty model", () => {
     expect(m.balance("h", T0 + 2)).toBe(166)
   })
 
+  it("a return of an order with lines takes back what they earned (docs/program.md, 'Returns'); the spend loses the value share", () => {
+    const earning = {
+      rules: [
+        { id: "er_1", kind: "collection" as const, target: "pcol_sale", earn: { none: true as const } },
+        { id: "er_2", kind: "collection" as const, target: "pcol_new", earn: { multiplier: 2 } },
+      ],
+      giftCards: { earn: false, redeem: false },
+      campaigns: [],
+      timeZone: "UTC",
+    }
+    const lines = [
+      { base: 8000, quantity: 2, collection: "pcol_new" },
+      { base: 3000, collection: "pcol_sale" },
+      { base: 799 },
+    ]
+    for (const pendingDays of [0, 14]) {
+      const m = model({ earning }, { pendingDays })
+      m.apply({ type: "signup", at: T0, holder: "h" })
+      m.apply({ type: "order", at: T0 + 1, holder: "h", order: "o", base: 11_799, total: 12_799, items: 11_799, lines })
+      m.apply({ type: "return", at: T0 + 2, order: "o", share: 3000, lines: [{ line: 1, quantity: 1 }] })
+      m.apply({ type: "return", at: T0 + 3, order: "o", share: 4000, lines: [{ line: 0, quantity: 1 }] })
+      // 8.39 earned; the hoodie 0 back, one T-shirt 3.99; the spend 127.99 less 32.54 and 43.39.
+      if (pendingDays) {
+        expect(m.pending("h")).toBe(440)
+        m.apply({ type: "mature", at: T0 + 15 * DAY })
+        expect(kinds(m, "h")).toEqual([["accrual", 440]])
+      } else
+        expect(kinds(m, "h")).toEqual([
+          ["accrual", 839],
+          ["accrual_reversal", -399],
+        ])
+      expect(m.spend("h", T0 + 4)).toBe(
+        12_799 - Math.floor((12_799 * 3000) / 11_799) - Math.floor((12_799 * 4000) / 11_799)
+      )
+      expect(() => m.apply({ type: "return", at: T0 + 5, order: "o", share: 799 })).toThrow(/names none/)
+    }
+  })
+
   it("an unproven account earns the default rate whatever the service sets; proven, the service's", () => {
     const m = model()
     m.apply({ type: "signup", at: T0, holder: "h" })

@@ -21,7 +21,9 @@ export const ledgerKeys = {
   orderReturned: (orderId: string, returnId: string) => `order:${orderId}:reversal:return:${returnId}`,
   /** Per payment and per amount refunded so far: each further refund of the payment reverses its share. */
   orderRefunded: (orderId: string, paymentId: string, refunded: number) =>
-    `order:${orderId}:reversal:refund:${paymentId}:${refunded}`,
+    `${ledgerKeys.orderRefundedPrefix(orderId)}${paymentId}:${refunded}`,
+  /** What every refund key of an order begins with: a pending bonus tells refunds' takes by it. */
+  orderRefundedPrefix: (orderId: string) => `order:${orderId}:reversal:refund:`,
   /** Kept after the order is placed: a completion retry finds it. */
   cartRedemption: (cartId: string) => `cart:${cartId}:redeem`,
   redemptionRefund: (orderId: string) => `order:${orderId}:redeem:refund`,

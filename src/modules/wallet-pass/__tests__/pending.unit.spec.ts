@@ -35,4 +35,16 @@ describe("pending bonus arithmetic", () => {
     expect(pendingTake(1000, { r1: 300 }, { upTo: { numerator: 30, denominator: 100 } })).toBe(0)
     expect(pendingTakenTotal({ r1: 300, f1: 200 })).toBe(500)
   })
+
+  it("a refund counting refunds only: a return's take does not count, but is never taken twice", () => {
+    // A return took 300 of 1000 (its lines' bonus), a refund 100; refunds up to 20 % in all: 100 more.
+    const taken = { ret: 300, ref1: 100 }
+    expect(
+      pendingTake(1000, taken, { upTo: { numerator: 20, denominator: 100 }, counting: "refunds" }, { ref1: 100 })
+    ).toBe(100)
+    // Never more than is left: 900 wanted, 600 left.
+    expect(
+      pendingTake(1000, taken, { upTo: { numerator: 100, denominator: 100 }, counting: "refunds" }, { ref1: 100 })
+    ).toBe(600)
+  })
 })

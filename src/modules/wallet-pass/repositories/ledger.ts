@@ -171,12 +171,13 @@ export class LedgerRepository {
     return rows
   }
 
-  /** How much of an order's accrual was reversed so far, minor units (positive). */
-  async reversedOfOrder(orderId: string): Promise<number> {
+  /** How much of an order's accrual was reversed so far (by reversals of that reason only, if given), minor units (positive). */
+  async reversedOfOrder(orderId: string, reasonCode?: string): Promise<number> {
     const { rows } = await this.knex.raw<{ rows: { reversed: string }[] }>(
       `SELECT COALESCE(-SUM(amount), 0) AS reversed FROM wallet_pass_ledger_entry
-        WHERE order_id = ? AND kind = 'accrual_reversal' AND state = 'applied' AND deleted_at IS NULL`,
-      [orderId]
+        WHERE order_id = ? AND kind = 'accrual_reversal' AND state = 'applied' AND deleted_at IS NULL
+          AND (?::text IS NULL OR reason_code = ?)`,
+      [orderId, reasonCode ?? null, reasonCode ?? null]
     )
     return Number(rows[0].reversed)
   }

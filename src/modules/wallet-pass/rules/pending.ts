@@ -1,6 +1,17 @@
 import type { PendingShare } from "../types/order-decisions"
 
 /**
+ * floor(amount × numerator / denominator), the numerator held to 0..denominator; 0 for no
+ * denominator. In integers: a share by the lines' exact bonus (a return's) has numerators and
+ * denominators up to 2^53, whose product with an amount a double cannot hold.
+ */
+export function shareOfAmount(amount: number, { numerator, denominator }: { numerator: number; denominator: number }) {
+  if (!(denominator > 0)) return 0
+  const part = BigInt(Math.min(Math.max(Math.trunc(numerator), 0), Math.trunc(denominator)))
+  return Number((BigInt(Math.trunc(amount)) * part) / BigInt(Math.trunc(denominator)))
+}
+
+/**
  * Pending bonus (docs/loyalty.md, "Pending bonus"): an order's bonus waits `accrual.pendingDays`
  * before it is credited; a cancel, return or refund meanwhile takes its part off what waits, by
  * the same shares a reversal takes of a credited bonus (services/ledger.ts reverseOrderAccrual).
@@ -18,13 +29,18 @@ export const pendingLeft = (amount: number, taken: Record<string, number>): numb
 /**
  * What a cancel, return or refund takes now of a pending bonus of `amount`: "rest" all that is
  * left; a share its floor of the whole amount; `upTo` whatever brings the total taken up to that
- * share; never more than is left, never below 0.
+ * share (of what `counted` took: all takes unless given); never more than is left, never below 0.
  */
-export function pendingTake(amount: number, taken: Record<string, number>, share: PendingShare): number {
+export function pendingTake(
+  amount: number,
+  taken: Record<string, number>,
+  share: PendingShare,
+  counted: Record<string, number> = taken
+): number {
   const already = pendingTakenTotal(taken)
   const left = Math.max(0, amount - already)
-  const shareOf = ({ numerator, denominator }: { numerator: number; denominator: number }) =>
-    denominator > 0 ? Math.floor((amount * Math.min(Math.max(numerator, 0), denominator)) / denominator) : 0
-  const wanted = share === "rest" ? left : "upTo" in share ? shareOf(share.upTo) - already : shareOf(share)
+  const shareOf = (share: { numerator: number; denominator: number }) => shareOfAmount(amount, share)
+  const wanted =
+    share === "rest" ? left : "upTo" in share ? shareOf(share.upTo) - pendingTakenTotal(counted) : shareOf(share)
   return Math.max(0, Math.min(left, wanted))
 }

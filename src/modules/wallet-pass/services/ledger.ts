@@ -15,6 +15,7 @@ import type {
 } from "../types"
 import { InternalService } from "../utils/internal-service"
 import { appliedEntry } from "../utils/ledger-entry"
+import { shareOfAmount } from "../rules/pending"
 import { type Reason, reason } from "../../../lib/reasons"
 import { ledgerKeys, operationKeys, voidedKey } from "../keys"
 
@@ -34,9 +35,13 @@ export type ReversalInput = {
   /**
    * "rest": all that is left; `{ numerator, denominator }`: that share of the accrual;
    * `{ upTo: ... }`: whatever brings the total reversed up to that share (refunds, which
-   * often repay a return already reversed).
+   * often repay a return already reversed); with `counting: "refunds"` only what refunds
+   * reversed counts (an order with lines, docs/loyalty.md "Refunds").
    */
-  share: "rest" | { numerator: number; denominator: number } | { upTo: { numerator: number; denominator: number } }
+  share:
+    | "rest"
+    | { numerator: number; denominator: number }
+    | { upTo: { numerator: number; denominator: number }; counting?: "refunds" }
   reason: Reason
   priority: number
 }
@@ -115,13 +120,15 @@ export class LedgerService extends InternalService {
     await lockLiveHolder(ledger, accrual.holder_id)
     const reversed = await ledger.reversedOfOrder(input.order_id)
     const remaining = accrual.amount - reversed
-    const shareOf = ({ numerator, denominator }: { numerator: number; denominator: number }) =>
-      denominator > 0 ? Math.floor((accrual.amount * Math.min(numerator, denominator)) / denominator) : 0
+    const shareOf = (share: { numerator: number; denominator: number }) => shareOfAmount(accrual.amount, share)
     const wanted =
       input.share === "rest"
         ? remaining
         : "upTo" in input.share
-          ? shareOf(input.share.upTo) - reversed
+          ? shareOf(input.share.upTo) -
+            (input.share.counting === "refunds"
+              ? await ledger.reversedOfOrder(input.order_id, "payment_refunded")
+              : reversed)
           : shareOf(input.share)
     const amount = Math.min(remaining, wanted)
     if (amount <= 0) {

@@ -72,7 +72,12 @@ export class OrderDecisionService extends InternalService {
     if (input.dedupe_key in already) {
       return { state: "pending", holder_id: decision.holder_id, taken: 0, left: pendingLeft(decision.amount, already) }
     }
-    const taken = pendingTake(decision.amount, already, input.share)
+    const refunds = ledgerKeys.orderRefundedPrefix(input.order_id)
+    const counted =
+      input.share !== "rest" && "upTo" in input.share && input.share.counting === "refunds"
+        ? Object.fromEntries(Object.entries(already).filter(([key]) => key.startsWith(refunds)))
+        : already
+    const taken = pendingTake(decision.amount, already, input.share, counted)
     await repository.recordTaken(input.order_id, input.dedupe_key, taken)
     if (taken > 0) await this.cardDue_([decision.holder_id], sharedContext)
     const left = pendingLeft(decision.amount, { ...already, [input.dedupe_key]: taken })

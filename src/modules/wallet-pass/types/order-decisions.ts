@@ -59,9 +59,15 @@ export type OrderDecisionRow = Omit<OrderDecisionInput, "pending_days"> & {
   matured_amount: number | null
 }
 
-/** How a cancel, return or refund reduces a pending bonus (the shares of docs/loyalty.md, "Pending bonus"). */
+/**
+ * How a cancel, return or refund reduces a pending bonus (the shares of docs/loyalty.md, "Pending
+ * bonus"). `upTo` with `counting: "refunds"` counts only what refunds took so far (an order with
+ * lines: its returns took their lines' bonus, docs/loyalty.md "Refunds").
+ */
 export type PendingShare =
-  "rest" | { numerator: number; denominator: number } | { upTo: { numerator: number; denominator: number } }
+  | "rest"
+  | { numerator: number; denominator: number }
+  | { upTo: { numerator: number; denominator: number }; counting?: "refunds" }
 
 /** A holder's bonus still pending: its total and the orders' decisions it is made of (minor units). */
 export type HolderPending = { holder_id: string; amount: number; next_until: Date | null }

@@ -9,7 +9,7 @@ import {
 } from "../../../modules/wallet-pass"
 import { floorToMinorUnits } from "../../../lib/amounts"
 import { type LedgerChangeCompensation, withdrawLedgerChange } from "../utils/withdraw-ledger-change"
-import { returnedShare } from "../utils/order-shares"
+import { refundBeyondReturns, returnedBonusShare, returnedPaidValue } from "../utils/order-shares"
 import { reason } from "../../../lib/reasons"
 import { maturedAccrualChange } from "./mature-pending-bonus"
 
@@ -25,7 +25,9 @@ export const reverseOrderAccrualStepId = "reverse-order-accrual"
 
 /**
  * A refund of a payment: the order it paid for and the refunded share of what was paid
- * (captured, else authorised) — the total so far, so each new refund has its own key.
+ * (captured, else authorised) — the total so far, so each new refund has its own key. For an
+ * order with lines only the refund beyond the returned items' paid value counts, against what
+ * refunds took (refundBeyondReturns, docs/loyalty.md "Refunds").
  */
 async function refundedShare(container: { resolve: (key: string) => any }, paymentId: string) {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
@@ -46,7 +48,12 @@ async function refundedShare(container: { resolve: (key: string) => any }, payme
   if (!orderId) return null
   const paid = floorToMinorUnits(collection.captured_amount) || floorToMinorUnits(collection.amount)
   const refunded = floorToMinorUnits(collection.refunded_amount)
-  return { orderId, refunded, share: { upTo: { numerator: refunded, denominator: paid } } }
+  const returnedValue = await returnedPaidValue(container, orderId)
+  const share: ReversalInput["share"] =
+    returnedValue === null
+      ? { upTo: { numerator: refunded, denominator: paid } }
+      : refundBeyondReturns(refunded, paid, returnedValue)
+  return { orderId, refunded, share }
 }
 
 /**
@@ -72,9 +79,9 @@ async function takeFromPending(container: MedusaContainer, request: ReversalInpu
 }
 
 /**
- * Takes back an order's bonus: all that is left of it on cancel, the returned share on a
- * return, up to the refunded share on a refund (a refund that repays a return already
- * reversed takes nothing more); once per cause, never more than was credited; from what waits
+ * Takes back an order's bonus: all that is left of it on cancel, on a return the share the
+ * returned lines earned (returnedBonusShare, docs/program.md "Returns"), up to the refunded share on a refund (a refund that repays returned
+ * items takes nothing more: refundedShare); once per cause, never more than was credited; from what waits
  * while the bonus is pending (takeFromPending). Compensation
  * cancels the entry this run created and withdraws its request.
  */
@@ -101,7 +108,7 @@ export const reverseOrderAccrualStep = createStep(
           cause.type === "cancel"
             ? ledgerKeys.orderCanceled(order_id!)
             : ledgerKeys.orderReturned(order_id!, cause.return_id),
-        share: cause.type === "cancel" ? "rest" : await returnedShare(container, order_id!, cause.return_id),
+        share: cause.type === "cancel" ? "rest" : await returnedBonusShare(container, order_id!, cause.return_id),
         reason:
           cause.type === "cancel" ? reason("order_canceled") : reason("items_returned", { return_id: cause.return_id }),
         priority: OPERATION_PRIORITY.money,
