@@ -5,7 +5,7 @@ import { TestEventUtils } from "@medusajs/test-utils"
 import expireWalletPassCredits from "../../src/jobs/expire-wallet-pass-credits"
 import { WALLET_PASS_MODULE } from "../../src/modules/wallet-pass"
 import { LoyaltyModel, type ModelProgram } from "../model/loyalty-model"
-import type { ModelEarnRule } from "../model/earning-model"
+import type { ModelCampaign, ModelEarnRule } from "../model/earning-model"
 import { createCollectionsWorkflow, updateProductsWorkflow } from "@medusajs/core-flows"
 import { createAdminHeaders } from "../support/admin"
 import { externalCrmService, holderOperations, signUpEnrolled, waitFor } from "../support/hooks"
@@ -130,16 +130,50 @@ const EARN_CHOICES: Record<string, ModelEarnRule["earn"] | null> = {
   double: { multiplier: 2 },
   percent10: { percent: 10 },
   cleared: null,
+  // A campaign on the collection ×1.5, running now (a day before to a day after), or one that
+  // ended yesterday (docs/program.md, "Campaigns"); no rule beside it.
+  campaign: null,
+  campaignEnded: null,
+}
+const DAY_MS = 24 * 3600_000
+/** A local date-time of the program's zone (UTC here), as campaigns are written: "YYYY-MM-DDTHH:mm". */
+const utcLocal = (ms: number) => new Date(ms).toISOString().slice(0, 16)
+/** The campaigns a choice saves, with times from now. */
+function campaignsOf(choice: string): ModelCampaign[] {
+  const now = Date.now()
+  if (choice === "campaign") {
+    return [
+      {
+        id: "ec_run",
+        multiplier: 1.5,
+        start: utcLocal(now - DAY_MS),
+        end: utcLocal(now + DAY_MS),
+        collections: [earnTarget.collection],
+      },
+    ]
+  }
+  if (choice === "campaignEnded") {
+    return [
+      {
+        id: "ec_ended",
+        multiplier: 3,
+        start: utcLocal(now - 2 * DAY_MS),
+        end: utcLocal(now - DAY_MS),
+        collections: [],
+      },
+    ]
+  }
+  return []
 }
 /** The program the histories start from, as the model reads it. */
-const modelProgram = (earn: ModelEarnRule["earn"] | null): ModelProgram => ({
+const modelProgram = (earn: ModelEarnRule["earn"] | null, campaigns: ModelCampaign[] = []): ModelProgram => ({
   ratesOwner: "service",
   levels: LEVELS,
   windowDays: null,
   earning: {
     rules: earn ? [{ id: "r", kind: "collection", target: earnTarget.collection, earn }] : [],
     giftCards: { earn: false, redeem: false },
-    campaigns: [],
+    campaigns,
     timeZone: "UTC",
   },
 })
@@ -377,9 +411,14 @@ function commands(ctx: Ctx) {
       w.log.push(this.toString())
       const earn = EARN_CHOICES[this.choice]
       const rules = earn ? [{ target: { kind: "collection", id: earnTarget.collection }, earn }] : []
-      await ctx.api.post("/admin/wallet-pass/program", { earning: { rules } }, ctx.admin)
+      const campaigns = campaignsOf(this.choice)
+      await ctx.api.post(
+        "/admin/wallet-pass/program",
+        { earning: { rules, campaigns: campaigns.map((c) => ({ ...c, name: c.id })) } },
+        ctx.admin
+      )
       earningSaved.value = true
-      w.model.apply({ type: "programSave", at: tick(w), program: modelProgram(earn) })
+      w.model.apply({ type: "programSave", at: tick(w), program: modelProgram(earn, campaigns) })
     }
     toString = () => `saveEarning(${this.choice})`
   }
@@ -565,6 +604,21 @@ storeTestRunner({
       console.log(
         `model-histories: ${histories} histories, ${operations} operations (${[...steps].map(([k, n]) => `${k} ${n}`).join(", ")}), 0 mismatches`
       )
+    })
+
+    // A fixed history through a campaign (random ones may not buy while one runs): an order on
+    // the collection in a running ×1.5 campaign, then one after an ended campaign is saved.
+    it("a campaign running on the collection multiplies an order's bonus as the model says; an ended one does not", async () => {
+      const { SignUp, Prove, SaveEarning, Buy, Return } = commands(await context())
+      await play([
+        new SignUp(),
+        new Prove(0),
+        new SaveEarning("campaign"),
+        new Buy(0, 2, false),
+        new SaveEarning("campaignEnded"),
+        new Buy(0, 1, false),
+        new Return(0),
+      ])
     })
 
     // REGRESSION (issue 39, item 1), found by the model: an order whose order.placed was lost
