@@ -83,7 +83,17 @@ storeTestRunner({
     })
 
     /** How many holders the judge found with a bonus still pending, and with a matured one (the run's summary). */
-    const seen = { pending: 0, matured: 0 }
+    const seen = { pending: 0, matured: 0, closedWaiting: 0 }
+    /** Counts the cancels and returns of an order whose bonus still waited (the run's summary). */
+    const countingWaiting = <C extends fc.AsyncCommand<World, World>>(cmd: C): C => {
+      const run = cmd.run.bind(cmd)
+      cmd.run = async (w: World) => {
+        const waiting = w.orders.filter((o) => o.state === "open" && !o.matured)
+        await run(w)
+        seen.closedWaiting += waiting.filter((o) => o.state !== "open").length
+      }
+      return cmd
+    }
     /** The store's pending bonus of each holder, as the shopper and the merchant see it, is the model's. */
     async function judgePending(w: World) {
       for (const h of w.holders) {
@@ -100,6 +110,15 @@ storeTestRunner({
       }
     }
 
+    /** Plays one history against the store and the model, then judges it. */
+    async function play(cmds: Iterable<fc.AsyncCommand<World, World>>): Promise<World> {
+      const world = newWorld(PENDING_DAYS)
+      await fc.asyncModelRun(() => ({ model: world, real: world }), cmds)
+      await judge(ctx, world)
+      await judgePending(world)
+      return world
+    }
+
     it(`random histories with a pending bonus (MODEL_SEED=${SEED} MODEL_RUNS=${RUNS}) end where the model says`, async () => {
       // eslint-disable-next-line no-console
       console.log(`model-histories-pending: MODEL_SEED=${SEED} MODEL_RUNS=${RUNS} MODEL_COMMANDS=${MAX_COMMANDS}`)
@@ -113,9 +132,10 @@ storeTestRunner({
           fc.tuple(i, fc.constantFrom(0, 3, 7)).map(([x, b]) => new SetRate(x, b)),
           fc.tuple(i, fc.integer({ min: 1, max: 2 })).map(([x, q]) => new Buy(x, q, false)),
           fc.tuple(i, fc.integer({ min: 1, max: 2 })).map(([x, q]) => new Buy(x, q, false)),
-          i.map((x) => new Cancel(x)),
-          i.map((x) => new Return(x)),
-          i.map((x) => new DaysPass(x)),
+          fc.tuple(i, fc.integer({ min: 1, max: 2 })).map(([x, q]) => new Buy(x, q, false)),
+          i.map((x) => countingWaiting(new Cancel(x))),
+          i.map((x) => countingWaiting(new Return(x))),
+          i.map((x) => countingWaiting(new Return(x))),
           i.map((x) => new DaysPass(x)),
           fc
             .tuple(i, fc.constantFrom(250, -300), fc.constantFrom(null, 30))
@@ -129,11 +149,8 @@ storeTestRunner({
       await fc.assert(
         fc.asyncProperty(arbitrary, async (cmds) => {
           histories++
-          const world = newWorld(PENDING_DAYS)
           // Every history starts with a customer and an order: the commands before them would be skipped.
-          await fc.asyncModelRun(() => ({ model: world, real: world }), [new SignUp(), new Buy(0, 1, false), ...cmds])
-          await judge(ctx, world)
-          await judgePending(world)
+          const world = await play([new SignUp(), new Buy(0, 1, false), ...cmds])
           operations += world.log.length
           for (const step of world.log) steps.set(step.split("(")[0], (steps.get(step.split("(")[0]) ?? 0) + 1)
         }),
@@ -141,8 +158,32 @@ storeTestRunner({
       )
       // eslint-disable-next-line no-console
       console.log(
-        `model-histories-pending: ${histories} histories, ${operations} operations (${[...steps].map(([k, n]) => `${k} ${n}`).join(", ")}), holders judged with a bonus pending ${seen.pending}, with one matured ${seen.matured}, 0 mismatches`
+        `model-histories-pending: ${histories} histories, ${operations} operations (${[...steps].map(([k, n]) => `${k} ${n}`).join(", ")}), holders judged with a bonus pending ${seen.pending}, with one matured ${seen.matured}, cancels and returns of a waiting bonus ${seen.closedWaiting}, 0 mismatches`
       )
+    })
+
+    // A fixed history with each case (random ones may miss some): a cancel and a return while the
+    // bonus waits, an order matured alone, a return after its bonus matured, one still waiting.
+    it("a fixed history: cancel and return inside the days, maturity, a return after it, one still pending", async () => {
+      const { SignUp, Prove, Buy, Cancel, Return } = commands(ctx, MAX_COMMANDS)
+      const DaysPass = daysPass(ctx)
+      const world = await play([
+        new SignUp(),
+        new Prove(0),
+        new Buy(0, 2, false), // o0
+        new Buy(0, 2, false), // o1
+        new Buy(0, 1, false), // o2
+        new Cancel(1), // o1, waiting
+        new Return(0), // o0, one item, waiting
+        new DaysPass(0), // o0 alone
+        new Buy(0, 2, false), // o3
+        new DaysPass(2), // o3 and every order before it
+        new Return(1), // o3, after its bonus matured
+        new Buy(0, 1, false), // o4, still waiting
+      ])
+      // Every step ran (none skipped by its check), and a bonus still waits at the end.
+      expect(world.log).toHaveLength(12)
+      expect(world.model.pending("h0")).toBeGreaterThan(0)
     })
   },
 })
