@@ -4,13 +4,13 @@ import { maturePendingBonuses } from "../../src/workflows/ledger/mature-pending-
 import { createAdminHeaders } from "../support/admin"
 import { externalCrmService } from "../support/hooks"
 import { storeTestRunner } from "../support/store-runner"
+import { judge } from "../support/model-history-judge"
 import {
   CARD_VARIABLES,
   commands,
   DAY_MS,
   DEFAULT_RATE,
   LEVELS,
-  judge,
   type Ctx,
   type World,
   historyEnv,

@@ -3,6 +3,7 @@ import { createCollectionsWorkflow, updateProductsWorkflow } from "@medusajs/cor
 import { createAdminHeaders } from "../support/admin"
 import { externalCrmService } from "../support/hooks"
 import { storeTestRunner } from "../support/store-runner"
+import { judge } from "../support/model-history-judge"
 import {
   CARD_VARIABLES,
   commands,
@@ -10,7 +11,6 @@ import {
   earnTarget,
   earningSaved,
   ITEM,
-  judge,
   LEVELS,
   sweepLost,
   type Ctx,
