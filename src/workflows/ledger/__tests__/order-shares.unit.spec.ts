@@ -47,10 +47,13 @@ describe("a return's share of the bonus by what the returned lines earned", () =
     expect(shareOfAmount(300, bonusShare([line("cup", 300.5)], three, [{ item_id: "cup", quantity: 1 }]))).toBe(100)
   })
 
-  it("the rest line (shipping) counts in the whole only; a quantity beyond the line's counts as the line", () => {
+  it("the rest line (shipping) follows the items in proportion: a whole return gives all back; a quantity beyond the line's counts as the line", () => {
     const withRest = [...lines, line("rest", 40)] // shipping 8.00 at 5 %: 0.40; the bonus 8.7995, credited 8.79
-    expect(shareOfAmount(879, bonusShare(withRest, items, [{ item_id: "tshirt", quantity: 2 }]))).toBe(799)
+    // The T-shirts earned 8.00 of the items' 8.3995: floor(8.79 × 8.00 / 8.3995) = 8.37.
+    expect(shareOfAmount(879, bonusShare(withRest, items, [{ item_id: "tshirt", quantity: 2 }]))).toBe(837)
     expect(shareOfAmount(879, bonusShare(withRest, items, [{ item_id: "rest", quantity: 1 }]))).toBe(0)
+    const everything = items.map((i) => ({ item_id: i.id, quantity: i.quantity }))
+    expect(shareOfAmount(879, bonusShare(withRest, items, everything))).toBe(879)
     expect(back([{ item_id: "tshirt", quantity: 5 }])).toBe(back([{ item_id: "tshirt", quantity: 2 }]))
   })
 

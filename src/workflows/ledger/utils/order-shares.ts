@@ -1,6 +1,7 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { WALLET_PASS_MODULE, type OrderBreakdown } from "../../../modules/wallet-pass"
 import { floorToMinorUnits } from "../../../lib/amounts"
+import { REST_LINE_ID } from "../order-earning"
 
 type Container = { resolve: (key: string) => any }
 type Share = { numerator: number; denominator: number }
@@ -54,14 +55,16 @@ export function valueShare(items: ShareItem[], returned: ReturnedItem[]): Share 
 /**
  * The returned items' share of the order's bonus by what they earned (docs/program.md,
  * "Returns"): Σ over returned lines of the line's exact bonus × returned / ordered quantity,
- * over Σ of every line's exact bonus (the "rest" line, shipping, counts only there: it is never
- * returned). Exact: integers, the quantities brought to one denominator and the fraction
+ * over Σ of the items' lines' exact bonus. The "rest" line (the base on no item: shipping with
+ * `accrual.base: "total"`, cents of rounding) is in neither sum: its bonus follows the items in
+ * proportion, so an order returned whole gives back its whole bonus. Exact: integers, the quantities brought to one denominator and the fraction
  * reduced; only a fraction still beyond 2^53 is rounded (down) to fit. Pure.
  */
 export function bonusShare(lines: OrderBreakdown["lines"], items: ShareItem[], returned: ReturnedItem[]): Share {
   const exact = new Map<string, bigint>()
   let total = 0n
   for (const line of lines) {
+    if (line.id === REST_LINE_ID) continue
     const scaled = BigInt(Math.max(0, Math.round(Number(line.bonus_exact) * EXACT_SCALE)))
     exact.set(line.id, (exact.get(line.id) ?? 0n) + scaled)
     total += scaled
