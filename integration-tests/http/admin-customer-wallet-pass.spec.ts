@@ -54,6 +54,8 @@ storeTestRunner({
         status: { state: "no_pass", next: "merchant", merchant: ["enroll"], shopper: [] },
         opening_balance: null,
         program_bonus_percent: 0,
+        // No order of theirs waits as pending bonus (docs/loyalty.md, "Pending bonus").
+        pending: null,
         // Enrolment is offered (the customer has a phone); requests about a pass are not.
         actions: {
           enroll: true,
