@@ -21,7 +21,7 @@ export type YouWillEarnProps = {
    * `retrieveCartEarn`'s answer. Null while loading: nothing is drawn.
    */
   earn: StoreWalletPassEarn["variants"][number] | StoreWalletPassCartEarn | null
-  /** The balance currency (the answers' `currency_code`). */
+  /** The balance currency (the answers' `currency_code`; the cart's answer carries its own). */
   currencyCode?: string | null
   /** The store's locale (BCP 47, e.g. "de-DE"): texts and money in it, English otherwise. */
   locale?: string
@@ -44,7 +44,8 @@ export function YouWillEarn({ earn, currencyCode, locale, text, className, class
   const notRedeemable = !isCart && !earn.redeemable
   const root = cx(c.root, className)
   if (bonus <= 0 && !t.none && !notRedeemable) return null
-  const money = formatAmount(bonus, currencyCode, locale)
+  // The cart's answer names its currency: a cart piece needs no `currencyCode` of its own.
+  const money = formatAmount(bonus, currencyCode ?? (isCart ? earn.currency_code : null), locale)
   return (
     <p className={root} data-wallet-pass="you-will-earn" data-amount={bonus}>
       {bonus > 0 ? (

@@ -17,6 +17,9 @@ describe("YouWillEarn", () => {
     )
     const de = renderToStaticMarkup(h(YouWillEarn, { currencyCode: "eur", locale: "de-DE", earn: cart }))
     expect(de).toContain("Mit dieser Bestellung sammeln Sie 16,00")
+    // The cart's answer names its currency: without currencyCode the money still says it.
+    const own = renderToStaticMarkup(h(YouWillEarn, { locale: "de-DE", earn: cart }))
+    expect(own).toContain("16,00\u00a0€")
   })
 
   it("draws nothing when nothing is earned, unless a text says so; names a product that cannot be paid with bonus", () => {
