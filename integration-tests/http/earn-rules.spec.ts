@@ -2,7 +2,7 @@ import { StepResponse } from "@medusajs/framework/workflows-sdk"
 import { createCollectionsWorkflow, createProductsWorkflow, createProductTagsWorkflow } from "@medusajs/core-flows"
 import { createAdminHeaders } from "../support/admin"
 import { externalCrmService, requestsAnswered, signUpEnrolled, waitFor } from "../support/hooks"
-import { afterSubscribers, placeOrder, type StoreHeaders } from "../support/store"
+import { afterSubscribers, createCart, placeOrder, type StoreHeaders } from "../support/store"
 import { storeTestRunner } from "../support/store-runner"
 import { dropEvents } from "../support/events"
 import { type OrderBonusBaseHookResult, recordOrderAccrualWorkflow } from "../../src/workflows"
@@ -152,26 +152,8 @@ storeTestRunner({
       keys: string[],
       { lost = false, quantities = {} as Record<string, number> } = {}
     ) {
-      const created = await api.post(
-        "/store/carts",
-        {
-          region_id: store.regionId,
-          sales_channel_id: store.salesChannelId,
-          items: keys.map((k) => ({ variant_id: products[k].variantId, quantity: quantities[k] ?? 1 })),
-        },
-        { headers }
-      )
-      const cartId = created.data.cart.id
-      const address = {
-        first_name: "A",
-        last_name: "B",
-        address_1: "C 1",
-        city: "Berlin",
-        postal_code: "10115",
-        country_code: store.countryCode,
-      }
-      await api.post(`/store/carts/${cartId}`, { shipping_address: address, billing_address: address }, { headers })
-      await api.post(`/store/carts/${cartId}/shipping-methods`, { option_id: store.shippingOptionId }, { headers })
+      const items = keys.map((k) => ({ variant_id: products[k].variantId, quantity: quantities[k] ?? 1 }))
+      const cartId = (await createCart(api, store, headers, { items })).id
       if (lost) {
         const restore = dropEvents(getContainer(), ["order.placed"])
         try {

@@ -85,10 +85,12 @@ export async function registerCustomer(
 export type CreateCartInput = {
   /** How many of the seeded variant; default 1. */
   quantity?: number
+  /** Other lines instead of the seeded variant's. */
+  items?: { variant_id: string; quantity: number }[]
 }
 
 /**
- * A cart ready for checkout, made through the store API: the seeded variant × `quantity`,
+ * A cart ready for checkout, made through the store API: the seeded variant × `quantity` (or `items`),
  * a shipping and billing address in the region's country, and the seeded shipping method.
  * With a customer's headers the cart belongs to that customer. Returns the cart as
  * `GET /store/carts/:id` shows it (totals included).
@@ -97,14 +99,14 @@ export async function createCart(
   api: AxiosInstance,
   store: SeededStore,
   headers: StoreHeaders,
-  { quantity = 1 }: CreateCartInput = {}
+  { quantity = 1, items }: CreateCartInput = {}
 ): Promise<HttpTypes.StoreCart> {
   const created = await api.post<{ cart: HttpTypes.StoreCart }>(
     "/store/carts",
     {
       region_id: store.regionId,
       sales_channel_id: store.salesChannelId,
-      items: [{ variant_id: store.variantId, quantity }],
+      items: items ?? [{ variant_id: store.variantId, quantity }],
     },
     { headers }
   )
