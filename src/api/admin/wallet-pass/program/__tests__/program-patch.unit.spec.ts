@@ -9,6 +9,7 @@ const current = programProblems({
   tiers: { windowDays: 365, levels: [{ name: "Base", threshold: 0, bonusPercent: 3, discountPercent: 0 }] },
   bonuses: { welcome: { amount: 5 } },
   pass: { variables: { acc_level: "level", acc_to_next: "toNextLevel" } },
+  earning: { rules: [{ target: { kind: "collection", id: "pcol_new" }, earn: { multiplier: 2 } }] },
 }).program!
 
 const parse = (body: Record<string, unknown>) => programProblems(programFromPatch(current, body))
@@ -19,6 +20,9 @@ describe("programFromPatch", () => {
     const { program } = parse({ timeZone: "UTC" })
     expect(program).toEqual({ ...current, timeZone: "UTC" })
     expect(program!.pass.variables).toEqual({ acc_level: "level", acc_to_next: "toNextLevel" })
+    // The earn rules too (docs/program.md, "Earn rules"): a save of another field keeps them.
+    expect(program!.earning.rules).toEqual(current.earning.rules)
+    expect(program!.earning.rules).toHaveLength(1)
   })
 
   it("replaces a field the body gives whole: its own inner fields left out take their defaults", () => {
