@@ -6,7 +6,7 @@ import type { OperationRow } from "../types"
  * The queue's classes (docs/architecture.md, "The queue"): money, then what a customer with a
  * stake asked for, then what anyone can cause (class c, "open"), which keeps within
  * `dispatcher.openShare` of each hour (QueueRepository.pickNextOperation; the share's count is
- * `openPerHour` in src/lib/plan.ts). Here: which requests hold their holder's later ones back, a signup's enrolment moving up
+ * `openPerHour` in rules/plan.ts). Here: which requests hold their holder's later ones back, a signup's enrolment moving up
  * when its customer gets a stake, and the spacing of a holder's profile updates.
  */
 

@@ -33,11 +33,11 @@ const HOLD_DUE = `CASE
     WHEN o.priority >= :open THEN (SELECT at FROM open_free)
   END`
 
-/** The counts the queue's forecast is worked out from (src/lib/plan.ts), in one statement. */
+/** The counts the queue's forecast is worked out from (rules/plan.ts), in one statement. */
 export class ForecastRepository {
   constructor(private readonly knex: Knex) {}
 
-  /** `openPerHour`: class c's hourly share (src/lib/plan.ts openPerHour). */
+  /** `openPerHour`: class c's hourly share (rules/plan.ts openPerHour). */
   async counts(openPerHour: number): Promise<ForecastCounts> {
     const { rows } = await this.knex.raw<{ rows: (Record<string, string> & { held: unknown })[] }>(
       `WITH open_calls AS (

@@ -383,7 +383,7 @@ export class OutboxService extends InternalService {
 
   /**
    * Whether the queue keeps up with what arrives, and when its backlog is gone, at the last
-   * hour's pace and the plan's `limits` (src/lib/plan.ts; docs/operations.md, "Forecast").
+   * hour's pace and the plan's `limits` (rules/plan.ts; docs/operations.md, "Forecast").
    */
   @InjectManager()
   async getQueueForecast(limits: RateLimits, @MedusaContext() sharedContext: Context = {}): Promise<QueueForecast> {
